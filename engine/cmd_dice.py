@@ -1,0 +1,85 @@
+"""Protocol commands for the dice (RULES §1-3): seed, roll, check, retain, pick, tally."""
+
+from engine import dice
+from engine import parse
+from engine.rng import SEED_LIMIT
+
+READ = 0  # reads only
+DICE = 1  # moves the dice (durable, never undone)
+CHANGE = 2  # changes the game state (durable, one undo step)
+
+MAX_TARGET = 99
+MAX_TALLY = 1000000
+_SIDES_LO = 2
+_SIDES_HI = 100
+
+_buf = bytearray(dice.MAX_BATCH)  # the dice of the last batch: rolling allocates nothing
+
+
+def seed(s, w):
+    """`seed` shows the seed of this session; `seed N` restarts the dice from N."""
+    parse.arity(w, 1, 2, "seed [N]")
+    if len(w) == 2:
+        s.rng.seed(parse.number(w[1], 0, SEED_LIMIT - 1, "seed"))
+    return (("seed", s.rng.seed_value),)
+
+
+def roll(s, w):
+    """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers."""
+    parse.arity(w, 2, 40, "roll [N]dS [+M ...]")
+    n, sides = parse.dice(w[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
+    mod = parse.modifiers(w, 2)
+    total = dice.roll_into(s.rng, _buf, n, sides)
+    return (("dice", list(_buf[:n])), ("mod", mod), ("total", total + mod))
+
+
+def check(s, w):
+    """`check T [+M ...]`: one d10 plus modifiers against target T; passes at >= T."""
+    parse.arity(w, 2, 40, "check T [+M ...]")
+    target = parse.number(w[1], 1, MAX_TARGET, "target")
+    mod = parse.modifiers(w, 2)
+    die = s.rng.die(10)
+    result = die + mod
+    return (("die", die), ("mod", mod), ("result", result), ("target", target),
+            ("pass", dice.check_passes(result, target)))
+
+
+def retain(s, w):
+    """`retain X Y [+M ...]`: a launch (retain) X(Y) weapon's d10: miss, spent or kept."""
+    parse.arity(w, 3, 40, "retain X Y [+M ...]")
+    x = parse.number(w[1], 1, MAX_TARGET, "X")
+    y = parse.number(w[2], 1, MAX_TARGET, "Y")
+    if x > y:
+        raise parse.Reject(parse.RANGE, "X must not exceed Y")
+    mod = parse.modifiers(w, 3)
+    die = s.rng.die(10)
+    result = die + mod
+    return (("die", die), ("mod", mod), ("result", result),
+            ("outcome", dice.RETAIN_OUTCOMES[dice.retain_outcome(result, x, y)]))
+
+
+def pick(s, w):
+    """`pick N`: one of N at random (1..N), e.g. a tie between equally near aircraft."""
+    parse.arity(w, 2, 2, "pick N")
+    n = parse.number(w[1], 1, dice.MAX_BATCH, "N")
+    return (("pick", dice.pick(s.rng, n)),)
+
+
+def tally(s, w):
+    """`tally dS N`: roll N dice of S sides and count each face (the fairness self-test)."""
+    parse.arity(w, 3, 3, "tally dS N")
+    n, sides = parse.dice(w[1], 1, _SIDES_LO, _SIDES_HI)
+    count = parse.number(w[2], 1, MAX_TALLY, "N")
+    counts = [0] * sides
+    dice.tally(s.rng, sides, count, counts)
+    return (("sides", sides), ("n", count), ("counts", counts))
+
+
+COMMANDS = (
+    ("seed", seed, DICE),
+    ("roll", roll, DICE),
+    ("check", check, DICE),
+    ("retain", retain, DICE),
+    ("pick", pick, DICE),
+    ("tally", tally, DICE),
+)

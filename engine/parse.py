@@ -1,0 +1,81 @@
+"""Reading the words of a protocol request, and the error every rejected request carries."""
+
+SYNTAX = "syntax"
+RANGE = "range"
+UNKNOWN = "unknown"
+STATE = "state"
+
+_MAX_DIGITS = 9  # refuse before int(): no big ints from a hostile line
+
+
+class Reject(Exception):
+    """A request that is refused: `code` is one of syntax/range/unknown/state, `msg` says why."""
+
+    def __init__(self, code, msg):
+        super().__init__(msg)
+        self.code = code
+        self.msg = msg
+
+
+def _digits(w):
+    if not w:
+        return False
+    for ch in w:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def number(w, lo, hi, what):
+    """A plain decimal `w` in lo..hi; syntax error if not digits, range error if outside."""
+    if not _digits(w):
+        raise Reject(SYNTAX, what + " must be a number")
+    if len(w) > _MAX_DIGITS:
+        raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
+    n = int(w)
+    if n < lo or n > hi:
+        raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
+    return n
+
+
+def signed(w, lo, hi, what):
+    """A signed decimal (`+3`, `-2`, `4`) in lo..hi."""
+    body = w[1:] if w and (w[0] == "+" or w[0] == "-") else w
+    if not _digits(body):
+        raise Reject(SYNTAX, what + " must be a number")
+    n = int(body) if len(body) <= _MAX_DIGITS else hi + 1
+    if w[0] == "-":
+        n = -n
+    if n < lo or n > hi:
+        raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
+    return n
+
+
+MOD_LIMIT = 99
+
+
+def modifiers(words, start):
+    """Sum the modifier words `+M`/`-M` from `words[start:]` (each |M| <= 99)."""
+    total = 0
+    for i in range(start, len(words)):
+        w = words[i]
+        if not w or (w[0] != "+" and w[0] != "-"):
+            raise Reject(SYNTAX, "modifiers look like +2 or -1")
+        total += signed(w, -MOD_LIMIT, MOD_LIMIT, "modifier")
+    return total
+
+
+def dice(w, max_n, lo_sides, hi_sides):
+    """`NdS` or `dS` -> (n, sides)."""
+    k = w.find("d")
+    if k < 0:
+        raise Reject(SYNTAX, "dice look like 3d10 or d6")
+    n = number(w[:k], 1, max_n, "dice count") if k > 0 else 1
+    sides = number(w[k + 1:], lo_sides, hi_sides, "sides")
+    return n, sides
+
+
+def arity(words, lo, hi, usage):
+    """Refuse a request with fewer than `lo` or more than `hi` words (command word included)."""
+    if len(words) < lo or len(words) > hi:
+        raise Reject(SYNTAX, "usage: " + usage)

@@ -1,0 +1,161 @@
+"""The line protocol: one request line in, one reply line out (docs/PROTOCOL.md is the contract).
+
+A request is space-separated words, at most 200 bytes of printable ASCII; the command word is
+case-insensitive.  A reply is one line of compact JSON whose first key is "ok".  A refused line
+changes nothing and consumes no random number: every command runs between `Session.begin` and
+`Session.commit`/`abort`.
+"""
+
+from engine import cmd_dice
+from engine import jsonline
+from engine import parse
+from engine.cmd_dice import READ, DICE, CHANGE
+from engine.rng import SEED_LIMIT
+from engine.session import MAX_LINE
+
+
+def _state(s, w):
+    """`state`: size and CRC-32 of the persistent state record's payload."""
+    parse.arity(w, 1, 1, "state")
+    from engine.crc import crc32
+    p = s.payload()
+    return (("bytes", len(p)), ("crc", "%08x" % crc32(p)))
+
+
+def _undo(s, w):
+    """`undo`: take back the newest state change (never the dice)."""
+    parse.arity(w, 1, 1, "undo")
+    line = s.undo_last()
+    if line is None:
+        raise parse.Reject(parse.STATE, "nothing to undo")
+    return (("undone", line.decode()),)
+
+
+def _reset(s, w):
+    """`reset N`: start over from defaults with dice seed N (also replaces a refused save)."""
+    parse.arity(w, 2, 2, "reset N")
+    s.reset(parse.number(w[1], 0, SEED_LIMIT - 1, "seed"))
+    return (("seed", s.rng.seed_value),)
+
+
+def _help(s, w):
+    """`help`: the command words."""
+    return (("commands", [c[0] for c in _COMMANDS] + [c[0] for c in _LAZY]),)
+
+
+_COMMANDS = (
+    ("help", _help, READ),
+    ("state", _state, READ),
+    ("undo", _undo, DICE),  # undoing is itself not undoable
+    ("reset", _reset, DICE),
+) + cmd_dice.COMMANDS
+
+# The rules modules' commands: (name, module, function, kind).  A module is imported on the first
+# use of one of its commands, so a dice-only session keeps its RAM (MicroPython loads bytecode
+# into the heap unless it is frozen).
+_LAZY = (
+)
+
+
+def _find(name):
+    for c in _COMMANDS:
+        if c[0] == name:
+            return c[1], c[2]
+    for c in _LAZY:
+        if c[0] == name:
+            mod = __import__(c[1])
+            for part in c[1].split(".")[1:]:
+                mod = getattr(mod, part)
+            return getattr(mod, c[2]), c[3]
+    return None, None
+
+
+def execute(session, words):
+    """Run a request given as its (lower-case) words; return its reply pairs or raise Reject.
+
+    The device screens act through this, so a button press and a serial line share one path:
+    the same checks, the same undo step name, the same durability.
+    """
+    handler, kind = _find(words[0])
+    if handler is None:
+        raise parse.Reject(parse.UNKNOWN, "unknown command (try help)")
+    if kind == READ:
+        try:
+            return handler(session, words)
+        except parse.Reject:
+            raise
+        except Exception as e:
+            raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
+    session.begin()
+    try:
+        ps = handler(session, words)
+    except parse.Reject:
+        session.abort()
+        raise
+    except Exception as e:  # a bug must not reach a REPL nor leave a half-made change
+        session.abort()
+        raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
+    try:
+        session.commit(" ".join(words).encode(), kind == CHANGE)
+    except OSError as e:
+        raise parse.Reject(parse.STATE, "not saved, nothing changed: %s" % (
+            e.args[0] if e.args else e))
+    return ps
+
+
+def write_error(code, msg, w):
+    """Write an error reply (no newline)."""
+    w('{"ok":false,"error":')
+    jsonline.string(code, w)
+    w(',"msg":')
+    jsonline.string(msg, w)
+
+
+def _words(raw):
+    for b in raw:
+        if b < 0x20 or b > 0x7E:
+            raise parse.Reject(parse.SYNTAX, "control or non-ASCII characters in line")
+    return raw.decode().lower().split()
+
+
+def handle(session, raw, w):
+    """Answer one request line (bytes, no newline) by writing its reply with `w`, no newline.
+
+    Returns False, writing nothing, for blank and # lines.
+    """
+    if len(raw) > MAX_LINE:
+        write_error(parse.SYNTAX, "line longer than %d bytes" % MAX_LINE, w)
+    elif not _dispatch(session, raw, w):
+        return False
+    if session.notice is not None:
+        w(',"notice":')
+        jsonline.string(session.notice, w)
+        session.notice = None
+    w("}")
+    return True
+
+
+def reply(session, raw):
+    """The reply to one line as a string, or None (host side and tests)."""
+    out = []
+    return "".join(out) if handle(session, raw, out.append) else None
+
+
+def _dispatch(session, raw, w):
+    if raw.lstrip()[:1] == b"#":
+        return False
+    try:
+        words = _words(raw)
+    except parse.Reject as e:
+        write_error(e.code, e.msg, w)
+        return True
+    if not words:
+        return False
+    try:
+        ps = execute(session, words)
+    except parse.Reject as e:
+        write_error(e.code, e.msg, w)
+        return True
+    w('{"ok":true')
+    jsonline.pairs(ps, w)
+    return True

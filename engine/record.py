@@ -1,0 +1,169 @@
+"""The durable state record: compact, versioned, CRC-checked, written to two alternating slots.
+
+Frame (little-endian):  b"TL" | format version u8 | seq u32 | payload length u16 | payload | CRC-32
+of everything before it (u32).  The payload is written by `Session.payload` (varints, see
+`engine.varint`).
+
+A torn or bit-flipped slot fails its CRC; `newest` then takes the other slot, so a power cut at
+any byte of a write leaves the old or the new state, never anything else.
+"""
+
+from engine import fields
+from engine.crc import crc32
+from engine.rng import SEED_LIMIT
+from engine.session import MAX_LINE, UNDO_MAX
+
+
+class RecordError(Exception):
+    """A record that cannot be used; `newer` is True when it comes from a newer firmware."""
+
+    def __init__(self, msg, newer=False):
+        super().__init__(msg)
+        self.newer = newer
+
+
+def _unzig(u):
+    return u >> 1 if not u & 1 else -((u + 1) >> 1)
+
+
+class Reader:
+    """Reads varints from a payload; any overrun or oversized value is a RecordError."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def get(self, limit):
+        u = 0
+        shift = 0
+        while True:
+            if self.at >= len(self.data) or shift > 28:
+                raise RecordError("truncated or malformed payload")
+            b = self.data[self.at]
+            self.at += 1
+            u |= (b & 0x7F) << shift
+            if not b & 0x80:
+                break
+            shift += 7
+        if u > limit:
+            raise RecordError("value out of range in payload")
+        return u
+
+    def get_signed(self, lo, hi):
+        v = _unzig(self.get(2 * max(hi, -lo) + 1))
+        if v < lo or v > hi:
+            raise RecordError("value out of range in payload")
+        return v
+
+    def take(self, n):
+        if self.at + n > len(self.data):
+            raise RecordError("truncated payload")
+        b = self.data[self.at:self.at + n]
+        self.at += n
+        return b
+
+    def done(self):
+        if self.at != len(self.data):
+            raise RecordError("trailing bytes in payload")
+
+
+def decode(payload):
+    """(fields array, dice state tuple, undo list) of a payload, or RecordError."""
+    r = Reader(payload)
+    layout = r.get(0xFFFF)
+    if layout != fields.LAYOUT_VERSION:
+        raise RecordError("state layout %d, this firmware reads %d" % (
+            layout, fields.LAYOUT_VERSION), layout > fields.LAYOUT_VERSION)
+    n = r.get(fields.COUNT)
+    if n != fields.COUNT:
+        raise RecordError("field count mismatch")
+    vals = fields.new_values()
+    for i in range(n):
+        vals[i] = r.get_signed(fields.FIELD_MIN, fields.FIELD_MAX)
+    rng_state = (r.get(SEED_LIMIT - 1), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF))
+    undo = []
+    for _ in range(r.get(UNDO_MAX)):
+        line = r.take(r.get(MAX_LINE))
+        diffs = []
+        for _ in range(r.get(fields.COUNT)):
+            i = r.get(max(fields.COUNT - 1, 0))
+            diffs.append((i, r.get_signed(fields.FIELD_MIN, fields.FIELD_MAX)))
+        undo.append((line, tuple(diffs)))
+    r.done()
+    return vals, rng_state, undo
+
+
+MAGIC = b"TL"
+FORMAT = 1
+HEADER = 9  # magic 2, format 1, seq 4, length 2
+TRAILER = 4
+
+
+def _u16(b, at):
+    return b[at] | (b[at + 1] << 8)
+
+
+def _u32(b, at):
+    return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)
+
+
+def _put_u32(out, v):
+    for i in range(4):
+        out.append((v >> (8 * i)) & 0xFF)
+
+
+def frame(payload, seq):
+    """The full slot image of `payload` with sequence number `seq`."""
+    out = bytearray(MAGIC)
+    out.append(FORMAT)
+    _put_u32(out, seq & 0xFFFFFFFF)
+    out.append(len(payload) & 0xFF)
+    out.append(len(payload) >> 8)
+    out.extend(payload)
+    _put_u32(out, crc32(out))
+    return bytes(out)
+
+
+def unframe(slot):
+    """(seq, format, payload) of a slot image; RecordError if empty, torn or damaged."""
+    if len(slot) < HEADER + TRAILER or slot[0:2] != MAGIC:
+        raise RecordError("no record")
+    n = _u16(slot, 7)
+    end = HEADER + n
+    if end + TRAILER > len(slot):
+        raise RecordError("record length beyond slot")
+    if crc32(slot[:end]) != _u32(slot, end):
+        raise RecordError("record CRC mismatch")
+    fmt = slot[2]
+    if fmt > FORMAT:
+        raise RecordError("record format %d is newer than this firmware (%d)" % (fmt, FORMAT), True)
+    return _u32(slot, 3), fmt, bytes(slot[HEADER:end])
+
+
+def _seq_newer(a, b):
+    # Serial-number arithmetic, so the counter may wrap.
+    return ((a - b) & 0xFFFFFFFF) < 0x80000000 and a != b
+
+
+def newest(slots):
+    """Pick the usable record of two slot images.
+
+    Returns (slot index, seq, format, payload), or (-1, 0, 0, None) when neither is readable.
+    Raises RecordError(newer=True) if the best record comes from newer firmware.
+    """
+    best = None
+    newer_error = None
+    for i in range(len(slots)):
+        try:
+            seq, fmt, payload = unframe(slots[i])
+        except RecordError as e:
+            if e.newer:
+                newer_error = e
+            continue
+        if best is None or _seq_newer(seq, best[1]):
+            best = (i, seq, fmt, payload)
+    if newer_error is not None:
+        raise newer_error
+    if best is None:
+        return (-1, 0, 0, None)
+    return best

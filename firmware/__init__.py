@@ -1,0 +1,1 @@
+"""The device app: screens, buttons, displays, storage and time around the engine."""

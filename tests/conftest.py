@@ -1,0 +1,54 @@
+"""Shared helpers: run code and consoles under CPython and the real MicroPython unix port."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY_DIR = os.path.join(ROOT, "build", "mpy")
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+sys.path.insert(0, ROOT)
+
+
+def ensure_mpy():
+    """Compile engine/ and firmware/ to build/mpy (cheap when up to date)."""
+    from host_tools import build_mpy
+
+    build_mpy.build(MPY_DIR)
+
+
+def run_mpy(code, heap="64K", stdin=b"", timeout=600, args=()):
+    """Run `code` under MicroPython importing the .mpy build; return (rc, stdout, stderr)."""
+    ensure_mpy()
+    env = dict(os.environ, MICROPYPATH=".")
+    p = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", code] + list(args),
+                       cwd=MPY_DIR, env=env, input=stdin, capture_output=True, timeout=timeout)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def console_cmd(kind, heap="64K", state=None):
+    """argv and cwd of the CPython or MicroPython protocol console."""
+    extra = [state] if state else []
+    if kind == "cpython":
+        return [sys.executable, "-m", "firmware.console"] + extra, ROOT, dict(os.environ)
+    ensure_mpy()
+    env = dict(os.environ, MICROPYPATH=".")
+    return [MICROPYTHON, "-X", "heapsize=" + heap, "-m", "firmware.console"] + extra, MPY_DIR, env
+
+
+def run_console(kind, lines, heap="64K", state=None, timeout=600):
+    """Feed request bytes to a console; return its stdout bytes (asserting a clean exit)."""
+    argv, cwd, env = console_cmd(kind, heap, state)
+    data = lines if isinstance(lines, bytes) else "".join(l + "\n" for l in lines).encode()
+    p = subprocess.run(argv, cwd=cwd, env=env, input=data, capture_output=True, timeout=timeout)
+    assert p.returncode == 0, p.stderr.decode()
+    assert b"Traceback" not in p.stderr, p.stderr.decode()
+    return p.stdout
+
+
+@pytest.fixture(params=["cpython", "micropython"])
+def console(request):
+    """A function (lines, **kw) -> reply bytes, run on each interpreter."""
+    return lambda lines, **kw: run_console(request.param, lines, **kw)
