@@ -34,25 +34,25 @@ def roll(s, w):
 
 
 def check(s, w):
-    """`check T [+M ...]`: one d10 plus modifiers against target T; passes at >= T."""
-    parse.arity(w, 2, 40, "check T [+M ...]")
+    """`check T [+M ...] [=D]`: a d10 (or the die D rolled by hand) plus modifiers against T."""
+    parse.arity(w, 2, 40, "check T [+M ...] [=D]")
     target = parse.number(w[1], 1, MAX_TARGET, "target")
-    mod = parse.modifiers(w, 2)
-    die = s.rng.die(10)
+    mod, die = parse.modifiers(w, 2, 10)
+    die = die or s.rng.die(10)
     result = die + mod
     return (("die", die), ("mod", mod), ("result", result), ("target", target),
             ("pass", dice.check_passes(result, target)))
 
 
 def retain(s, w):
-    """`retain X Y [+M ...]`: a launch (retain) X(Y) weapon's d10: miss, spent or kept."""
-    parse.arity(w, 3, 40, "retain X Y [+M ...]")
+    """`retain X Y [+M ...] [=D]`: a launch (retain) X(Y) weapon's d10: miss, spent or kept."""
+    parse.arity(w, 3, 40, "retain X Y [+M ...] [=D]")
     x = parse.number(w[1], 1, MAX_TARGET, "X")
     y = parse.number(w[2], 1, MAX_TARGET, "Y")
     if x > y:
         raise parse.Reject(parse.RANGE, "X must not exceed Y")
-    mod = parse.modifiers(w, 3)
-    die = s.rng.die(10)
+    mod, die = parse.modifiers(w, 3, 10)
+    die = die or s.rng.die(10)
     result = die + mod
     return (("die", die), ("mod", mod), ("result", result),
             ("outcome", dice.RETAIN_OUTCOMES[dice.retain_outcome(result, x, y)]))

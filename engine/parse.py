@@ -54,15 +54,23 @@ def signed(w, lo, hi, what):
 MOD_LIMIT = 99
 
 
-def modifiers(words, start):
-    """Sum the modifier words `+M`/`-M` from `words[start:]` (each |M| <= 99)."""
+def modifiers(words, start, sides=0):
+    """Sum the modifier words `+M`/`-M` from `words[start:]` (each |M| <= 99).
+
+    With `sides`, one word `=D` may also give the die a player rolled by hand (1..sides); the
+    result is then (modifier, D), else (modifier, 0), and no random number is used for it.
+    """
     total = 0
+    die = 0
     for i in range(start, len(words)):
         w = words[i]
+        if sides and w[:1] == "=" and not die:
+            die = number(w[1:], 1, sides, "die")
+            continue
         if not w or (w[0] != "+" and w[0] != "-"):
-            raise Reject(SYNTAX, "modifiers look like +2 or -1")
+            raise Reject(SYNTAX, "modifiers look like +2 or -1" + (", a rolled die =D" if sides else ""))
         total += signed(w, -MOD_LIMIT, MOD_LIMIT, "modifier")
-    return total
+    return (total, die) if sides else total
 
 
 def dice(w, max_n, lo_sides, hi_sides):
