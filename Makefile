@@ -7,7 +7,7 @@ MPY := build/mpy
 HEAP ?= 64K
 STATE ?=
 
-.PHONY: run test console console-mpy mpy bench clean
+.PHONY: run test console console-mpy mpy bench clean dist deploy screenshots
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,23 +19,41 @@ $(STAMP): requirements.txt
 mpy: $(STAMP)
 	$(BIN)/python -m host_tools.build_mpy $(MPY)
 
-run: console
+# The desktop simulator: the real firmware on the displayio backend in a window (PyBadge screen;
+# SIZE=240x135 for the Pico-LCD-1.14), saving to tal-sim.state so the next run resumes (STATE=path
+# to choose).  Without a display it falls back to a terminal front end of the same app.
+run: $(STAMP)
+	@$(BIN)/python -m host_tools.simulator --state $(if $(STATE),$(STATE),tal-sim.state) $(if $(SIZE),--size $(SIZE))
+
+# Every screen rendered headless to docs/screens/*.png (the README shows them).
+screenshots: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
 
 test: mpy
 	$(BIN)/python -m pytest -q tests
 
-# The line-protocol console on CPython; STATE=path makes the session durable.
+# The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
+# every request and reply to a command log (python -m host_tools replay / log read it).
 console: $(STAMP)
 	@echo "TAL companion: line protocol console (CPython). Type 'help'; Ctrl-D quits." >&2
-	@$(BIN)/python -m firmware.console $(STATE)
+	@$(BIN)/python -m firmware.console $(STATE) $(if $(LOG),--log=$(abspath $(LOG)))
 
 # The same console on the real MicroPython unix port, importing the .mpy build; HEAP caps its heap.
 console-mpy: mpy
 	@echo "TAL companion: line protocol console (MicroPython, heap $(HEAP)). Ctrl-D quits." >&2
-	@cd $(MPY) && MICROPYPATH=. $(abspath $(BIN))/micropython -X heapsize=$(HEAP) -m firmware.console $(if $(STATE),$(abspath $(STATE)))
+	@cd $(MPY) && MICROPYPATH=. $(abspath $(BIN))/micropython -X heapsize=$(HEAP) -m firmware.console $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
 
 bench: mpy
 	$(BIN)/python -m host_tools.bench
 
+# dist/circuitpython/ (copy onto CIRCUITPY; also zipped) and dist/micropython/ (.mpy + main.py).
+dist: mpy
+	$(BIN)/python -m host_tools dist
+
+# MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
+# Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).
+deploy: dist
+	$(BIN)/python -m host_tools deploy $(if $(MOUNT),--mount "$(MOUNT)") $(if $(PORT),--port "$(PORT)") $(if $(REPLACE_DATA),--replace-data)
+
 clean:
-	rm -rf build
+	rm -rf build dist

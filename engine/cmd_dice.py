@@ -9,6 +9,7 @@ DICE = 1  # moves the dice (durable, never undone)
 CHANGE = 2  # changes the game state (durable, one undo step)
 
 MAX_TARGET = 99
+MAX_WORDS = 100  # a 200-byte line holds at most 100 words
 MAX_TALLY = 1000000
 _SIDES_LO = 2
 _SIDES_HI = 100
@@ -26,7 +27,7 @@ def seed(s, w):
 
 def roll(s, w):
     """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers."""
-    parse.arity(w, 2, 40, "roll [N]dS [+M ...]")
+    parse.arity(w, 2, MAX_WORDS, "roll [N]dS [+M ...]")
     n, sides = parse.dice(w[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
     mod = parse.modifiers(w, 2)
     total = dice.roll_into(s.rng, _buf, n, sides)
@@ -35,7 +36,7 @@ def roll(s, w):
 
 def check(s, w):
     """`check T [+M ...] [=D]`: a d10 (or the die D rolled by hand) plus modifiers against T."""
-    parse.arity(w, 2, 40, "check T [+M ...] [=D]")
+    parse.arity(w, 2, MAX_WORDS, "check T [+M ...] [=D]")
     target = parse.number(w[1], 1, MAX_TARGET, "target")
     mod, die = parse.modifiers(w, 2, 10)
     die = die or s.rng.die(10)
@@ -46,7 +47,7 @@ def check(s, w):
 
 def retain(s, w):
     """`retain X Y [+M ...] [=D]`: a launch (retain) X(Y) weapon's d10: miss, spent or kept."""
-    parse.arity(w, 3, 40, "retain X Y [+M ...] [=D]")
+    parse.arity(w, 3, MAX_WORDS, "retain X Y [+M ...] [=D]")
     x = parse.number(w[1], 1, MAX_TARGET, "X")
     y = parse.number(w[2], 1, MAX_TARGET, "Y")
     if x > y:

@@ -25,8 +25,59 @@ def _f(count=1):
 # --- sections are appended below, in order; never reorder without bumping LAYOUT_VERSION ---
 
 # --- cups (engine/cups.py) ---
+# Which counter is where; what each counter is comes from the data files (data/), so a cup's
+# checksum field records which definition the state refers to (0 while its state is empty).
+# Removed counters are bit sets, 15 bits a field (a field is signed); a held counter is a slot.
+HIT_MAX = 64  # counters a hit cup definition may hold
+HIT_HELD_MAX = 16  # temporary Hit counters out at once (beside their aircraft)
+POPUP_MAX = 48
+POPUP_OUT_MAX = 12  # Pop-Up enemies on the battlefield at once
+HIT_REMOVED_N = (HIT_MAX + 14) // 15
+POPUP_REMOVED_N = (POPUP_MAX + 14) // 15
+HIT_SUM = _f()  # checksum of data/tal/hit_cup.txt the state below refers to (engine/cups.py)
+HIT_REMOVED = _f(HIT_REMOVED_N)  # counter i removed for the campaign: bit i % 15 of i // 15
+HIT_HELD = _f(HIT_HELD_MAX)  # 0 free, else 1 + counter + 64 * (side + 2 * (aircraft + 16 * ends))
+POPUP_SUM = _f()  # checksum of data/tal/popup_cup.txt
+POPUP_REMOVED = _f(POPUP_REMOVED_N)
+POPUP_OUT = _f(POPUP_OUT_MAX)  # 0 free, else 1 + counter + 64 * hex
 
 # --- mission, campaign, pilots (engine/mission.py, engine/campaign.py, engine/pilots.py) ---
+# Small values cost one byte each in the record (zig-zag varints below 64), so flags share a
+# field only where they stay small.  Rosters are arrays indexed by slot (0-based; the protocol
+# numbers them from 1); a slot whose first field is 0 is free.
+SO = _f()  # Special Option points (RULES §6)
+DAY = _f()  # current day, 1..DAYS (0 before `campaign start`)
+DAYS = _f()  # campaign length in days (0 = not set: no limit)
+DAILY = _f()  # daily SO gain from the Situation card (0 = not set)
+VP = _f()  # victory points (may be negative)
+CAMP = _f()  # campaign bits, see engine/campaign.py (over, failed, R&R used today, options)
+PHASE = _f()  # mission phase, see engine/mission.py (0 = no mission)
+LOITER = _f()  # Loiter turns this mission started with (5 ± Scout and card notes)
+TURN = _f()  # Loiter marker advances made so far this mission
+MISSION = _f()  # mission bits: Scout stress relief at mission end (RULES §8 Scout)
+
+AC_MAX = 8
+AC_TYPE = _f(AC_MAX)  # aircraft type number from data/tal/aircraft.txt (0 = free slot)
+AC_PILOT = _f(AC_MAX)  # pilot slot + 1 (0 = none: unmanned, or not tracked)
+AC_GEAR = _f(AC_MAX)  # slow 1 | fuel tank 2 | ECM pod 4 | Evasive (0..7) << 3
+AC_STATE = _f(AC_MAX)  # status (0..7) | Bingo marker (0, 1 = Bingo 6, 2 = Bingo 10) << 3
+AC_DMG = _f(AC_MAX)  # markers, 3 bits each: structure | engine<<3 | pylon<<6 | holes<<9 | hud<<12
+AC_DMG2 = _f(AC_MAX)  # display | controls << 3 | cannon << 6 (AC-130: bit mask of its 3 guns)
+
+PILOT_MAX = 12
+P_NAME = _f(PILOT_MAX)  # name number from data/tal/pilots.txt (0 = free slot)
+P_OKAY = _f(PILOT_MAX)  # card: highest Okay stress
+P_SHAKEN = _f(PILOT_MAX)  # card: highest Shaken stress (Unfit above)
+P_STRESS = _f(PILOT_MAX)
+P_XP = _f(PILOT_MAX)  # XP towards the next promotion
+P_NEED = _f(PILOT_MAX)  # card: XP needed for the next promotion (0 = not entered)
+P_SKILL = _f(PILOT_MAX)  # card: Cool (0..7) | Evasive (0..7) << 3
+P_STATE = _f(PILOT_MAX)  # level (0..5) | wounded 8 | killed 16 | slow 32 | flew today 64
+
+BN_MAX = 10
+BN_ID = _f(BN_MAX)  # card designation: number * 4 + kind (1 A, 2 S, 3 C); 0 = free slot
+BN_VP = _f(BN_MAX)  # card VP value
+BN_STATE = _f(BN_MAX)  # strength (0 full, 1 half, 2 destroyed) | range band << 2 | fixed 32
 
 # --- game packs (engine/exp3.py, engine/golan.py) ---
 # Packed where a TAL campaign would otherwise pay a byte per unused field (zero costs one byte).
@@ -61,5 +112,5 @@ COUNT = _next
 
 
 def new_values():
-    """A zeroed state array."""
-    return array("h", [0] * COUNT)
+    """A zeroed state array (built from raw zero bytes: no temporary list of COUNT ints)."""
+    return array("h", bytes(2 * COUNT))

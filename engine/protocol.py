@@ -54,6 +54,35 @@ _COMMANDS = (
 # use of one of its commands, so a dice-only session keeps its RAM (MicroPython loads bytecode
 # into the heap unless it is frozen).
 _LAZY = (
+    ("record", "engine.cmd_record", "record", READ),  # host tools: copy the state record out
+    ("cup", "engine.cmd_cups", "cup", CHANGE),  # counter cups (docs/protocol/cups.md)
+    # missions (docs/protocol/mission.md)
+    ("ac", "engine.cmd_mission", "ac", CHANGE),
+    ("mission", "engine.cmd_mission", "mission", CHANGE),
+    ("loiter", "engine.cmd_mission", "loiter", CHANGE),
+    ("bingo", "engine.cmd_mission", "bingo", CHANGE),
+    ("engine", "engine.cmd_mission", "engine", CHANGE),
+    ("sar", "engine.cmd_mission", "sar", CHANGE),
+    ("ridge", "engine.cmd_mission", "ridge", CHANGE),
+    ("table", "engine.cmd_tables", "table", DICE),
+    # the campaign (docs/protocol/campaign.md)
+    ("so", "engine.cmd_campaign", "so", CHANGE),
+    ("day", "engine.cmd_campaign", "day", CHANGE),
+    ("vp", "engine.cmd_campaign", "vp", CHANGE),
+    ("campaign", "engine.cmd_campaign", "campaign", CHANGE),
+    ("bn", "engine.cmd_campaign", "bn", CHANGE),
+    ("pilot", "engine.cmd_pilots", "pilot", CHANGE),
+    # game packs (docs/protocol/exp3.md, docs/protocol/golan.md)
+    ("game", "engine.cmd_game", "game", CHANGE),
+    ("cas", "engine.cmd_exp3", "cas", CHANGE),
+    ("assault", "engine.cmd_assault", "assault", CHANGE),
+    ("golan", "engine.cmd_golan", "golan", CHANGE),
+    ("mine", "engine.cmd_golan", "mine", CHANGE),
+    ("leader", "engine.cmd_golan", "leader", CHANGE),
+    ("sagger", "engine.cmd_golan", "sagger", DICE),
+    ("heli", "engine.cmd_golan", "heli", READ),
+    ("avlb", "engine.cmd_golan", "avlb", CHANGE),
+    ("mortar", "engine.cmd_golan", "mortar", READ),
 )
 
 

@@ -32,12 +32,15 @@ class Session:
         self.vals = fields.new_values()
         self.undo = []  # oldest first: (line bytes, ((index, old value), ...))
         self.store = store
+        self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
         self.read_only = False  # a save from newer firmware is never overwritten silently
         self._slot = 1  # the slot written last; the next write goes to the other one
         self._seq = 0
         self._saved = None  # payload last made durable
-        self._snap = None
+        self._snap = fields.new_values()  # fields at `begin`, preallocated: begin allocates little
+        self._snap_rng = None
+        self._snap_undo = None
         if store is not None:
             self.load()
 
@@ -121,30 +124,35 @@ class Session:
 
     def reset(self, seed):
         """Start over from defaults (also unlocks a refused save), keeping nothing to undo."""
-        self.vals = fields.new_values()
+        vals = self.vals
+        for i in range(len(vals)):
+            vals[i] = 0
         self.undo = []
         self.rng.seed(seed)
         self.read_only = False
 
     # --- changes -----------------------------------------------------------------------
     def begin(self):
-        """Snapshot fields and dice before a change."""
-        self._snap = (fields.new_values(), self.rng.get_state(), list(self.undo))
-        snap = self._snap[0]
-        for i in range(len(self.vals)):
-            snap[i] = self.vals[i]
+        """Snapshot fields, dice and undo log before a change."""
+        snap = self._snap
+        vals = self.vals
+        for i in range(len(vals)):
+            snap[i] = vals[i]
+        self._snap_rng = self.rng.get_state()
+        self._snap_undo = list(self.undo)  # a shallow copy: steps are immutable tuples
 
     def abort(self):
         """Put back everything as it was at `begin` (dice included: a refused line rolls nothing)."""
-        vals, rng_state, undo = self._snap
-        self.vals = vals
-        self.rng.set_state(*rng_state)
-        self.undo = undo
-        self._snap = None
+        snap = self._snap
+        vals = self.vals
+        for i in range(len(vals)):
+            vals[i] = snap[i]
+        self.rng.set_state(*self._snap_rng)
+        self.undo = self._snap_undo
 
     def commit(self, line, undoable=True):
         """Record the fields changed since `begin` as an undo step named `line`, then save."""
-        old = self._snap[0]
+        old = self._snap
         if undoable:
             diffs = []
             for i in range(len(self.vals)):
@@ -159,7 +167,6 @@ class Session:
         except OSError:
             self.abort()
             raise
-        self._snap = None
 
     def undo_last(self):
         """Undo the newest step; return its line (bytes) or None when there is nothing to undo."""

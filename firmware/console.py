@@ -1,7 +1,8 @@
 """The line-protocol console: requests on a byte stream in, one JSON reply line each out.
 
 Runs the same on CPython (`make console`), the MicroPython unix port (`make console-mpy`) and a
-device's USB serial.  Usage: `console.py [STATE_PATH]`: with a path the session is durable.
+device's USB serial.  Usage: `console.py [STATE_PATH] [--log=LOG_PATH]`: with a path the session
+is durable; with a log every answered request is appended to LOG_PATH (see `firmware.cmdlog`).
 """
 
 import sys
@@ -43,16 +44,30 @@ def serve(session, inp, w, flush=None):
 
 
 def main(argv):
+    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
     store = None
-    if len(argv) > 1 and argv[1]:
-        from firmware.storage import FileStore
-        store = FileStore(argv[1])
+    log = None
+    for a in argv[1:]:
+        if a.startswith("--log="):
+            log = a[6:]
+        elif a and store is None:
+            from firmware.storage import FileStore
+            store = FileStore(a)
     session = Session(fresh_seed(), store)
+    from firmware.datafiles import reader
+
+    session.data = reader()  # the cups' and tables' data files (data/)
+    inp = sys.stdin.buffer
+    w = sys.stdout.write
+    flush = getattr(sys.stdout, "flush", None)
+    if log:
+        from firmware.cmdlog import CommandLog
+        c = CommandLog(log, session, inp, w, flush)
+        inp, w, flush = c, c.write, c.flush
     import gc
 
     gc.collect()  # leave the imports' garbage behind before the first request
-    flush = getattr(sys.stdout, "flush", None)
-    serve(session, sys.stdin.buffer, sys.stdout.write, flush)
+    serve(session, inp, w, flush)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Compile the device code (`engine/`, `firmware/`) to .mpy with mpy-cross.
+"""Compile the device code (`engine/`, `firmware/`) to .mpy with mpy-cross; copy the data files.
 
 Usage: python -m host_tools.build_mpy OUT_DIR   (make mpy uses build/mpy)
 """
@@ -9,6 +9,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware")
+DATA = "data"  # player-editable data files, read at run time (firmware/datafiles.py)
 
 
 def mpy_cross():
@@ -39,7 +40,25 @@ def build(out_dir, packages=PACKAGES):
             # -s keeps error messages naming the source file, not an absolute host path
             subprocess.run([mpy_cross(), "-s", rel, "-o", dst, src], check=True)
         built.append(dst)
+    copy_data(out_dir)
     return built
+
+
+def copy_data(out_dir):
+    """Copy data/ to out_dir/data (changed files only): the device reads it beside the code."""
+    import shutil
+
+    src_root = os.path.join(ROOT, DATA)
+    copied = []
+    for dirpath, _dirs, files in os.walk(src_root):
+        for name in sorted(files):
+            src = os.path.join(dirpath, name)
+            dst = os.path.join(out_dir, DATA, os.path.relpath(src, src_root))
+            if not os.path.exists(dst) or os.path.getmtime(dst) != os.path.getmtime(src):
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy2(src, dst)  # keeps the mtime: an edit of either side is noticed
+            copied.append(dst)
+    return copied
 
 
 if __name__ == "__main__":

@@ -42,3 +42,18 @@ def test_chi_square_catches_a_biased_die():
     counts = [2] + [1] * 5  # face 1 twice as likely
     counts = [c * 100000 for c in counts]
     assert dice.chi_square_x100(counts, 6, sum(counts)) > 2052
+
+
+def test_tally_command_on_micropython_console():
+    """`tally d10 1000000` through the MicroPython console passes chi-square (9 df < 27.9)."""
+    import json
+
+    from conftest import run_console
+    from engine import dice
+
+    out = run_console("micropython", ["seed 99", "tally d10 1000000", "tally d6 1000000"],
+                      heap="32K").decode().splitlines()
+    for line, sides, limit in ((out[1], 10, 2788), (out[2], 6, 2052)):
+        counts = json.loads(line)["counts"]
+        assert sum(counts) == 1000000
+        assert dice.chi_square_x100(counts, sides, 1000000) < limit

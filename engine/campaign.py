@@ -1,0 +1,157 @@
+"""Campaign rules (RULES §6): SO points, Day, Victory Points, battalions on the sector map.
+
+Everything works on `session.vals` (engine/fields.py), so every change is undoable and durable.
+A cost that cannot be paid changes nothing: the refusal says why, and for costs the rules make
+mandatory it says that the campaign ends in failure (recorded with `campaign fail`).
+"""
+
+from engine import fields as F
+from engine import parse
+from engine import tables
+
+# CAMP bits
+OVER = 1  # the campaign has ended (last day done, no battalion left, or failure)
+FAILED = 2  # it ended in failure (a cost that could not be paid)
+RR_USED = 4  # R&R priority bought today (once a day)
+RESTED = 8  # today's rest recovery has been applied
+DAMAGE_ONCE = 16  # option: a durable damage type at most once per aircraft (RULES §3 CONFLICT)
+
+SO_MAX = 999
+VP_MAX = 999
+DAYS_MAX = 99
+WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction (RULES §6)
+FR_LOSS = 1  # SO lost per battalion in Friendly Rear at the end of a day
+AB_LOSS = 3  # ... and per battalion at the Air Base
+AIRCRAFT_REPLACEMENT_VP = 2
+PILOT_REPLACEMENT_VP = 1
+RR_COST = 2
+REPAIR_COST = 1
+PROMOTION_COST = 1  # per level
+FAIL_HINT = ("the rules end the campaign in failure when a cost cannot be paid: record it "
+             "with 'campaign fail' (or undo what led here)")
+
+
+def spend(v, n, mandatory=False):
+    """Pay n SO, or refuse (error `state`, nothing changed) when fewer are left."""
+    if n > v[F.SO]:
+        msg = "not enough SO (have %d, need %d)" % (v[F.SO], n)
+        raise parse.Reject(parse.STATE, msg + ": " + FAIL_HINT if mandatory else msg)
+    v[F.SO] -= n
+
+
+def gain(v, n):
+    """Add n SO (the track's marker flips to its 15 side above 15; the device just counts)."""
+    so = v[F.SO] + n
+    if so > SO_MAX:
+        raise parse.Reject(parse.RANGE, "SO would exceed %d" % SO_MAX)
+    v[F.SO] = so
+
+
+def add_vp(v, n):
+    """Add n VP (negative: a loss); VP may go below 0."""
+    vp = v[F.VP] + n
+    if vp > VP_MAX or vp < -VP_MAX:
+        raise parse.Reject(parse.RANGE, "VP must stay within -%d..%d" % (VP_MAX, VP_MAX))
+    v[F.VP] = vp
+
+
+def weapons_cost(points):
+    """SO for one mission's armament points summed over its aircraft: 1 per 10 or fraction."""
+    return (points + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO
+
+
+def require_replacement(v):
+    """Replacements cost VP and are not allowed at 0 VP or less (RULES §6)."""
+    if v[F.VP] <= 0:
+        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
+
+
+# --- battalions ------------------------------------------------------------------------------
+FULL = 0
+HALF = 1
+DESTROYED = 2
+STRENGTHS = ("full", "half", "destroyed")
+FIXED = 32
+
+
+def bn_id(word):
+    """A battalion designation like `5s` or `11a` -> number * 4 + kind (1 A, 2 S, 3 C)."""
+    kind = tables.KINDS.find(word[-1:]) if len(word) > 1 else -1
+    if kind < 0:
+        raise parse.Reject(parse.SYNTAX, "a battalion looks like 5s, 11a or 2c (number and kind)")
+    return parse.number(word[:-1], 1, 99, "battalion number") * 4 + kind + 1
+
+
+def bn_name(code):
+    """The designation text of a packed battalion id."""
+    return "%d%s" % (code >> 2, tables.KINDS[(code & 3) - 1])
+
+
+def bn_kind(v, b):
+    """0 Assault, 1 Support, 2 Command."""
+    return (v[F.BN_ID + b] & 3) - 1
+
+
+def bn_find(v, word):
+    """The slot of the battalion named `word`, or a `state` refusal."""
+    code = bn_id(word)
+    for b in range(F.BN_MAX):
+        if v[F.BN_ID + b] == code:
+            return b
+    raise parse.Reject(parse.STATE, "battalion %s is not on the sector map (bn add)" % word)
+
+
+def bn_strength(v, b):
+    return v[F.BN_STATE + b] & 3
+
+
+def bn_band(v, b):
+    return (v[F.BN_STATE + b] >> 2) & 7
+
+
+def bn_set(v, b, strength, band, fixed):
+    v[F.BN_STATE + b] = strength | (band << 2) | (FIXED if fixed else 0)
+
+
+def bn_fixed(v, b):
+    return bool(v[F.BN_STATE + b] & FIXED)
+
+
+def bn_alive(v, b):
+    """A battalion on the map and not destroyed."""
+    return v[F.BN_ID + b] != 0 and bn_strength(v, b) != DESTROYED
+
+
+def bn_in_band(v, band):
+    """How many surviving battalions are in range band `band`."""
+    n = 0
+    for b in range(F.BN_MAX):
+        if bn_alive(v, b) and bn_band(v, b) == band:
+            n += 1
+    return n
+
+
+def bn_left(v):
+    """Surviving battalions (the campaign also ends when none is left)."""
+    n = 0
+    for b in range(F.BN_MAX):
+        if bn_alive(v, b):
+            n += 1
+    return n
+
+
+def battalion_vp(v, b, strength):
+    """Reduce battalion b to HALF or DESTROYED; return the VP gained (RULES §6).
+
+    Halved: half its VP rounded down; destroyed later: the rest; destroyed at once: all.
+    """
+    old = bn_strength(v, b)
+    if strength <= old:
+        raise parse.Reject(parse.STATE, "battalion %s is already %s" % (
+            bn_name(v[F.BN_ID + b]), STRENGTHS[old]))
+    vp = v[F.BN_VP + b]
+    half = vp // 2
+    got = half if strength == HALF else (vp - half if old == HALF else vp)
+    add_vp(v, got)
+    bn_set(v, b, strength, bn_band(v, b), bn_fixed(v, b))
+    return got

@@ -1,0 +1,250 @@
+"""The `cup ...` protocol commands (RULES §3 Hit, §4 Pop-Up, §9 Ground Forces); see engine/cmd_cups.py.
+
+    cup show hit|popup|ground
+    cup draw hit ac N [type T] UNIT... [ecm] [evasive E] [heavy-first]    UNIT: 3l, 2h ...
+    cup draw popup N | cup draw popup TYPE...
+    cup draw ground K
+    cup end-turn N              the end of aircraft N's turn: its due counters go back
+    cup return popup K          Pop-Up #K was destroyed: back in the cup
+    cup remove popup NAME N     remove N Pop-Ups named NAME (no-enemy ...) for the campaign
+    cup end-mission             every held Hit counter and battlefield Pop-Up back
+    cup reset hit|popup         every counter back, removed ones too (a new campaign)
+
+When aircraft N is in the mission roster (engine/mission.py), `cup draw hit` takes its type, ECM
+pod and Evasive from there (words given override them), ends the Fast part of the Loiter turn
+like any enemy attack, and applies what it drew to the aircraft.  docs/protocol/cups.md has the
+replies and transcripts.
+"""
+
+from engine import cupdata as D
+from engine import cups as C
+from engine import fields as F
+from engine import parse
+from engine.jsonline import Obj
+
+_AIRCRAFT_MAX = C.AIRCRAFT_MAX
+_MAX_UNITS = C.MAX_UNITS
+_MAX_DRAW = C.MAX_DRAW
+_units = bytearray(_MAX_UNITS)
+_CUPS = ["hit", "popup", "ground"]  # lists, not tuples: see cupdata.TYPES
+_HIT_USAGE = "usage: cup draw hit ac N [type T] UNIT... [ecm] [evasive E] [heavy-first]"
+
+
+def _bad(msg, code=parse.SYNTAX):
+    raise parse.Reject(code, msg)
+
+
+def _cup(w, k):
+    # The cup named by the third word, one of the first k of _CUPS.
+    if len(w) < 3 or w[2] not in _CUPS[:k]:
+        _bad("which cup? " + "|".join(_CUPS[:k]))
+    return w[2]
+
+
+def _def(s, which):
+    d = D.definition(s, (D.HIT_FILE, D.POPUP_FILE, D.GROUND_FILE)[_CUPS.index(which)])
+    if which != "ground":
+        C.check_sum(s.vals, C.HIT if which == "hit" else C.POPUP, d)
+    return d
+
+
+def _data(d, pairs):
+    # Wherever unverified data is used the reply says so: the player checks it.
+    return pairs + (("data", d.status),) if D.unverified(d) else pairs
+
+
+def _hit(d, c, s, why=-1, x=0):
+    # A drawn counter (why >= 0: why it is ignored), a held one (x: its slot), a returned one.
+    e = d.effect[s][c]
+    val = d.value[s][c]
+    ps = (("n", c + 1), ("side", "heavy" if s else "light"), ("effect", D.EFFECTS[e]),
+          ("value", -val if e == 13 else val))  # 13: attack, printed as -N
+    if x:
+        h = C.slot_hit(x)
+        ps += (("ac", h[2]), ("ends", h[3]))
+    elif why >= 0:
+        tag = d.tag[s][c]
+        ps += (("kind", D.KINDS[D.kind(e)]), ("tag", D.TYPES[tag - 1] if tag else None),
+               ("ignored", C.IGNORED_WHY[why] or False))
+    return Obj(ps)
+
+
+def _popup(d, c, spot):
+    u = d.unit[c]
+    if not u:
+        return Obj((("n", c + 1), ("unit", D.UNITS[0])))
+    a = d.attack[c]
+    return Obj((("n", c + 1), ("unit", D.UNITS[u]),
+                ("attack", "%d%s" % (a & 127, "h" if a & 128 else "l") if a else "-"),
+                ("range", None if d.range[c] == 255 else d.range[c]), ("hex", spot)))
+
+
+def _show(s, w):
+    parse.arity(w, 3, 3, "cup show hit|popup|ground")
+    which = _cup(w, 3)
+    d = _def(s, which)
+    v = s.vals
+    if which == "ground":
+        counts = [0, 0, 0]
+        for i in range(d.n):
+            counts[d.hits[i]] += 1
+        return _data(d, (("cup", which), ("total", d.n), ("counts", counts)))
+    lay = C.HIT if which == "hit" else C.POPUP
+    m, _h, r = C.counts(v, lay, d.n)
+    if which == "hit":
+        held = [_hit(d, (x - 1) & 63, C.slot_hit(x)[1], x=x) for x in C.held(v, lay)]
+        return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
+                         ("removed", r)))
+    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in C.held(v, lay)]
+    return _data(d, (("cup", which), ("total", d.n), ("in", m),
+                     ("no_enemy", C.popup_in_cup(v, d, 0)), ("out", out), ("removed", r)))
+
+
+def _draw_hit(s, w):
+    aircraft = actype = evasive = -1
+    ecm = heavy_first = False
+    n = 0
+    i = 3
+    while i < len(w):
+        t = w[i]
+        a = w[i + 1] if i + 1 < len(w) else ""
+        if t == "ac":
+            aircraft = parse.number(a, 1, _AIRCRAFT_MAX, "aircraft")
+            i += 1
+        elif t == "type":
+            actype = D.aircraft_type(a)
+            if actype < 0:
+                _bad("aircraft types: " + " ".join(D.TYPES + D.MODELS), parse.RANGE)
+            i += 1
+        elif t == "evasive":
+            evasive = parse.number(a, 0, 9, "evasive")
+            i += 1
+        elif t == "ecm":
+            ecm = True
+        elif t == "heavy-first":
+            heavy_first = True
+        elif len(t) == 2 and t[1] in "lh" and t[0] in "123456789":
+            if n == _MAX_UNITS:
+                _bad("at most %d attacking units" % _MAX_UNITS, parse.RANGE)
+            _units[n] = int(t[0]) + (128 if t[1] == "h" else 0)
+            n += 1
+        else:
+            _bad(_HIT_USAGE)
+        i += 1
+    if aircraft < 0 or not n:
+        _bad(_HIT_USAGE)
+    v = s.vals
+    a = aircraft - 1
+    mission = None
+    if a < F.AC_MAX and v[F.AC_TYPE + a]:  # in the roster: the rules know this aircraft
+        from engine import mission
+        if mission.status(v, a) not in (mission.FLYING, mission.LEFT):
+            _bad("aircraft %d is not flying" % aircraft, parse.STATE)
+        if actype < 0:
+            actype = D.aircraft_type(mission.family(s, a))
+        ecm = ecm or mission.has_ecm(v, a)
+        if evasive < 0:
+            evasive = mission.evasive(v, a)
+    if actype < 0:
+        _bad("aircraft %d is not in the roster: give its type (type a-10 ...)" % aircraft)
+    d = _def(s, "hit")
+    C.check_hit(s, d, _units, n, aircraft)
+    returned = mission.enemy_attack(s) if mission else []
+    m = C.draw_hit(s, d, _units, n, ecm, max(evasive, 0), heavy_first, aircraft, actype)
+    draws = [_hit(d, C.DRAWN[k], C.SIDE[k], C.IGNORED[k]) for k in range(m)]
+    ps = (("ac", aircraft), ("ecm", list(C.ECM[:n]) if ecm else []), ("light", C.COUNTS[0]),
+          ("heavy", C.COUNTS[1]), ("draws", draws))
+    if mission:
+        results = ["ignored", "marked", "crashed", "killed", "temporary"]
+        applied = [results[mission.apply_hit(s, a, e, val)] for e, val in C.effects(m)]
+        ps += (("applied", applied), ("returned", returned))
+    return _data(d, ps)
+
+
+def _draw(s, w):
+    which = _cup(w, 3)
+    if which == "hit":
+        return _draw_hit(s, w)
+    if which == "ground":
+        parse.arity(w, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
+        k = parse.number(w[3], 1, _MAX_DRAW, "draws")
+        d = _def(s, which)
+        hits = C.draw_ground(s, d, k)
+        return _data(d, (("draws", [D.GROUND[C.EFFECT[i]] for i in range(k)]), ("hits", hits)))
+    parse.arity(w, 4, 3 + _MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
+    if len(w) == 4 and w[3].isdigit():
+        draws = parse.number(w[3], 1, _MAX_DRAW, "aircraft")
+        skipped = 0
+    else:
+        types = [D.aircraft_type(t) for t in w[3:]]
+        if -1 in types:
+            _bad("aircraft types: " + " ".join(D.TYPES + D.MODELS), parse.RANGE)
+        draws = C.popup_draws(types)
+        skipped = len(types) - draws
+    d = _def(s, which)
+    C.check_popup(s, d, draws)
+    C.draw_popup(s, d, draws)
+    return _data(d, (("draws", [_popup(d, C.DRAWN[k], C.SPOT[k]) for k in range(draws)]),
+                     ("skipped", skipped)))
+
+
+def _end_turn(s, w):
+    parse.arity(w, 3, 3, "cup end-turn N")
+    aircraft = parse.number(w[2], 1, _AIRCRAFT_MAX, "aircraft")
+    d = _def(s, "hit")
+    r = C.end_turn(s, d, aircraft)
+    back = [_hit(d, C.DRAWN[k], C.SIDE[k]) for k in range(r)]
+    held = [_hit(d, (x - 1) & 63, C.slot_hit(x)[1], x=x) for x in C.held(s.vals, C.HIT)
+            if C.slot_hit(x)[2] == aircraft]
+    return (("ac", aircraft), ("returned", back), ("held", held))
+
+
+def _return(s, w):
+    parse.arity(w, 4, 4, "cup return popup K")
+    if _cup(w, 2) != "popup":
+        _bad("usage: " + " ".join(w[:2]) + " popup ...")
+    d = _def(s, "popup")
+    c = parse.number(w[3], 1, d.n, "counter") - 1
+    C.return_popup(s, d, c)
+    return (("returned", c + 1), ("in", C.counts(s.vals, C.POPUP, d.n)[0]))
+
+
+def _remove(s, w):
+    parse.arity(w, 4, 5, "cup remove popup NAME [N]")
+    if _cup(w, 2) != "popup":
+        _bad("usage: " + " ".join(w[:2]) + " popup ...")
+    if w[3] not in D.UNITS:
+        _bad("Pop-Ups: " + " ".join(D.UNITS), parse.RANGE)
+    d = _def(s, "popup")
+    v = s.vals
+    lay = C.POPUP
+    before = [C.is_removed(v, lay, i) for i in range(d.n)]
+    C.remove_popup(s, d, D.UNITS.index(w[3]), parse.number(w[4], 1, d.n, "count")
+                   if len(w) == 5 else 1)
+    gone = [i + 1 for i in range(d.n) if C.is_removed(v, lay, i) and not before[i]]
+    return (("cup", "popup"), ("removed", gone), ("in", C.counts(v, lay, d.n)[0]))
+
+
+def _end_mission(s, w):
+    parse.arity(w, 2, 2, "cup end-mission")
+    h, p = C.end_mission(s, _def(s, "hit"), _def(s, "popup"))
+    return (("hit", h), ("popup", p))
+
+
+def _reset(s, w):
+    parse.arity(w, 3, 3, "cup reset hit|popup")
+    which = _cup(w, 2)
+    C.reset(s, C.HIT if which == "hit" else C.POPUP)  # no data needed: the cure for a mismatch
+    return (("cup", which),)
+
+
+_SUB = (("show", _show), ("draw", _draw), ("end-turn", _end_turn), ("return", _return),
+        ("remove", _remove), ("end-mission", _end_mission), ("reset", _reset))
+
+
+def cup(s, w):
+    """`cup SUBCOMMAND ...`: the counter cups (see the module doc and docs/protocol/cups.md)."""
+    for name, fn in _SUB:
+        if len(w) > 1 and name == w[1]:
+            return fn(s, w)
+    _bad("usage: cup show|draw|end-turn|return|remove|end-mission|reset ...")

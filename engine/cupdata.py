@@ -1,0 +1,134 @@
+"""What the counters in the cups are: the vocabulary and the definitions read from the data files.
+
+The counter mixes are not in our documents (RULES §3, §4, §9: DATA): they come from
+player-editable files (data/tal/hit_cup.txt, data/tal/popup_cup.txt,
+data/exp3/ground_forces_cup.txt; format in engine/datafile.py and data/README.md), read through
+the front end's `session.data` hook (name -> lines).  `definition` parses the files once
+(engine/cupparse.py, unloaded again afterwards to give its RAM back) and keeps the result: a few
+bytes per counter, the file's source and status lines, and a 15-bit checksum that lets a save
+made with another file be recognised (engine/cups.py refuses it).
+"""
+
+import sys
+
+# The vocabularies are lists, not tuples: MicroPython stores a constant tuple's strings as heap
+# objects (about 70 bytes each on a 64-bit port), a list's as shared interned strings.
+# Aircraft types printed on Hit counters; a model folds into its type: MODELS[i] is TYPES[i // 2].
+TYPES = ["a-10", "ah-64", "ah-1", "f-16", "av-8b", "ac-130", "mq-1", "rq-1"]
+MODELS = ["a-10a", "a-10c", "ah-64a", "ah-64d"]
+T_AC130 = 5
+T_MQ1 = 6
+T_RQ1 = 7
+
+# Hit effects (RULES §3) by kind: instant 0..2, durable 3..11, temporary 12..17.
+KINDS = ["instant", "durable", "temporary"]
+EFFECTS = ["no-effect", "killed", "stress",
+           "structure", "engine", "pylon", "hud", "display", "controls", "cannon",
+           "bullet-holes", "wounded",
+           "altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike"]
+
+# Pop-Up counters: No Enemy or an enemy unit (RULES §3 unit list).
+UNITS = ["no-enemy", "aaa", "aaa-site", "apc", "building", "command", "helicopter", "infantry",
+         "sam", "scud", "spa", "storage", "tank", "truck"]
+GROUND = ["no-effect", "1-hit", "2-hits"]  # Ground Forces Hit counters: 0, 1, 2 hits (EXP3)
+
+HIT_FILE = "tal/hit_cup.txt"
+POPUP_FILE = "tal/popup_cup.txt"
+GROUND_FILE = "exp3/ground_forces_cup.txt"
+
+
+def kind(effect):
+    """0 instant, 1 durable, 2 temporary (an index into KINDS) for a Hit effect code."""
+    return 0 if effect < 3 else (1 if effect < 12 else 2)
+
+
+def aircraft_type(word):
+    """The type code (index into TYPES) of an aircraft type or model name, or -1."""
+    if word in TYPES:
+        return TYPES.index(word)
+    if word in MODELS:
+        return MODELS.index(word) // 2
+    return -1
+
+
+class CupDef:
+    """One cup's counters, as parsed from its data file `file`.
+
+    Hit: effect, value, tag are (light, heavy) pairs of bytearrays indexed by counter: the
+    effect code, its value (stress N; attack N meaning -N), the printed type code + 1 (0: none);
+    temporary[c] is 1 when a side of counter c is temporary.  Pop-Up: unit (0: No Enemy),
+    attack (hits, + 128 when Heavy), range (255: none).  Ground: hits (0..2).
+    """
+
+    def __init__(self, file, n, head, checksum):
+        self.file = file
+        self.n = n
+        self.status = head["status"]  # the source line is for the player: not kept
+        self.sum = checksum
+
+
+_cache = {}  # file name -> (data hook, definition or the message saying why there is none)
+_PARSER = ["engine.cupparse", "engine.datafile"]
+
+
+def definition(session, name):
+    """The parsed definition of data file `name` (e.g. HIT_FILE), via `session.data`.
+
+    The first call parses every cup file at once, so that the parser is loaded (and unloaded)
+    once and never sits in RAM beside the cups' rules.  Refuses (Reject state) when the front
+    end has no such file or it is bad, naming the line.
+    """
+    hook = session.data
+    got = _cache.get(name)
+    if got is None or got[0] is not hook:
+        _load(hook)
+        got = _cache[name]
+    if isinstance(got[1], str):
+        from engine.parse import Reject, STATE
+
+        raise Reject(STATE, got[1])
+    return got[1]
+
+
+def preload(session):
+    """Parse the cup files now if they are not parsed yet (before the rules come into RAM)."""
+    got = _cache.get(HIT_FILE)
+    if got is None or got[0] is not session.data:
+        _load(session.data)
+
+
+def _load(hook):
+    had = [m for m in _PARSER if m in sys.modules]
+    from engine import cupparse
+
+    try:
+        for name in (HIT_FILE, POPUP_FILE, GROUND_FILE):
+            lines = hook(name) if hook is not None else None
+            if lines is None:
+                d = "data file %s not found" % name
+            else:
+                try:
+                    d = cupparse.parse(name, lines)
+                except cupparse.DataError as e:
+                    d = "data/%s:%d: %s" % (name, e.line, e.msg)
+                if hasattr(lines, "close"):
+                    lines.close()
+            _cache[name] = (hook, d)
+    finally:
+        for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
+            if m not in had:
+                _unload(m)
+
+
+def _unload(name):
+    if name in sys.modules:
+        del sys.modules[name]
+    pkg = sys.modules.get("engine")
+    short = name.split(".")[-1]
+    if pkg is not None and short in pkg.__dict__:
+        delattr(pkg, short)
+
+
+def unverified(d):
+    """True unless the file's status says it is verified (say so wherever its values are used)."""
+    return not d.status.lower().startswith("verified")

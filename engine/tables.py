@@ -1,0 +1,78 @@
+"""The rulebook's look-up tables (code constants) and the sector map's range bands.
+
+Printed in `seeds/004` and digested in RULES.md: Enemy Cover (§8), SAR (§8), engine check (§8),
+ECM (§3), Bingo check (§5).  The tables our documents do not print are player-editable data
+(engine/datatables.py).
+"""
+
+from engine import parse
+
+# --- rulebook tables -----------------------------------------------------------------------
+
+# Enemy Cover, one d10 (RULES §8, "Couverture Ennemie").
+COVER = (
+    "no unit takes cover this turn",
+    "all units in hexes with aircraft take cover",
+    "all units in hexes with aircraft take cover",
+    "all units in hexes with destroyed units take cover",
+    "all units in hexes with destroyed units take cover",
+    "all infantry units take cover",
+    "roll a d10 for a hex: all units there take cover",
+    "one unit in each hex takes cover",
+    "all units of the hex with the most active units take cover (you pick on a tie)",
+    "pick a hex: all its units leave cover",
+)
+COVER_NOTE = "buildings never take cover; a hex edge without a ridge gives no cover"
+
+# SAR outcomes (RULES §8): modified d10 <= 5 killed; 6-7 dangerous; 8 recovered; 9+ quick.
+SAR_KILLED = 0
+SAR_DANGEROUS = 1
+SAR_RECOVERED = 2
+SAR_QUICK = 3
+SAR_NAMES = ("killed", "dangerous recovery", "recovered", "quick recovery")
+SAR_STRESS = (0, 6, 4, 2)  # added to the mission's normal stress
+SAR_TARGET_BOUND = 2  # + if the aircraft crashed Target-bound
+SAR_HOME_BOUND = 1  # + if it crashed Home-bound
+
+ENGINE_CRASH_MAX = 2  # engine check: a d10 <= 2 crashes the aircraft (RULES §8)
+ECM_CANCEL_MIN = 7  # ECM pod: a d10 of 7+ cancels one attacking unit (RULES §3)
+BINGO_MARKERS = (6, 10)  # Bingo markers (RULES §5)
+
+
+def sar(result):
+    """SAR outcome (SAR_KILLED..SAR_QUICK) of a modified SAR roll (RULES §8)."""
+    if result <= 5:
+        return SAR_KILLED
+    if result <= 7:
+        return SAR_DANGEROUS
+    if result == 8:
+        return SAR_RECOVERED
+    return SAR_QUICK
+
+
+def bingo_stress(marker, die):
+    """Stress of a Bingo check: marker - die when the die is below the marker (RULES §5)."""
+    return marker - die if die < marker else 0
+
+
+# --- range bands ---------------------------------------------------------------------------
+
+# The sector map's range bands, from the enemy's side to ours (a battalion advances towards
+# the Air Base: +1).  Short codes are what the protocol takes.
+BANDS = ("er", "et", "fl", "ft", "fr", "ab")
+BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
+              "friendly rear", "air base")
+BAND_FR = 4
+BAND_AB = 5
+
+
+def band(word):
+    """The index of a range band code, or a `parse.Reject` listing the codes."""
+    for i in range(len(BANDS)):
+        if BANDS[i] == word:
+            return i
+    raise parse.Reject(parse.UNKNOWN, "range bands: er (enemy rear), et (enemy transit), "
+                       "fl (front line), ft (friendly transit), fr (friendly rear), ab (air base)")
+
+
+KINDS = "asc"  # battalion kinds: Assault, Support, Command

@@ -1,0 +1,213 @@
+"""The device app: a stack of screens driven by logical keys, acting only through the engine.
+
+No game rules live here or in the screens: every action is a protocol request run with
+`engine.protocol.execute` (the serial console's path: the same checks, the same undo step
+names, the record durable before the screen shows the result).  The app owns the screen stack,
+the common keys and the one-line message; `firmware.device` runs it on a board, the tests and the
+simulator drive it with key events directly.
+
+Common keys: START opens the menu (and closes it), B goes back, a long B offers Undo.
+"""
+
+import sys
+
+from engine import parse, protocol
+from firmware import canvas as C
+from firmware import keys as K
+
+# The menu: (label, screen module in firmware/screens).
+MENU = (
+    ("Roll", "roll"),
+    ("Cups", "cups"),
+    ("Mission", "mission"),
+    ("Campaign", "campaign"),
+    ("Tables", "tables"),
+    ("Undo", "undo"),
+    ("Self-test", "selftest"),
+    ("Settings", "settings"),
+)
+HOME = "roll"
+# Game-pack screens, shown when the campaign plays that game: (label, module, game, after).
+PACK_MENU = (
+    ("CAS (EXP3)", "exp3", "exp3", "mission"),
+    ("Golan", "golan", "golan", "roll"),
+)
+TAL_ONLY = ("cups", "mission", "campaign", "tables")  # no use in the Golan game
+_PKG = "firmware.screens."
+
+
+class App:
+    """Screens, keys and the message line around one engine `session`."""
+
+    def __init__(self, session, prefs, board=None):
+        self.session = session
+        self.prefs = prefs
+        self.board = board  # optional extras: click(), flash(ink), backlight(pct)
+        self.stack = []
+        self.message = ""
+        self.message_ink = C.WHITE
+        self.dirty = True
+
+    # --- start ---------------------------------------------------------------------------
+    def start(self, fresh_seed=None):
+        """Open the home screen; reseed in random-dice mode; show what went wrong at load."""
+        self.open(HOME)
+        notices = []
+        if self.session.notice:
+            notices.append(self.session.notice)
+            self.session.notice = None
+        if self.prefs.notice:
+            notices.append(self.prefs.notice)
+            self.prefs.notice = None
+        if fresh_seed is not None and not self.prefs.seeded() and not self.session.read_only:
+            self.run(["seed", str(fresh_seed)])
+        if notices:
+            self.open("notice", "Notice", "\n".join(notices))
+
+    # --- the engine ------------------------------------------------------------------------
+    def run(self, words):
+        """Run one request; its reply pairs, or None after showing the refusal as the message."""
+        try:
+            return protocol.execute(self.session, words)
+        except parse.Reject as e:
+            self.say(e.msg, C.RED)
+            return None
+        except MemoryError:
+            import gc
+
+            gc.collect()
+            self.say("out of memory", C.RED)
+            return None
+
+    def game(self):
+        """The campaign's game, "tal", "exp3" or "golan" (the engine's `game`)."""
+        try:
+            from engine import cmd_game
+        except ImportError:  # an engine without game packs plays TAL
+            return "tal"
+        return cmd_game.NAMES[cmd_game.selected(self.session)]
+
+    def die(self):
+        """Sides of the game's die: GOLAN rolls d6 (RULES §10), TAL d10 (RULES §1)."""
+        return 6 if self.game() == "golan" else 10
+
+    def menu(self):
+        """The menu's (label, module) entries for the campaign's game (MENU plus its pack)."""
+        g = self.game()
+        out = []
+        for entry in MENU:
+            if g == "golan" and entry[1] in TAL_ONLY:
+                continue
+            out.append(entry)
+            for label, module, game, after in PACK_MENU:
+                if game == g and after == entry[1]:
+                    out.append((label, module))
+        return out
+
+    def has(self, command):
+        """True when the engine knows `command` (screens of features still to come check it)."""
+        return protocol._find(command)[0] is not None
+
+    # --- screens ---------------------------------------------------------------------------
+    def open(self, name, *args):
+        """Push the screen of module `firmware.screens.<name>`."""
+        mod = __import__(_PKG + name)
+        for part in (_PKG + name).split(".")[1:]:
+            mod = getattr(mod, part)
+        screen = mod.Screen(self, *args)
+        screen.name = name
+        self.stack.append(screen)
+        self.dirty = True
+        return screen
+
+    def close(self):
+        """Pop the top screen (never the last one) and free its module if nothing else uses it."""
+        if len(self.stack) <= 1:
+            return
+        name = self.stack.pop().name
+        self.dirty = True
+        for s in self.stack:
+            if s.name == name:
+                return
+        self._unload(name)
+
+    def go(self, name, *args):
+        """Open `name` from the menu: back to it if it is already open, else on the home screen."""
+        while len(self.stack) > 1 and self.stack[-1].name != name:
+            self.close()
+        if self.stack[-1].name != name:
+            self.open(name, *args)
+
+    def top(self):
+        return self.stack[-1]
+
+    def _unload(self, name):
+        # Bytecode of an imported module lives in RAM on the boards: drop what is not shown.
+        full = _PKG + name
+        if full in sys.modules:
+            del sys.modules[full]
+        pkg = sys.modules.get(_PKG[:-1])
+        if pkg is not None and hasattr(pkg, name):
+            try:
+                delattr(pkg, name)
+            except (AttributeError, TypeError):
+                pass
+
+    # --- feedback --------------------------------------------------------------------------
+    def say(self, text, ink=C.WHITE):
+        """Show a one-line message (until the next key)."""
+        self.message = text
+        self.message_ink = ink
+        self.dirty = True
+
+    def feedback(self, ink=C.WHITE):
+        """An action happened: click if sound is on, flash the board's lights in `ink`."""
+        b = self.board
+        if b is None:
+            return
+        if self.prefs.get("sound"):
+            b.click()
+        if ink == C.YELLOW or ink == C.RED or ink == C.GREEN:
+            b.flash(ink)
+
+    # --- keys and drawing --------------------------------------------------------------------
+    def key(self, ev):
+        """Handle one key event."""
+        self.dirty = True
+        self.message = ""
+        top = self.stack[-1]
+        if top.key(ev):
+            return
+        if ev & K.START:
+            if top.name == "menu":
+                self.close()
+            else:
+                self.open("menu")
+        elif ev == K.B | K.LONG:
+            if top.name != "undo":
+                self.open("undo")
+        elif ev == K.B:
+            self.close()
+
+    def draw(self, c):
+        """Draw the top screen and the message into canvas `c`."""
+        c.clear()
+        self.stack[-1].draw(c)
+        if self.message:
+            from firmware.ui import wrap
+
+            lines = wrap(self.message, c.cols)
+            if len(lines) > 2:  # two lines at most; the cut is marked
+                lines = [lines[0], lines[1][:c.cols - 1] + "~"]
+            row = c.rows - len(lines)
+            for line in lines:
+                c.band(row, C.BLACK)
+                c.text(0, row, " " * c.cols)
+                c.text(0, row, line, self.message_ink)
+                row += 1
+        self.dirty = False
+
+    def screen_text(self, c):
+        """Draw, then return the screen's text lines (tests, terminal)."""
+        self.draw(c)
+        return c.lines()

@@ -1,0 +1,68 @@
+"""An optional command log: every answered request and its reply, appended to a file.
+
+`python -m host_tools replay` re-runs a log on the desktop and checks every reply; `... log` turns
+one into the campaign log sheet.  The format is the transcript format of docs/PROTOCOL.md plus
+`#` header lines saying where the session started:
+
+    # tal-log 1
+    # seed 123456          a fresh session with these dice
+    # resume 1a2b3c4d      a session loaded from its saved state (CRC-32 of the payload)
+    > roll 3d10
+    < {"ok":true,...}
+
+It sits between the console and its streams (`console.serve` is unchanged): the request is the
+last line read, the reply is what was written since, and both go to the file when the console
+flushes, which it does once per reply.  A line that gets no reply (blank, `#`) is not logged.
+"""
+
+
+class CommandLog:
+    """Wraps a console's input stream and writer; appends each request/reply pair to `path`."""
+
+    def __init__(self, path, session, inp, write, flush=None):
+        self.inp = inp
+        self._write = write
+        self._flush = flush
+        self._req = b""
+        self._fresh = True  # the next line read starts a new request
+        self._out = []
+        self.f = open(path, "ab")
+        if session._saved is not None:  # resumed from a saved record: say which one
+            from engine.crc import crc32
+            self._line("# resume %08x\n" % crc32(session._saved))
+        else:
+            self._line("# tal-log 1\n# seed %d\n" % session.rng.seed_value)
+        self.f.flush()
+
+    def _line(self, s):
+        self.f.write(s.encode())
+
+    def readline(self, n=-1):
+        """Read a request line (for `serve`) and remember it as the pending request."""
+        raw = self.inp.readline(n)
+        if self._fresh:  # a too-long line is read in pieces: keep its first piece
+            self._req = raw
+        self._fresh = raw[-1:] == b"\n" or not raw
+        return raw
+
+    def write(self, s):
+        """Write reply text through, keeping a copy for the log."""
+        self._write(s)
+        self._out.append(s)
+
+    def flush(self):
+        """The reply is complete: flush it, then append request and reply to the log."""
+        if self._flush is not None:
+            self._flush()
+        req = self._req
+        while req[-1:] in (b"\n", b"\r"):
+            req = req[:-1]
+        self.f.write(b"> ")
+        self.f.write(req)
+        self.f.write(b"\n")
+        for line in "".join(self._out).split("\n"):
+            if line:
+                self._line("< " + line + "\n")
+        self.f.flush()
+        self._out = []
+        self._req = b""

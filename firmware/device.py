@@ -1,0 +1,78 @@
+"""Run the app on a board: the main loop of `code.py` / `main.py` and of the desktop simulator.
+
+A board profile (`hardware/<board>.py`, or the simulator's) provides:
+
+    display()          the display backend (made first: it holds the biggest buffer)
+    keys()             the logical keys down now, a bitmask of `firmware.keys` bits
+    ticks_ms(), ticks_diff(a, b), sleep_ms(n)     integer time
+    state_store()      where the engine's record lives (`firmware.storage`)
+    prefs_blob()       where the settings live (`firmware.prefs`)
+    backlight(pct)     0..100
+    click(), flash(ink), shaken(now), tick(now)   sound, lights, accelerometer, their timers
+    DEBOUNCE_MS        0 when the key scanner debounces already (CircuitPython `keypad`)
+    data_dir           where the data files are (None: `firmware.datafiles.DEFAULT_DIR`)
+    running()          False to stop (the simulator's window closed)
+"""
+
+import gc
+
+from engine.session import Session
+from firmware import canvas as C
+from firmware import keys as K
+from firmware import power as PW
+from firmware.app import App
+from firmware.entropy import fresh_seed
+from firmware.prefs import Prefs
+
+POLL_MS = 10
+IDLE_POLL_MS = 50
+
+
+def build(board):
+    """Make the display, session, settings and app for `board`; return (app, backend, canvas)."""
+    gc.collect()
+    backend = board.display()  # first, while the heap is still unfragmented
+    canvas = C.Canvas(backend.width, backend.height)
+    session = Session(fresh_seed(), board.state_store())
+    from firmware.datafiles import reader
+
+    session.data = reader(getattr(board, "data_dir", None))  # cups' and tables' data files
+    prefs = Prefs(board.prefs_blob())
+    app = App(session, prefs, board)
+    app.start(fresh_seed())
+    gc.collect()
+    return app, backend, canvas
+
+
+def run(board):
+    """The main loop: keys in, screens out, backlight by idle time; returns when the board stops."""
+    app, backend, canvas = build(board)
+    keys = K.Keys(board.ticks_diff, board.DEBOUNCE_MS)
+    now = board.ticks_ms()
+    power = PW.Power(board.ticks_diff, now, app.prefs.dim_ms())
+    level = -1
+    while board.running():
+        now = board.ticks_ms()
+        keys.update(board.keys(), now)
+        if board.shaken(now):
+            keys.press(K.SHAKE)
+        ev = keys.get()
+        while ev:
+            if not power.key(now):  # the key that wakes the screen does nothing else
+                try:
+                    app.key(ev)
+                except MemoryError:
+                    gc.collect()
+                    app.say("out of memory", C.RED)
+            ev = keys.get()
+        power.dim_ms = app.prefs.dim_ms()
+        power.tick(now)
+        lv = power.level(app.prefs.brightness())
+        if lv != level:
+            level = lv
+            board.backlight(lv)
+        if app.dirty:
+            app.draw(canvas)
+            backend.render(canvas)
+        board.tick(now)
+        board.sleep_ms(IDLE_POLL_MS if power.state == PW.IDLE else POLL_MS)

@@ -1,0 +1,55 @@
+"""Dim the backlight after a while without a key press, switch it off after longer.
+
+Deep sleep is not used: the PyBadge's buttons sit behind a shift register and cannot wake the
+chip, so the device only dims and idles (the main loop also polls more slowly when idle).  The key
+that wakes the screen is swallowed, so a press in the dark never rolls dice by surprise.
+"""
+
+ACTIVE = 0
+DIM = 1
+IDLE = 2
+
+DIM_LEVEL = 4  # a dimmed backlight is brightness / 4 (never below 5 %)
+IDLE_FACTOR = 4  # the backlight goes off after IDLE_FACTOR times the dim delay
+
+
+class Power:
+    """Backlight state from key activity; `dim_ms` 0 never dims.  Times are integer ticks."""
+
+    def __init__(self, diff, now, dim_ms=60000):
+        self.diff = diff
+        self.dim_ms = dim_ms
+        self.state = ACTIVE
+        self.last = now
+
+    def key(self, now):
+        """A key was pressed at `now`: True when it only woke the screen (swallow it)."""
+        self.last = now
+        woke = self.state != ACTIVE
+        self.state = ACTIVE
+        return woke
+
+    def tick(self, now):
+        """Advance the state at `now`; True when it changed (the backlight needs setting)."""
+        if not self.dim_ms:
+            new = ACTIVE
+        else:
+            idle = self.diff(now, self.last)
+            if idle >= self.dim_ms * IDLE_FACTOR:
+                new = IDLE
+            elif idle >= self.dim_ms:
+                new = DIM
+            else:
+                new = ACTIVE
+        if new != self.state:
+            self.state = new
+            return True
+        return False
+
+    def level(self, brightness):
+        """Backlight percent for the current state, given the chosen `brightness` percent."""
+        if self.state == IDLE:
+            return 0
+        if self.state == DIM:
+            return max(5, brightness // DIM_LEVEL)
+        return brightness

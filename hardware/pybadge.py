@@ -1,0 +1,243 @@
+"""Adafruit PyBadge / PyBadge LC under CircuitPython 9+: the only file that knows its pins.
+
+Sources for every pin and part (all checked against the CircuitPython board definition,
+`adafruit/circuitpython` `ports/atmel-samd/boards/pybadge/pins.c`, as listed in
+circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
+- display: the built-in 160 x 128 ST7735R, `board.DISPLAY` (backlight `TFT_LITE`, PWM), set up
+  by CircuitPython itself.
+- buttons: 74HC165 shift register on `BUTTON_CLOCK` (PB31), `BUTTON_OUT` (PB30), `BUTTON_LATCH`
+  (PB00), read with `keypad.ShiftRegisterKeys(..., key_count=8, value_when_pressed=True)`; key
+  numbers 0=B 1=A 2=START 3=SELECT 4=RIGHT 5=DOWN 6=UP 7=LEFT (adafruit/Adafruit_CircuitPython_
+  PyBadger `pybadge.py`: `Buttons = namedtuple("Buttons", "b a start select right down up left")`).
+- accelerometer: LIS3DH on `board.I2C()` at 0x19 (0x18 on some batches; PyBadger tries both).
+- speaker: `SPEAKER` (PA02, the DAC A0) through an amplifier enabled by `SPEAKER_ENABLE` (PA27).
+- NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
+- storage: `microcontroller.nvm` (8 KB on SAMD51: `CIRCUITPY_INTERNAL_NVM_SIZE` 8192 in
+  `ports/atmel-samd/mpconfigport.h`): two 2 KB record slots, then the settings.
+"""
+
+from array import array
+
+import audiocore
+import audioio
+import board
+import digitalio
+import keypad
+import microcontroller
+import neopixel_write
+import supervisor
+import time
+
+from engine.session import SLOT_SIZE
+from firmware import keys as K
+from firmware import canvas as C
+
+NAME = "PyBadge"
+# keypad key number -> logical key
+KEY_ORDER = (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
+BOOT_KEEP_DRIVE_KEY = 3  # SELECT held at boot: the USB drive stays writable (see boot.py)
+DATA_DIR = "/data"  # the player-editable data files, at the root of CIRCUITPY
+
+_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
+_PIXELS = 5
+_FLASH_MS = 250
+_LIS3DH_ADDRESSES = (0x19, 0x18)
+_SHAKE_G2 = 2 * 64 * 2 * 64  # |a|^2 above (2 g)^2, in 1/64 g units (at rest: 1 g)
+_SHAKE_HITS = 3  # readings over the threshold within one window
+_SHAKE_WINDOW_MS = 400
+_SHAKE_REST_MS = 1000  # ignore shaking right after a shake roll
+
+
+def ticks_diff(a, b):
+    """a - b for `supervisor.ticks_ms` values, across the wrap (as adafruit_ticks does)."""
+    return K.wrap_diff(a, b, _TICKS_PERIOD)
+
+
+def _shift_register_keys():
+    return keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                    latch=board.BUTTON_LATCH, key_count=8,
+                                    value_when_pressed=True)
+
+
+def keep_drive_for_computer():
+    """True when SELECT is held at boot: boot.py then leaves CIRCUITPY writable by the computer."""
+    keys = _shift_register_keys()
+    try:
+        time.sleep(0.05)  # let the scanner see the keys a few times
+        ev = keypad.Event()
+        held = False
+        while keys.events.get_into(ev):
+            if ev.pressed and ev.key_number == BOOT_KEEP_DRIVE_KEY:
+                held = True
+        return held
+    finally:
+        keys.deinit()
+
+
+def pressed_keys(down_numbers):
+    """Logical bitmask for the keypad key numbers that are down (testable without a board)."""
+    mask = 0
+    for n in down_numbers:
+        mask |= KEY_ORDER[n]
+    return mask
+
+
+class Board:
+    """The PyBadge as `firmware.device` expects a board."""
+
+    DEBOUNCE_MS = 0  # keypad debounces
+    data_dir = DATA_DIR
+    width = 160
+    height = 128
+
+    def __init__(self):
+        self._keys = _shift_register_keys()
+        self._event = keypad.Event()  # one event, reused: reading keys allocates nothing
+        self._down = 0
+        self._pixels_pin = digitalio.DigitalInOut(board.NEOPIXEL)
+        self._pixels_pin.direction = digitalio.Direction.OUTPUT
+        self._pixels = bytearray(3 * _PIXELS)
+        self._flash_t = None
+        self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+        self._speaker_on.direction = digitalio.Direction.OUTPUT
+        self._audio = audioio.AudioOut(board.SPEAKER)
+        # 10 ms of a 1 kHz square wave at 8 kHz: a short click
+        self._click = audiocore.RawSample(array("H", ([0xC000] * 4 + [0x4000] * 4) * 10),
+                                          sample_rate=8000)
+        self._i2c = None
+        self._accel = None
+        self._accel_buf = bytearray(6)
+        self._hits = 0
+        self._hit_t = 0
+        self._shake_t = 0
+        self._setup_accel()
+
+    # --- display and time ---------------------------------------------------------------
+    def display(self):
+        from firmware.display_displayio import DisplayioBackend
+
+        return DisplayioBackend(board.DISPLAY)
+
+    def ticks_ms(self):
+        return supervisor.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return ticks_diff(a, b)
+
+    def sleep_ms(self, n):
+        time.sleep(n / 1000)
+
+    def running(self):
+        return True
+
+    def backlight(self, pct):
+        board.DISPLAY.brightness = pct / 100
+
+    # --- keys -----------------------------------------------------------------------------
+    def keys(self):
+        q = self._keys.events
+        if q.overflowed:  # events were lost: start again from "all released"
+            q.clear()
+            self._keys.reset()
+            self._down = 0
+        ev = self._event
+        while q.get_into(ev):
+            bit = KEY_ORDER[ev.key_number]
+            if ev.pressed:
+                self._down |= bit
+            else:
+                self._down &= ~bit
+        return self._down
+
+    # --- storage --------------------------------------------------------------------------
+    def state_store(self):
+        from firmware.storage import NvmStore
+
+        return NvmStore(microcontroller.nvm, 0)
+
+    def prefs_blob(self):
+        from firmware.prefs import NvmBlob
+
+        return NvmBlob(microcontroller.nvm, 2 * SLOT_SIZE)
+
+    # --- sound, lights, shake -------------------------------------------------------------
+    def click(self):
+        self._speaker_on.value = True
+        self._audio.play(self._click)
+
+    def flash(self, ink):
+        rgb = C.PALETTE[ink]
+        g = ((rgb >> 8) & 0xFF) // 8  # an eighth: bright enough at a table, not blinding
+        r = ((rgb >> 16) & 0xFF) // 8
+        b = (rgb & 0xFF) // 8
+        for i in range(_PIXELS):
+            self._pixels[3 * i] = g
+            self._pixels[3 * i + 1] = r
+            self._pixels[3 * i + 2] = b
+        neopixel_write.neopixel_write(self._pixels_pin, self._pixels)
+        self._flash_t = supervisor.ticks_ms()
+
+    def tick(self, now):
+        if self._flash_t is not None and ticks_diff(now, self._flash_t) >= _FLASH_MS:
+            for i in range(len(self._pixels)):
+                self._pixels[i] = 0
+            neopixel_write.neopixel_write(self._pixels_pin, self._pixels)
+            self._flash_t = None
+        if self._speaker_on.value and not self._audio.playing:
+            self._speaker_on.value = False  # the amplifier hisses when left on
+
+    def _setup_accel(self):
+        try:
+            i2c = board.I2C()
+        except (RuntimeError, ValueError):
+            return
+        for addr in _LIS3DH_ADDRESSES:
+            if self._write_reg(i2c, addr, 0x20, 0x57):  # CTRL_REG1: 100 Hz, x y z on
+                self._write_reg(i2c, addr, 0x23, 0x88)  # CTRL_REG4: block update, high res, 2 g
+                self._i2c = i2c
+                self._accel = addr
+                return
+
+    def _write_reg(self, i2c, addr, reg, value):
+        if not i2c.try_lock():
+            return False
+        try:
+            i2c.writeto(addr, bytes((reg, value)))
+            return True
+        except OSError:
+            return False
+        finally:
+            i2c.unlock()
+
+    def shaken(self, now):
+        """True once per shake: a few strong readings (beyond 2 g) close together."""
+        i2c = self._i2c
+        if i2c is None or self._accel is None or ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
+            return False
+        if not i2c.try_lock():
+            return False
+        try:
+            i2c.writeto_then_readfrom(self._accel, b"\xa8", self._accel_buf)  # OUT_X_L, auto-inc
+        except OSError:
+            return False
+        finally:
+            i2c.unlock()
+        b = self._accel_buf
+        g2 = 0
+        for i in (0, 2, 4):
+            v = (b[i] | (b[i + 1] << 8))
+            if v >= 0x8000:
+                v -= 0x10000
+            v >>= 8  # 16384 per g at +-2 g (left-justified) -> 64 per g
+            g2 += v * v
+        if g2 > _SHAKE_G2:
+            if ticks_diff(now, self._hit_t) > _SHAKE_WINDOW_MS:
+                self._hits = 0
+            if self._hits == 0:
+                self._hit_t = now
+            self._hits += 1
+            if self._hits >= _SHAKE_HITS:
+                self._hits = 0
+                self._shake_t = now
+                return True
+        return False

@@ -1,0 +1,92 @@
+"""The device app's heap under MicroPython (a section of `make bench`, see host_tools/bench.py).
+
+The whole app runs on the unix port from the .mpy build: frame buffer allocated first (as on the
+Pico), then the session, settings and app; a tour opens every menu entry of every game, presses
+its keys (rolls, draws, ends turns, a self-test of 10,000 dice, settings, undo) and comes back.
+The smallest heap for which the tour completes is found by bisection.  On a board the bytecode of
+the app's modules also lives in the heap unless frozen (manifest.py), as it does here.
+"""
+
+from host_tools import bench, consoles
+
+TOUR = """
+import gc
+gc.collect()
+be = None
+if %(fb)d:
+    from firmware.display_framebuf import FramebufBackend
+    be = FramebufBackend(%(w)d, %(h)d)
+from engine.session import Session
+from firmware.app import App
+from firmware.canvas import Canvas
+from firmware.datafiles import reader
+from firmware.prefs import MemoryBlob, Prefs
+from firmware import keys as K
+s = Session(7)
+s.data = reader()
+app = App(s, Prefs(MemoryBlob()))
+app.start()
+c = Canvas(%(w)d, %(h)d)
+def show():
+    app.draw(c)
+    if be is not None:
+        be.render(c)
+def press(*evs):
+    for ev in evs:
+        app.key(ev)
+        show()
+show()
+press(K.A, K.DOWN, K.RIGHT, K.DOWN, K.DOWN, K.RIGHT, K.RIGHT, K.A, K.SELECT, K.A, K.SELECT, K.A,
+      K.SELECT, K.A, K.SELECT)
+for game in ("tal", "exp3", "golan"):
+    app.run(["game", game])
+    for i in range(len(app.menu())):
+        press(K.START)
+        for _ in range(i):
+            press(K.DOWN)
+        press(K.A)
+        press(K.A, K.DOWN, K.RIGHT, K.A, K.SELECT, K.A, K.DOWN, K.DOWN, K.RIGHT, K.A, K.UP)
+        while len(app.stack) > 1:
+            press(K.B)
+press(K.B | K.LONG, K.A)
+gc.collect()
+print("OK", gc.mem_free(), gc.mem_alloc())
+"""
+
+
+def tour_ok(width, height, framebuffer=True):
+    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap."""
+    code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0}
+
+    def ok(heap):
+        p = consoles.run_mpy(code, heap=heap, timeout=600)
+        return p.returncode == 0 and b"OK" in p.stdout
+
+    return ok
+
+
+def measure():
+    """[(label, smallest heap in bytes or None)]."""
+    rows = []
+    for label, w, h, fb in (
+            ("app alone (screens drawn to the canvas only)", 240, 135, False),
+            ("Pico-LCD-1.14: app + 240x135 RGB565 frame (63.3 KB)", 240, 135, True),
+            ("PyBadge-size frame: app + 160x128 RGB565 (40 KB)", 160, 128, True)):
+        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb), lo=16 * 1024,
+                                                hi=512 * 1024, step=1024)))
+    return rows
+
+
+def report(w):
+    """Write the section."""
+    w("  smallest MicroPython heap for a tour of every screen of every game (.mpy build):\n")
+    for label, heap in measure():
+        w("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
+    w("  (a Pico under MicroPython has about 190 KB of heap; the PyBadge runs CircuitPython's\n"
+      "   displayio, whose frame lives in the display, not in the heap)\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    report(sys.stdout.write)

@@ -1,0 +1,192 @@
+"""Bench figures for a full campaign: record size against JSON, engine heap, allocation-free draw.
+
+The campaign is the one the durable-state requirement names (issue "TAL rules engine"): 8
+aircraft, 12 pilots, 10 battalions, 4 Hit counters held, 32 undo steps, built with protocol
+requests from data/'s pilot names and aircraft types.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+
+from host_tools import consoles
+
+RECORD_LIMIT = 1024
+HEAP_LIMIT = 48 * 1024
+
+PILOTS = ("pirate", "viper", "thor", "gumby", "halo", "rebel", "hammer", "judge", "rock",
+          "shadow", "eagle", "montana")
+AIRCRAFT = ("a-10a pilot 1", "a-10c pilot 2 fuel", "ah-64a pilot 7 ecm", "ah-64d pilot 8",
+            "f-16 pilot 3", "av-8b pilot 4", "a-10a pilot 5", "ah-64a pilot 9")
+BANDS = ("er", "et", "fl", "er", "et", "er", "et", "er", "fl", "er")
+KINDS = "aasca" "sacas"
+HELD = 4
+UNDO = 32
+
+
+def setup_lines():
+    """The requests that set the campaign up (before the mission)."""
+    out = ["campaign start 10 30 3"]
+    out += ["pilot add %s 4 8 2%s" % (p, " slow" if i == 1 else "") for i, p in enumerate(PILOTS)]
+    out += ["ac add " + a for a in AIRCRAFT]
+    out += ["bn add %d%s %d %s" % (i + 1, KINDS[i], 2 + i % 3, BANDS[i]) for i in range(10)]
+    out += ["mission start 1 2 3 4", "loiter start"]
+    return out
+
+
+def play_lines():
+    """32 ordinary undoable requests of a mission and a day."""
+    cycle = ["pilot stress %d +1", "so -1", "vp +1", "pilot xp %d +1"]
+    return [cycle[i % 4] % (1 + i % 12) if "%d" in cycle[i % 4] else cycle[i % 4]
+            for i in range(UNDO)]
+
+
+def _session():
+    from engine.session import Session
+    from firmware.datafiles import reader
+
+    s = Session(0)
+    s.data = reader()
+    return s
+
+
+def _ask(s, line):
+    from engine import protocol
+
+    r = protocol.reply(s, line.encode())
+    if r is None or not r.startswith('{"ok":true'):
+        raise RuntimeError("the full-campaign script failed at %r: %s" % (line, r))
+    return json.loads(r)
+
+
+def build():
+    """(session, requests) of the full campaign: the seed is the first giving exactly 4 held."""
+    for seed in range(1, 200):
+        s = _session()
+        lines = ["seed %d" % seed] + setup_lines()
+        for line in lines:
+            _ask(s, line)
+        for a in (1, 2, 3, 4, 1, 2, 3, 4):
+            held = len(_ask(s, "cup show hit")["held"])
+            if held >= HELD:
+                break
+            line = "cup draw hit ac %d 2l 1h" % a
+            _ask(s, line)
+            lines.append(line)
+        if len(_ask(s, "cup show hit")["held"]) != HELD:
+            continue
+        for line in play_lines():
+            _ask(s, line)
+            lines.append(line)
+        s.undo = s.undo[-UNDO:]  # the record keeps at least 32: measure with exactly 32
+        return s, lines
+    raise RuntimeError("no seed below 200 leaves exactly %d counters held" % HELD)
+
+
+def as_json(s):
+    """The same state as compact JSON: fields, dice, undo steps."""
+    return json.dumps({"layout": 1, "fields": list(s.vals), "dice": list(s.rng.get_state()),
+                       "undo": [[line.decode(), [list(d) for d in diffs]] for line, diffs in s.undo]},
+                      separators=(",", ":")).encode()
+
+
+def write_state(s, path):
+    """The session's record as a console state file."""
+    from engine.record import frame
+
+    with open(path, "wb") as f:
+        f.write(frame(s.payload(), 1))
+
+
+_DRAW = """
+import gc, micropython
+from engine.session import Session
+from firmware.storage import FileStore
+from firmware.datafiles import reader
+from engine import cups, cupdata
+s = Session(1, FileStore(%(path)r))
+s.data = reader()
+d = cupdata.definition(s, cupdata.HIT_FILE)
+units = bytearray([2, 1 | 128])
+cups.check_hit(s, d, units, 2, 4)
+t = cupdata.aircraft_type("ah-64d")
+m = -1
+err = "ALLOCATED"  # globals exist before the lock: storing to them then allocates nothing
+gc.collect()
+micropython.heap_lock()
+try:
+    m = cups.draw_hit(s, d, units, 2, True, 1, False, 4, t)
+    err = "none"
+except MemoryError:
+    pass
+micropython.heap_unlock()
+print("DRAW", m, err)
+"""
+
+ENGINE_LINES = ["state", "so", "pilot show 1", "cup show hit", "cup draw hit ac 4 2l 1h",
+                "so +1", "undo", "day", "vp"]
+
+
+def engine_heap(path, lines=ENGINE_LINES):
+    """Smallest MicroPython heap in which the console, on this campaign, answers `lines` as
+    CPython does."""
+    from host_tools.bench import smallest_heap
+
+    data = "".join(l + "\n" for l in lines).encode()
+    tmp = tempfile.mkdtemp(prefix="tal-bench-")
+    try:
+        ref = os.path.join(tmp, "ref.bin")
+        shutil.copy(path, ref)
+        want = consoles.run("cpython", data, args=[ref]).stdout.decode().splitlines()
+
+        def ok(heap):
+            st = os.path.join(tmp, "s.bin")
+            shutil.copy(path, st)
+            p = consoles.run("micropython", data, heap=heap, args=[st])
+            return p.returncode == 0 and p.stdout.decode().splitlines() == want
+
+        return smallest_heap(ok)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _kb(n):
+    return "%.1f KB" % (n / 1024.0) if n else "none fits"
+
+
+def report(w):
+    """Write the campaign section of the bench report."""
+    from engine.session import FRAME_BYTES
+
+    s, lines = build()
+    payload = s.payload()
+    rec = len(payload) + FRAME_BYTES
+    js = as_json(s)
+    w("  built with %d requests: %d aircraft, %d pilots, %d battalions, %d held, %d undo steps\n"
+      % (len(lines), len(AIRCRAFT), len(PILOTS), 10, HELD, len(s.undo)))
+    w("  state record %d bytes (payload %d + frame %d)   same state as JSON %d bytes   "
+      "(required <= %d: %s)\n" % (rec, len(payload), FRAME_BYTES, len(js), RECORD_LIMIT,
+                                  "met" if rec <= RECORD_LIMIT else "NOT MET"))
+    fd, path = tempfile.mkstemp(prefix="tal-campaign-", suffix=".state")
+    os.close(fd)
+    try:
+        write_state(s, path)
+        heap = engine_heap(path)
+        w("  smallest MicroPython heap, console on this campaign answering all of (%s): %s   "
+          "(required <= %d KB: %s)\n" % (
+              ", ".join(ENGINE_LINES), _kb(heap), HEAP_LIMIT // 1024,
+              "met" if heap and heap <= HEAP_LIMIT else "NOT MET"))
+        w("    each request alone, on the loaded campaign: %s\n" % "; ".join(
+            "%s %s" % (line, _kb(engine_heap(path, [line]))) for line in ENGINE_LINES))
+        p = consoles.run_mpy(_DRAW % {"path": path}, heap="128K")
+        out = p.stdout.decode().split()
+        if "DRAW" in out:
+            i = out.index("DRAW")
+            w("  Hit draw (ECM, Evasive, 3 counters) under micropython.heap_lock(): %s counters "
+              "drawn, allocations: %s\n" % (out[i + 1], out[i + 2]))
+        else:
+            w("  Hit draw under heap_lock: could not run (%s)\n"
+              % p.stderr.decode().strip().splitlines()[-1:])
+    finally:
+        os.unlink(path)

@@ -1,0 +1,295 @@
+"""`python -m host_tools log`: a campaign laid out like the rulebook's player log sheet.
+
+From a state file alone: where the campaign stands (day, SO, VP, pilots' stress and XP, aircraft
+damage, battalions).  With the command log (console `--log=`), the log is replayed and each day
+gets its row: missions flown, SO gained and spent, VP won and lost, and every pilot's stress and
+XP and every aircraft's damage at the end of that day.  An `undo` takes its step back out of the
+day it was counted in, as rubbing out a pencil mark would.
+
+The state is read through the engine's own modules (engine/fields.py offsets, engine/pilots.py,
+engine/mission.py, engine/campaign.py), so the sheet shows what the device shows.
+"""
+
+import io
+
+from host_tools import cmdlog, replay
+
+
+class SheetError(Exception):
+    """Nothing to lay out, or an input that cannot be read."""
+
+
+def _try(fn, default):
+    try:
+        return fn()
+    except Exception:  # a name or table the data files do not have: show the raw number
+        return default
+
+
+# --- one snapshot of the state -------------------------------------------------------------------
+def snapshot(s):
+    """The figures of the log sheet in session `s`, as plain Python values."""
+    from engine import campaign, mission, pilots
+    from engine import fields as F
+    from engine import tables
+
+    v = s.vals
+    out = {"day": v[F.DAY], "days": v[F.DAYS], "so": v[F.SO], "vp": v[F.VP],
+           "over": bool(v[F.CAMP] & campaign.OVER), "failed": bool(v[F.CAMP] & campaign.FAILED),
+           "phase": v[F.PHASE], "pilots": [], "aircraft": [], "battalions": []}
+    for k in range(F.PILOT_MAX):
+        if not pilots.used(v, k):
+            continue
+        n = v[F.P_NAME + k]
+        st = v[F.P_STATE + k]
+        if st & pilots.KILLED:
+            status = "killed"
+        else:
+            status = pilots.STATUS[pilots.status(v, k)] + (", wounded" if st & pilots.WOUNDED
+                                                          else "")
+        out["pilots"].append({
+            "slot": k + 1, "name": _try(lambda: pilots.name(s, n), "#%d" % n),
+            "level": pilots.LEVELS[pilots.level(v, k)], "stress": v[F.P_STRESS + k],
+            "okay": v[F.P_OKAY + k], "shaken": v[F.P_SHAKEN + k], "status": status,
+            "xp": v[F.P_XP + k], "need": v[F.P_NEED + k]})
+    for a in range(F.AC_MAX):
+        if not mission.used(v, a):
+            continue
+        t = v[F.AC_TYPE + a]
+        marks = []
+        for m in range(len(mission.MARKERS)):
+            c = _try(lambda: mission.marker_count(s, a, m), mission.marker(v, a, m))
+            if c:
+                marks.append("%s x%d" % (mission.MARKERS[m], c) if c > 1 else mission.MARKERS[m])
+        p = v[F.AC_PILOT + a]
+        out["aircraft"].append({
+            "slot": a + 1,
+            "type": _try(lambda: mission.type_row(s, a)[mission.T_NAME].lower(), "type %d" % t),
+            "pilot": p, "status": mission.STATUS[mission.status(v, a)],
+            "damage": ", ".join(marks) or "-"})
+    for b in range(F.BN_MAX):
+        code = v[F.BN_ID + b]
+        if not code:
+            continue
+        out["battalions"].append({
+            "slot": b + 1, "name": campaign.bn_name(code), "vp": v[F.BN_VP + b],
+            "strength": campaign.STRENGTHS[campaign.bn_strength(v, b)],
+            "band": _try(lambda: tables.BANDS[campaign.bn_band(v, b)], "?")})
+    return out
+
+
+def _pilot_name(snap, slot):
+    for p in snap["pilots"]:
+        if p["slot"] == slot:
+            return p["name"]
+    return "-" if not slot else "#%d" % slot
+
+
+# --- days from a command log ----------------------------------------------------------------------
+class Day:
+    """One row of the sheet."""
+
+    def __init__(self, day):
+        self.day = day
+        self.missions = 0
+        self.so_gained = 0
+        self.so_spent = 0
+        self.vp_won = 0
+        self.vp_lost = 0
+        self.end = None  # snapshot at the end of the day
+
+    def add(self, step, sign):
+        _dso, _dvp, started = step[1], step[2], step[3]
+        if _dso > 0:
+            self.so_gained += sign * _dso
+        else:
+            self.so_spent -= sign * _dso
+        if _dvp > 0:
+            self.vp_won += sign * _dvp
+        else:
+            self.vp_lost -= sign * _dvp
+        self.missions += sign * started
+
+
+def days_from_log(events, data_dir=None, seed=None, state=None):
+    """(list of Day rows, final snapshot, final session) from replaying a command log."""
+    from engine import fields as F
+    from engine import protocol
+
+    days = {}
+    steps = []  # undoable steps still standing: (day, dso, dvp, mission started)
+    snap = None
+    s = None
+    for start, items in replay.segments(events, seed, state):
+        s = replay._session(start, data_dir)
+        steps = []  # a fresh session cannot undo what came before it
+        for it in items:
+            if it[0] != "req":
+                continue
+            v = s.vals
+            day, so, vp, phase = v[F.DAY], v[F.SO], v[F.VP], v[F.PHASE]
+            last = s.undo[-1] if s.undo else None
+            r = protocol.reply(s, it[1])
+            if r is None or not r.startswith('{"ok":true'):
+                continue
+            v = s.vals
+            row = days.setdefault(day, Day(day))
+            words = it[1].decode("ascii", "replace").lower().split()
+            if words and words[0] == "undo" and steps:
+                st = steps.pop()
+                days.setdefault(st[0], Day(st[0])).add(st, -1)
+            elif words and words[0] == "reset":
+                steps = []  # a new campaign: nothing before it can be undone
+            elif s.undo and s.undo[-1] is not last:
+                st = (day, v[F.SO] - so, v[F.VP] - vp, 1 if (phase == 0 and v[F.PHASE]) else 0)
+                steps.append(st)
+                row.add(st, 1)
+            # A day's end is the state after the last request made on it (the one ending the
+            # day included: its daily SO and losses belong to the day that ends).
+            snap = snapshot(s)
+            row.end = snap
+    rows = [days[d] for d in sorted(days)]
+    return rows, snap, s
+
+
+def build(state_path=None, commands_path=None, data_dir=None):
+    """The sheet: {'now': snapshot, 'days': [Day], 'notes': [...]}."""
+    from engine.crc import crc32
+
+    if not state_path and not commands_path:
+        raise SheetError("give a state file, a command log (--commands), or both")
+    notes = []
+    now = None
+    days = []
+    if commands_path:
+        try:
+            events = cmdlog.read(commands_path)
+            days, now, sess = days_from_log(events, data_dir)
+        except cmdlog.LogError as e:
+            raise SheetError(str(e))
+        if now is None:
+            notes.append("the command log holds no answered request")
+    if state_path:
+        try:
+            payload = replay.load_state(state_path)
+        except cmdlog.LogError as e:
+            raise SheetError(str(e))
+        s = replay._session(("payload", payload), data_dir)
+        if commands_path and now is not None and crc32(sess.payload()) != crc32(payload):
+            notes.append("the command log does not end where the state file does: the days "
+                         "come from the log, the figures under them from the state file")
+        now = snapshot(s)
+    return {"now": now, "days": days, "notes": notes}
+
+
+# --- layout ----------------------------------------------------------------------------------------
+def _md_table(head, rows):
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    for r in rows:
+        out.append("| " + " | ".join(str(c) for c in r) + " |")
+    return "\n".join(out) + "\n"
+
+
+def _day_label(d):
+    return "setup" if d == 0 else str(d)
+
+
+def _status(now):
+    if now["failed"]:
+        return "ended in failure"
+    if now["over"]:
+        return "over"
+    if now["day"] == 0:
+        return "not started"
+    return "in progress"
+
+
+def markdown(sheet):
+    """The sheet as Markdown."""
+    now = sheet["now"]
+    o = io.StringIO()
+    o.write("# Thunderbolt Apache Leader: campaign log\n\n")
+    if now is None:
+        o.write("(no campaign state)\n")
+        return o.getvalue()
+    o.write("Day %s%s · SO %d · VP %d · campaign %s\n\n" % (
+        now["day"] or "-", " of %d" % now["days"] if now["days"] else "", now["so"], now["vp"],
+        _status(now)))
+    for n in sheet["notes"]:
+        o.write("> %s\n\n" % n)
+    if sheet["days"]:
+        o.write("## Days\n\n")
+        rows = []
+        for d in sheet["days"]:
+            e = d.end or now
+            rows.append([_day_label(d.day), d.missions, "+%d" % d.so_gained, "-%d" % d.so_spent,
+                         e["so"], "+%d" % d.vp_won, "-%d" % d.vp_lost, e["vp"],
+                         "; ".join("%s %d/%d" % (p["name"], p["stress"], p["xp"])
+                                   for p in e["pilots"]) or "-"])
+        o.write(_md_table(["Day", "Missions", "SO gained", "SO spent", "SO", "VP won", "VP lost",
+                           "VP", "Pilots stress/XP at day's end"], rows))
+        o.write("\n")
+    o.write("## Pilots\n\n")
+    if now["pilots"]:
+        o.write(_md_table(["#", "Pilot", "Level", "Stress", "Okay / Shaken up to", "Status", "XP"],
+                          [[p["slot"], p["name"], p["level"], p["stress"],
+                            "%d / %d" % (p["okay"], p["shaken"]), p["status"],
+                            "%d of %d" % (p["xp"], p["need"]) if p["need"] else p["xp"]]
+                           for p in now["pilots"]]))
+    else:
+        o.write("(none on the roster)\n")
+    o.write("\n## Aircraft\n\n")
+    if now["aircraft"]:
+        o.write(_md_table(["#", "Aircraft", "Pilot", "Status", "Damage markers"],
+                          [[a["slot"], a["type"], _pilot_name(now, a["pilot"]), a["status"],
+                            a["damage"]] for a in now["aircraft"]]))
+    else:
+        o.write("(none)\n")
+    o.write("\n## Battalions\n\n")
+    if now["battalions"]:
+        o.write(_md_table(["#", "Battalion", "VP", "Strength", "Range band"],
+                          [[b["slot"], b["name"], b["vp"], b["strength"], b["band"]]
+                           for b in now["battalions"]]))
+    else:
+        o.write("(none on the sector map)\n")
+    return o.getvalue()
+
+
+def csv_text(sheet):
+    """The sheet as CSV: one row per day (the current state alone when there is no log)."""
+    import csv
+
+    now = sheet["now"]
+    rows = sheet["days"] or ([_now_row(now)] if now else [])
+    pilots = []
+    aircraft = []
+    for d in rows:
+        e = d.end or now
+        for p in e["pilots"]:
+            if p["name"] not in pilots:
+                pilots.append(p["name"])
+        for a in e["aircraft"]:
+            key = "%d %s" % (a["slot"], a["type"])
+            if key not in aircraft:
+                aircraft.append(key)
+    o = io.StringIO()
+    w = csv.writer(o, lineterminator="\n")
+    w.writerow(["day", "missions", "so_gained", "so_spent", "so", "vp_won", "vp_lost", "vp"]
+               + [x for p in pilots for x in (p + " stress", p + " xp")]
+               + ["aircraft " + a + " damage" for a in aircraft])
+    for d in rows:
+        e = d.end or now
+        ps = {p["name"]: p for p in e["pilots"]}
+        acs = {"%d %s" % (a["slot"], a["type"]): a for a in e["aircraft"]}
+        w.writerow([_day_label(d.day), d.missions, d.so_gained, d.so_spent, e["so"], d.vp_won,
+                    d.vp_lost, e["vp"]]
+                   + [x for p in pilots for x in ((ps[p]["stress"], ps[p]["xp"]) if p in ps
+                                                  else ("", ""))]
+                   + [acs[a]["damage"] if a in acs else "" for a in aircraft])
+    return o.getvalue()
+
+
+def _now_row(now):
+    d = Day(now["day"])
+    d.end = now
+    return d

@@ -1,0 +1,45 @@
+"""The device app on the MicroPython unix port: every module compiles with mpy-cross (board
+profiles and entry points too), and the whole app runs a tour of every screen in a bounded heap."""
+
+import os
+import subprocess
+
+from conftest import run_mpy
+from host_tools import app_bench, build_mpy
+
+
+def test_firmware_hardware_and_entry_points_compile(tmp_path):
+    built = build_mpy.build(str(tmp_path), ("firmware", "hardware"))
+    names = {os.path.relpath(p, str(tmp_path)) for p in built}
+    for want in ("firmware/app.mpy", "firmware/display_framebuf.mpy",
+                 "firmware/display_displayio.mpy", "firmware/screens/roll.mpy",
+                 "hardware/pybadge.mpy", "hardware/pico_lcd_114.mpy",
+                 "firmware/boards/circuitpython/code.mpy",
+                 "firmware/boards/circuitpython/boot.mpy",
+                 "firmware/boards/micropython/main.mpy"):
+        assert want in names, want
+    for p in built:
+        with open(p, "rb") as f:
+            assert f.read(1) == b"M"
+
+
+def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path):
+    """The check above can fail: a syntax MicroPython lacks is refused."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(a, /, b):\n    return (x := a)\n")
+    p = subprocess.run([build_mpy.mpy_cross(), str(bad)], capture_output=True)
+    assert p.returncode != 0
+
+
+def test_the_whole_app_tours_every_screen_within_the_pico_heap():
+    """A Pico under MicroPython has ~190 KB of heap: app + 240x135 frame + a tour must fit."""
+    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1}
+    rc, out, err = run_mpy(code, heap="192K")
+    assert rc == 0, err
+    assert out.startswith("OK")
+
+
+def test_the_tour_fails_in_a_heap_too_small():
+    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1}
+    rc, out, err = run_mpy(code, heap="64K")
+    assert rc != 0 and "MemoryError" in err

@@ -1,0 +1,67 @@
+"""Both consoles: malformed input of every kind gets an error reply, no traceback, and changes
+neither the state nor the dice that follow; replies are byte-identical between interpreters."""
+
+import random
+
+from conftest import run_console
+
+BAD = [
+    b"roll", b"roll 3d10 extra words here", b"roll 99999999999999999999999999999999d10",
+    b"check 999999999999999999999999", b"seed 1073741824", b"nonsense", b"\x00\x01\x02",
+    b"roll 3d10\x1b[A", b"roll \xff\xfe", "jet de dé".encode("utf-8"), b"x" * 10240,
+    b"roll\t2d10", b"state state", b"tally d10 -5", b"undo 3", b"pick", b"retain 1 2 3",
+]
+
+
+def _session(kind, bad):
+    lines = b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n"
+    return run_console(kind, lines, heap="32K").decode().splitlines()
+
+
+def test_malformed_lines_get_errors_and_change_nothing(console):
+    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="32K").decode()
+    clean = clean.splitlines()
+    for bad in BAD:
+        out = console(b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n",
+                      heap="32K").decode().splitlines()
+        assert len(out) == 6, (bad, out)
+        assert out[3].startswith('{"ok":false,"error":"'), (bad, out[3])
+        assert out[:3] + out[4:] == clean, bad
+
+
+def test_long_line_is_refused_whole_and_reading_resumes(console):
+    out = console(b"seed 1\n" + b"roll 1d10 " * 2000 + b"\nseed\n").decode().splitlines()
+    assert out == ['{"ok":true,"seed":1}',
+                   '{"ok":false,"error":"syntax","msg":"line longer than 200 bytes"}',
+                   '{"ok":true,"seed":1}']
+
+
+def test_exactly_200_bytes_is_accepted(console):
+    line = b"roll 3d10" + b" +0" * 63 + b" "  # 9 + 189 + 1 = 199 bytes, then one more
+    line = line + b" "
+    assert len(line) == 200
+    out = console(b"seed 1\n" + line + b"\n").decode().splitlines()
+    assert out[1].startswith('{"ok":true,"dice"')
+
+
+def test_crlf_and_no_final_newline(console):
+    out = console(b"seed 2\r\nroll d10\r\nseed").decode().splitlines()
+    assert out[0] == '{"ok":true,"seed":2}' and out[2] == '{"ok":true,"seed":2}'
+
+
+def test_random_seeded_sessions_are_byte_identical():
+    rnd = random.Random(7)
+    words = ["roll 3d10 +1", "roll d6", "check 6 +2", "retain 3 7 -1", "pick 5", "tally d10 50",
+             "state", "roll 50d100", "check 11", "undo", "seed", "help", "roll 2d10 =3"]
+    for trial in range(5):
+        lines = ["seed %d" % rnd.randrange(1 << 30)] + [rnd.choice(words) for _ in range(60)]
+        a = run_console("cpython", lines)
+        b = run_console("micropython", lines, heap="32K")
+        assert a == b, trial
+
+
+def test_fresh_console_seeds_from_entropy():
+    a = run_console("cpython", ["seed"]).decode()
+    b = run_console("cpython", ["seed"]).decode()
+    c = run_console("micropython", ["seed"]).decode()
+    assert len({a, b, c}) == 3  # 1 in 2**30 chance of a false failure

@@ -1,0 +1,50 @@
+"""`make bench`: the heap search and the report (figures are printed, never asserted on)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from host_tools import bench
+
+
+@pytest.mark.parametrize("need", [2048, 2049, 5000, 40000, 511 * 1024])
+def test_smallest_heap_finds_the_threshold_to_a_step(need):
+    calls = []
+
+    def ok(h):
+        calls.append(h)
+        return h >= need
+
+    got = bench.smallest_heap(ok)
+    assert got >= need and got - need < bench.HEAP_STEP
+    assert len(calls) < 20
+
+
+def test_smallest_heap_says_none_when_nothing_fits():
+    assert bench.smallest_heap(lambda h: False) is None
+
+
+def test_the_console_heap_search_is_real():
+    """The MicroPython console really fails below the heap found and passes at it."""
+    block = ("seeded rolls", [("seed 42", ['{"ok":true,"seed":42}']),
+                              ("roll 3d10", ['{"ok":true,"dice":[4,1,8],"mod":0,"total":13}'])])
+    ok = bench._transcript_ok([block])
+    heap = bench.smallest_heap(ok)
+    assert heap is not None and ok(heap) and not ok(heap - bench.HEAP_STEP)
+
+
+def test_mpy_sizes_cover_the_engine():
+    sizes = bench.mpy_sizes()
+    names = [n for n, _ in sizes["engine"]]
+    assert "engine/rng.mpy" in names and all(s > 0 for _, s in sizes["engine"])
+
+
+def test_the_report_has_every_section():
+    p = subprocess.run([sys.executable, "-m", "host_tools", "bench"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, p.stderr
+    for title in ("Smallest MicroPython heap", ".mpy bytes", "rolls/s", "Boot:",
+                  "Full campaign:", "Device app:"):
+        assert title in p.stdout

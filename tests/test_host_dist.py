@@ -1,0 +1,147 @@
+"""`make dist` (both trees, the zip), manifest.py (freezing) and package.json (mpremote mip)."""
+
+import json
+import os
+import zipfile
+
+import pytest
+
+from conftest import ROOT
+from host_tools import dist
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    import io
+
+    n_cp, n_mp, notes = dist.build(str(out), io.StringIO())
+    return out, n_cp, n_mp, notes
+
+
+def _app_sources():
+    return [os.path.relpath(os.path.join(d, f), ROOT)
+            for pkg in dist.packages()
+            for d, _s, files in os.walk(os.path.join(ROOT, pkg)) if "__pycache__" not in d
+            for f in files if f.endswith(".py")
+            if not os.path.relpath(os.path.join(d, f), ROOT).startswith(dist.BOARDS + os.sep)]
+
+
+def test_circuitpython_tree_holds_every_module_and_the_data(built):
+    out, n_cp, _n_mp, _notes = built
+    cp = out / "circuitpython"
+    for rel in _app_sources():
+        assert (cp / "lib" / rel).exists() or (cp / "lib" / (rel[:-3] + ".mpy")).exists(), rel
+    for d, _s, files in os.walk(os.path.join(ROOT, "data")):
+        for f in files:
+            rel = os.path.relpath(os.path.join(d, f), ROOT)
+            assert (cp / rel).read_bytes() == open(os.path.join(ROOT, rel), "rb").read()
+    for name in dist.CP_ENTRY:
+        src = os.path.join(ROOT, dist.BOARDS, "circuitpython", name)
+        assert (cp / name).read_bytes() == open(src, "rb").read()
+    assert not (cp / "lib" / dist.BOARDS).exists()
+    assert not any(p.endswith(".pyc") or "__pycache__" in p for p in n_cp)
+
+
+def test_the_zip_is_the_tree_and_reproducible(built, tmp_path):
+    out = built[0]
+    z = zipfile.ZipFile(str(out / "tal-circuitpython.zip"))
+    tree = sorted(os.path.relpath(os.path.join(d, f), str(out / "circuitpython")).replace(os.sep, "/")
+                  for d, _s, fs in os.walk(str(out / "circuitpython")) for f in fs)
+    assert sorted(z.namelist()) == tree
+    for name in tree:
+        assert z.read(name) == (out / "circuitpython" / name).read_bytes()
+    again = tmp_path / "again.zip"
+    dist.zip_tree(str(out / "circuitpython"), str(again))
+    assert again.read_bytes() == (out / "tal-circuitpython.zip").read_bytes()
+
+
+def test_micropython_tree_is_mpy_files_that_run(built):
+    """The .mpy tree imports and answers on the MicroPython unix port."""
+    import subprocess
+
+    from conftest import MICROPYTHON
+
+    mp = built[0] / "micropython"
+    for rel in _app_sources():
+        assert (mp / (rel[:-3] + ".mpy")).read_bytes()[:1] == b"M", rel
+    assert [p.name for p in mp.rglob("*.py")] == ["main.py"]
+    assert (mp / "main.py").read_bytes() == open(
+        os.path.join(ROOT, dist.BOARDS, "micropython", "main.py"), "rb").read()
+    assert not (mp / dist.BOARDS).exists()
+    p = subprocess.run([MICROPYTHON, "-X", "heapsize=64K", "-m", "firmware.console"], cwd=str(mp),
+                       env=dict(os.environ, MICROPYPATH="."), input=b"seed 42\nroll 3d10\n",
+                       capture_output=True, timeout=60)
+    assert p.stdout.decode().splitlines()[1] == '{"ok":true,"dice":[4,1,8],"mod":0,"total":13}'
+
+
+def test_bundle_libraries_are_found_transitively(tmp_path):
+    src = tmp_path / "x.py"
+    src.write_text("import board\nfrom adafruit_display_text import label\nimport adafruit_blinka\n")
+    libs = dist.bundle_libraries([str(src)])
+    assert "adafruit_display_text" in libs and "adafruit_blinka" not in libs
+
+
+def test_a_micropython_mpy_cross_is_refused_for_circuitpython(monkeypatch):
+    """MicroPython's mpy-cross makes files CircuitPython refuses: it is not accepted for it."""
+    from host_tools.build_mpy import mpy_cross
+
+    monkeypatch.setenv("CIRCUITPY_MPY_CROSS", mpy_cross())
+    with pytest.raises(dist.DistError) as e:
+        dist.circuitpython_mpy_cross()
+    assert "not CircuitPython's" in str(e.value)
+
+
+def test_package_json_lists_every_engine_module_and_is_current():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pj = json.load(f)
+    assert pj == dist.package_json(), "package.json is stale: run make dist"
+    engine = sorted(p for p in _app_sources() if p.startswith("engine/"))
+    assert sorted(u[0] for u in pj["urls"]) == engine
+
+
+def test_mip_installs_the_engine_from_a_local_path():
+    """mpremote's own mip code, on a fake board transport, installs engine/ from package.json."""
+    from mpremote import mip
+
+    class Board:
+        def __init__(self):
+            self.files = {}
+
+        def fs_exists(self, p):
+            return any(k == p or k.startswith(p + "/") for k in self.files)
+
+        def fs_mkdir(self, p):
+            pass
+
+        def fs_writefile(self, p, data, progress_callback=None):
+            self.files[p] = data
+
+    b = Board()
+    mip._install_json(b, os.path.join(ROOT, "package.json"), None, "/lib", None, False)
+    for rel in (u[0] for u in dist.package_json()["urls"]):
+        assert b.files["/lib/" + rel] == open(os.path.join(ROOT, rel), "rb").read()
+
+
+def test_mip_github_urls_point_into_the_repository():
+    from mpremote import mip
+
+    url = mip._rewrite_url("github:someone/tal/engine/rng.py", None)
+    assert url.endswith("/someone/tal/HEAD/engine/rng.py")
+
+
+def test_manifest_freezes_every_device_package():
+    """manifest.py (micropython-lib style) names engine, firmware and hardware, all present."""
+    calls = []
+    env = {"metadata": lambda **kw: calls.append(("metadata", kw)),
+           "package": lambda p, **kw: calls.append(("package", p)),
+           "module": lambda m, **kw: calls.append(("module", m)),
+           "include": lambda p, **kw: calls.append(("include", p)),
+           "require": lambda p, **kw: calls.append(("require", p))}
+    with open(os.path.join(ROOT, "manifest.py")) as f:
+        exec(compile(f.read(), "manifest.py", "exec"), env)
+    pkgs = [c[1] for c in calls if c[0] == "package"]
+    assert set(pkgs) == set(dist.APP_PACKAGES)
+    for p in pkgs:
+        assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p
+    assert calls[0][0] == "metadata" and calls[0][1]["version"] == dist.VERSION

@@ -1,0 +1,94 @@
+"""`python -m host_tools log`: the campaign log sheet (RULES §6 SO/Day/VP, §7 pilots, §3 damage)
+from a state file and a command log made by the console."""
+
+import csv
+import io
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, console_cmd
+from host_tools import logsheet
+
+CAMPAIGN = [
+    "seed 3", "campaign start 3 10 2", "pilot add pirate 4 8 2", "pilot add viper 4 8 2",
+    "ac add a-10a pilot 1", "ac add ah-64a pilot 2", "bn add 1a 3 er",
+    "so -2",  # day 1: spend 2
+    "mission start 1 2", "loiter start", "cup draw hit ac 1 2l 1h", "mission end stress 2",
+    "vp +1",
+    "so +5", "undo",  # taken back: counts nowhere
+    "day +1",
+    "so weapons 13",  # day 2: 13 armament points cost 2 SO (RULES §6)
+    "pilot stress 1 +3", "vp -1", "day +1",
+]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    d = tmp_path_factory.mktemp("camp")
+    state, log = str(d / "c.state"), str(d / "c.log")
+    argv, cwd, env = console_cmd("micropython", heap="256K", state=state)
+    p = subprocess.run(argv + ["--log=" + log], cwd=cwd, env=env,
+                       input="".join(l + "\n" for l in CAMPAIGN).encode(), capture_output=True,
+                       timeout=300)
+    replies = p.stdout.decode().splitlines()
+    assert len(replies) == len(CAMPAIGN)
+    bad = [(l, r) for l, r in zip(CAMPAIGN, replies) if not r.startswith('{"ok":true')]
+    assert bad == [], bad
+    return state, log
+
+
+def test_days_from_the_command_log(played):
+    state, log = played
+    sheet = logsheet.build(state, log)
+    assert sheet["notes"] == []
+    rows = {d.day: d for d in sheet["days"]}
+    assert sorted(rows) == [0, 1, 2]
+    setup, d1, d2 = rows[0], rows[1], rows[2]
+    assert (setup.so_gained, setup.so_spent, setup.end["so"]) == (10, 0, 10)
+    assert (d1.missions, d1.so_gained, d1.so_spent, d1.end["so"]) == (1, 0, 2, 8)
+    assert (d1.vp_won, d1.vp_lost, d1.end["vp"]) == (1, 0, 1)
+    assert (d2.missions, d2.so_spent, d2.end["so"], d2.vp_lost, d2.end["vp"]) == (0, 2, 6, 1, 0)
+    pirate = [p for p in d2.end["pilots"] if p["name"] == "pirate"][0]
+    assert pirate["stress"] == 3 and pirate["xp"] == 1  # one mission flown: +1 XP (RULES §7)
+
+
+def test_the_state_file_alone(played):
+    state, _log = played
+    now = logsheet.build(state)["now"]
+    assert (now["day"], now["days"], now["so"], now["vp"]) == (3, 3, 6, 0)
+    assert [p["name"] for p in now["pilots"]] == ["pirate", "viper"]
+    assert [a["type"] for a in now["aircraft"]] == ["a-10a", "ah-64a"]
+    assert now["battalions"][0]["name"] == "1a"
+
+
+def test_markdown_and_csv(played, tmp_path):
+    state, log = played
+    md, cv = tmp_path / "s.md", tmp_path / "s.csv"
+    p = subprocess.run([sys.executable, "-m", "host_tools", "log", state, "--commands", log,
+                        "--md", str(md), "--csv", str(cv)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    text = md.read_text()
+    for part in ("# Thunderbolt Apache Leader: campaign log", "Day 3 of 3 · SO 6 · VP 0",
+                 "## Days", "## Pilots", "## Aircraft", "## Battalions",
+                 "| 1 | 1 | +0 | -2 | 8 | +1 | -0 | 1 |", "| 1 | pirate | average | 3 |"):
+        assert part in text, part
+    rows = list(csv.DictReader(io.StringIO(cv.read_text())))
+    assert [r["day"] for r in rows] == ["setup", "1", "2"]
+    assert rows[2]["so_spent"] == "2" and rows[2]["pirate stress"] == "3"
+
+
+def test_a_log_that_stops_early_is_flagged(played, tmp_path):
+    state, log = played
+    short = tmp_path / "short.log"
+    short.write_text("".join(open(log).readlines()[:-4]))
+    sheet = logsheet.build(state, str(short))
+    assert sheet["notes"] and "does not end where the state file does" in sheet["notes"][0]
+
+
+def test_nothing_to_lay_out():
+    p = subprocess.run([sys.executable, "-m", "host_tools", "log"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and "give a state file" in p.stderr and "Traceback" not in p.stderr
