@@ -7,7 +7,6 @@ mandatory it says that the campaign ends in failure (recorded with `campaign fai
 
 from engine import fields as F
 from engine import parse
-from engine import tables
 
 # CAMP bits
 OVER = 1  # the campaign has ended (last day done, no battalion left, or failure)
@@ -15,6 +14,7 @@ FAILED = 2  # it ended in failure (a cost that could not be paid)
 RR_USED = 4  # R&R priority bought today (once a day)
 RESTED = 8  # today's rest recovery has been applied
 DAMAGE_ONCE = 16  # option: a durable damage type at most once per aircraft (RULES §3 CONFLICT)
+SO_DAY_DONE = 32  # today's end-of-day SO gain and losses have been applied
 
 SO_MAX = 999
 VP_MAX = 999
@@ -66,7 +66,27 @@ def require_replacement(v):
         raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
 
 
-# --- battalions ------------------------------------------------------------------------------
+# --- range bands and battalions -----------------------------------------------------------------
+
+# The sector map's range bands, from the enemy's side to ours (a battalion advances towards
+# the Air Base: +1).  Short codes are what the protocol takes.
+BANDS = ("er", "et", "fl", "ft", "fr", "ab")
+BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
+              "friendly rear", "air base")
+BAND_FR = 4
+BAND_AB = 5
+KINDS = "asc"  # battalion kinds: Assault, Support, Command
+
+
+def band(word):
+    """The index of a range band code, or a `parse.Reject` listing the codes."""
+    for i in range(len(BANDS)):
+        if BANDS[i] == word:
+            return i
+    raise parse.Reject(parse.UNKNOWN, "range bands: er (enemy rear), et (enemy transit), "
+                       "fl (front line), ft (friendly transit), fr (friendly rear), ab (air base)")
+
+
 FULL = 0
 HALF = 1
 DESTROYED = 2
@@ -76,7 +96,7 @@ FIXED = 32
 
 def bn_id(word):
     """A battalion designation like `5s` or `11a` -> number * 4 + kind (1 A, 2 S, 3 C)."""
-    kind = tables.KINDS.find(word[-1:]) if len(word) > 1 else -1
+    kind = KINDS.find(word[-1:]) if len(word) > 1 else -1
     if kind < 0:
         raise parse.Reject(parse.SYNTAX, "a battalion looks like 5s, 11a or 2c (number and kind)")
     return parse.number(word[:-1], 1, 99, "battalion number") * 4 + kind + 1
@@ -84,7 +104,7 @@ def bn_id(word):
 
 def bn_name(code):
     """The designation text of a packed battalion id."""
-    return "%d%s" % (code >> 2, tables.KINDS[(code & 3) - 1])
+    return "%d%s" % (code >> 2, KINDS[(code & 3) - 1])
 
 
 def bn_kind(v, b):
@@ -102,18 +122,22 @@ def bn_find(v, word):
 
 
 def bn_strength(v, b):
+    """FULL, HALF or DESTROYED."""
     return v[F.BN_STATE + b] & 3
 
 
 def bn_band(v, b):
+    """The battalion's range band (an index of BANDS)."""
     return (v[F.BN_STATE + b] >> 2) & 7
 
 
 def bn_set(v, b, strength, band, fixed):
+    """Write a battalion's strength, band and Fixed flag."""
     v[F.BN_STATE + b] = strength | (band << 2) | (FIXED if fixed else 0)
 
 
 def bn_fixed(v, b):
+    """A Fixed battalion never moves."""
     return bool(v[F.BN_STATE + b] & FIXED)
 
 

@@ -5,7 +5,6 @@ of each hex.  Refused (error `state`) unless `game exp3` is selected.
 """
 
 from engine import exp3 as X
-from engine import fields as F
 from engine import parse
 from engine.cmd_game import EXP3, dice_words, require
 
@@ -29,19 +28,19 @@ def assault(s, w):
     if sub == "" or sub == "turn":
         parse.arity(w, 1, 2, "assault [turn]")
         if sub == "turn":
-            v[F.AA_FOROBS] = 0
+            v[X.AA_FOROBS] = 0
         return (("forobs_used", _forobs_list(v)),)
     if sub == "forobs" and len(w) == 3:
         h = _hexno(w[2])
-        if v[F.AA_FOROBS] & (1 << (h - 1)):
+        if v[X.AA_FOROBS] & (1 << (h - 1)):
             raise parse.Reject(parse.STATE, "the ForObs of hex %d was used this turn" % h)
-        v[F.AA_FOROBS] |= 1 << (h - 1)
+        v[X.AA_FOROBS] |= 1 << (h - 1)
         return (("hex", h), ("forobs_used", _forobs_list(v)))
     return _soldier_attack(s, w)
 
 
 def _forobs_list(v):
-    return [h for h in range(1, X.HEXES + 1) if v[F.AA_FOROBS] & (1 << (h - 1))]
+    return [h for h in range(1, X.HEXES + 1) if v[X.AA_FOROBS] & (1 << (h - 1))]
 
 
 def _index(word, names, what):

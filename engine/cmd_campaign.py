@@ -13,8 +13,9 @@
 from engine import campaign as C
 from engine import fields as F
 from engine import parse
-from engine import tables
 from engine.jsonline import Obj
+
+FLEW = 64  # pilots.FLEW (the campaign commands load without the pilots' module)
 
 
 def _so(v):
@@ -58,11 +59,15 @@ def so(s, w):
             fr = parse.number(w[3], 0, 99, "battalions in Friendly Rear")
             ab = parse.number(w[4], 0, 99, "battalions at the Air Base")
         else:
-            fr = C.bn_in_band(v, tables.BAND_FR)
-            ab = C.bn_in_band(v, tables.BAND_AB)
+            fr = C.bn_in_band(v, C.BAND_FR)
+            ab = C.bn_in_band(v, C.BAND_AB)
         loss = fr * C.FR_LOSS + ab * C.AB_LOSS
+        if v[F.CAMP] & C.SO_DAY_DONE:
+            raise parse.Reject(parse.STATE, "today's SO gain and losses are already applied "
+                               "(next: day +1)")
         C.gain(v, daily)
         C.spend(v, loss, True)
+        v[F.CAMP] |= C.SO_DAY_DONE
         return (("gain", daily), ("fr", fr), ("ab", ab), ("loss", loss)) + _so(v)
     raise parse.Reject(parse.UNKNOWN, "usage: so [+N|-N|set N|weapons P...|endday ...]")
 
@@ -89,9 +94,8 @@ def day(s, w):
 
 
 def _new_day(v):
-    # A new day: nobody has flown yet, no rest applied, R&R can be bought again.
-    from engine.pilots import FLEW
-    v[F.CAMP] &= ~(C.RR_USED | C.RESTED)
+    # A new day: nobody has flown yet; rest, R&R and the end-of-day SO can be applied again.
+    v[F.CAMP] &= ~(C.RR_USED | C.RESTED | C.SO_DAY_DONE)
     for k in range(F.PILOT_MAX):
         v[F.P_STATE + k] &= ~FLEW
 
@@ -171,13 +175,13 @@ def campaign(s, w):
 # --- battalions --------------------------------------------------------------------------------
 def _bn_pairs(v, b):
     return (("battalion", C.bn_name(v[F.BN_ID + b])), ("vp", v[F.BN_VP + b]),
-            ("band", tables.BANDS[C.bn_band(v, b)]), ("strength", C.STRENGTHS[C.bn_strength(v, b)]),
+            ("band", C.BANDS[C.bn_band(v, b)]), ("strength", C.STRENGTHS[C.bn_strength(v, b)]),
             ("fixed", C.bn_fixed(v, b)))
 
 
 def _move(v, b, step):
     band = C.bn_band(v, b) + step
-    band = 0 if band < 0 else (tables.BAND_AB if band > tables.BAND_AB else band)
+    band = 0 if band < 0 else (C.BAND_AB if band > C.BAND_AB else band)
     C.bn_set(v, b, C.bn_strength(v, b), band, C.bn_fixed(v, b))
 
 
@@ -189,7 +193,7 @@ def bn(s, w):
         parse.arity(w, 5, 6, "bn add ID VP BAND [fixed]")
         code = C.bn_id(w[2])
         pts = parse.number(w[3], 0, 99, "VP")
-        band = tables.band(w[4])
+        band = C.band(w[4])
         if len(w) == 6 and w[5] != "fixed":
             raise parse.Reject(parse.SYNTAX, "usage: bn add ID VP BAND [fixed]")
         free = -1
@@ -216,13 +220,14 @@ def bn(s, w):
                 raise parse.Reject(parse.STATE, "Fixed battalions never move")
             _move(v, b, 1 if w[3] == "advance" else -1)
         else:
-            C.bn_set(v, b, C.bn_strength(v, b), tables.band(w[3]), C.bn_fixed(v, b))
+            C.bn_set(v, b, C.bn_strength(v, b), C.band(w[3]), C.bn_fixed(v, b))
         return _bn_pairs(v, b)
     if t == "roll":
         parse.arity(w, 3, 40, "bn roll ID [+M ...] [=D]")
         b = C.bn_find(v, w[2])
         if C.bn_fixed(v, b):
-            raise parse.Reject(parse.STATE, "never roll for Fixed battalions: they stay in their band")
+            raise parse.Reject(parse.STATE,
+                               "never roll for Fixed battalions: they stay in their band")
         if not C.bn_alive(v, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % w[2])
         from engine import datatables as DT

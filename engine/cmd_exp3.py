@@ -50,7 +50,7 @@ def _hexno(word):
 
 
 def _squad(v, word):
-    i = parse.number(word, 1, F.CAS_SQUADS, "squad") - 1
+    i = parse.number(word, 1, X.CAS_SQUADS, "squad") - 1
     n = X.squad_count(v)
     if n == 0:
         raise parse.Reject(parse.STATE, "no Squads yet (cas engaged ...)")
@@ -65,7 +65,7 @@ def _alive(v, i):
 
 
 def _on(v):
-    if not v[F.CAS_ON]:
+    if not v[X.CAS_ON]:
         raise parse.Reject(parse.STATE, "no CAS mission (cas card ...)")
 
 
@@ -77,9 +77,9 @@ def _squad_obj(v, i):
 
 def _status(s):
     v = s.vals
-    return (("on", bool(v[F.CAS_ON])), ("vp_draw", v[F.CAS_VP_DRAW]),
-            ("vp_squad", v[F.CAS_VP_SQUAD]), ("vp_complete", v[F.CAS_VP_COMPLETE]),
-            ("mission_vp", v[F.CAS_VP_NET]),
+    return (("on", bool(v[X.CAS_ON])), ("vp_draw", v[X.CAS_VP_DRAW]),
+            ("vp_squad", v[X.CAS_VP_SQUAD]), ("vp_complete", v[X.CAS_VP_COMPLETE]),
+            ("mission_vp", v[X.CAS_VP_NET]),
             ("squads", [_squad_obj(v, i) for i in range(X.squad_count(v))]))
 
 
@@ -101,17 +101,17 @@ def _card(s, w):
     """`cas card DRAW SQUAD [COMPLETE]`: a CAS card is drawn: lose DRAW VP at once."""
     parse.arity(w, 4, 5, "cas card DRAW_VP SQUAD_VP [COMPLETE_VP]")
     v = s.vals
-    if v[F.CAS_ON]:
+    if v[X.CAS_ON]:
         raise parse.Reject(parse.STATE, "a CAS mission is already on (cas end first)")
     draw = parse.number(w[2], 0, MAX_VP, "draw VP")
     per = parse.number(w[3], 0, MAX_VP, "VP per Unengaged Squad")
     bonus = parse.number(w[4], 0, MAX_VP, "Complete VP") if len(w) == 5 else 0
     X.clear(v)
-    v[F.CAS_ON] = 1
-    v[F.CAS_VP_DRAW] = draw
-    v[F.CAS_VP_SQUAD] = per
-    v[F.CAS_VP_COMPLETE] = bonus
-    v[F.CAS_VP_NET] = -draw
+    v[X.CAS_ON] = 1
+    v[X.CAS_VP_DRAW] = draw
+    v[X.CAS_VP_SQUAD] = per
+    v[X.CAS_VP_COMPLETE] = bonus
+    v[X.CAS_VP_NET] = -draw
     return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(s, -draw)))
 
 
@@ -121,9 +121,9 @@ def _engaged(s, w):
     v = s.vals
     _on(v)
     first = X.squad_count(v)
-    n = parse.number(w[2], 1, F.CAS_SQUADS, "squads")
-    if first + n > F.CAS_SQUADS:
-        raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (F.CAS_SQUADS, first))
+    n = parse.number(w[2], 1, X.CAS_SQUADS, "squads")
+    if first + n > X.CAS_SQUADS:
+        raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (X.CAS_SQUADS, first))
     e = parse.number(w[3], 0, X.MAX_ENEMIES, "enemies")
     die = None
     if len(w) == 5 and w[4][:1] != "=":
@@ -182,13 +182,13 @@ def _attack(s, w):
         k = n if n < cups.MAX_DRAW else cups.MAX_DRAW
         total += cups.draw_ground(s, d, k)
         for j in range(k):
-            draws.append(cupdata_name(cups.EFFECT[j]))
+            draws.append(_gf_name(cups.EFFECT[j]))
         n -= k
     X.take_hits(v, i, total)
     return _data(d, _hits_reply(v, i, draws))
 
 
-def cupdata_name(hits):
+def _gf_name(hits):
     """The data files' word for a Ground Forces Hit counter of `hits` hits."""
     from engine import cupdata
 
@@ -249,9 +249,9 @@ def _ff(s, w):
             lost += 1
         rolls.append(Obj((("squad", i + 1), ("die", die), ("mod", mod - skill),
                           ("result", result), ("eliminated", hit))))
-    v[F.CAS_VP_NET] -= lost
+    v[X.CAS_VP_NET] -= lost
     return _data(d, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
-                     ("mission_vp", v[F.CAS_VP_NET]), ("vp", _vp(s, -lost))))
+                     ("mission_vp", v[X.CAS_VP_NET]), ("vp", _vp(s, -lost))))
 
 
 def _end(s, w):
@@ -261,8 +261,8 @@ def _end(s, w):
     _on(v)
     n = X.unengaged(v)
     done = X.complete(v)
-    gain = n * v[F.CAS_VP_SQUAD] + (v[F.CAS_VP_COMPLETE] if done else 0)
-    total = v[F.CAS_VP_NET] + gain
+    gain = n * v[X.CAS_VP_SQUAD] + (v[X.CAS_VP_COMPLETE] if done else 0)
+    total = v[X.CAS_VP_NET] + gain
     ps = (("unengaged", n), ("squads", X.squad_count(v)), ("complete", done),
           ("vp_change", gain), ("mission_vp", total), ("vp", _vp(s, gain)))
     X.clear(v)

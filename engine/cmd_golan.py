@@ -1,10 +1,11 @@
-"""Protocol commands of the Golan d6 game (RULES §10): golan, mine, leader, sagger, heli, avlb, mortar.
+"""Protocol commands of the Golan d6 game (RULES §10).
+
+golan, mine, leader, sagger, heli, avlb, mortar: see docs/protocol/golan.md.
 
 Every command refuses (error `state`) unless `game golan` is selected.  A die word `=D` gives the
 d6 the player rolled by hand; otherwise the session's dice roll it.
 """
 
-from engine import fields as F
 from engine import golan as G
 from engine import parse
 from engine.cmd_game import GOLAN, require
@@ -52,7 +53,7 @@ def golan(s, w):
         G.clear(s.vals)
     v = s.vals
     alive = 0
-    for i in range(F.GOLAN_LEADERS):
+    for i in range(G.GOLAN_LEADERS):
         if not G.leader_dead(v, i):
             alive += 1
     return (("mines_hand", G.mines_in(v, G.HAND)),
@@ -66,14 +67,14 @@ _STATE_WORDS = ("in hand", "face down", "face up", "removed")
 
 
 def _mine_no(v, word, need):
-    i = parse.number(word, 1, F.GOLAN_MINES, "mine") - 1
+    i = parse.number(word, 1, G.GOLAN_MINES, "mine") - 1
     if G.mine_state(v, i) != need:
         raise parse.Reject(parse.STATE, "mine %d is %s" % (i + 1, _STATE_WORDS[G.mine_state(v, i)]))
     return i
 
 
 def _mine_hex(v, i):
-    return G.get_name(v, G.mine_hex_at(i), F.NAME_FIELDS)
+    return G.get_name(v, G.mine_hex_at(i), G.NAME_FIELDS)
 
 
 def mine(s, w):
@@ -83,7 +84,7 @@ def mine(s, w):
     sub = w[1] if len(w) > 1 else ""
     if sub == "":
         on_map = []
-        for i in range(F.GOLAN_MINES):
+        for i in range(G.GOLAN_MINES):
             st = G.mine_state(v, i)
             if st == G.DOWN or st == G.UP:
                 on_map.append([i + 1, _mine_hex(v, i), G.MINE_STATES[st]])
@@ -104,7 +105,7 @@ def mine(s, w):
         if not turned:
             raise parse.Reject(parse.STATE, "no face-down mine")
         up = []
-        for i in range(F.GOLAN_MINES):
+        for i in range(G.GOLAN_MINES):
             if turned & (1 << i):
                 up.append([i + 1, _mine_hex(v, i)])
         return (("revealed", up),)
@@ -134,12 +135,12 @@ def _leader(v, word, alive=True):
 def _leader_obj(v, i):
     return Obj((("id", G.LEADER_IDS[i]), ("name", G.leader_name(v, i)),
                 ("side", "israeli" if i < G.ISRAELI else "syrian"),
-                ("hex", G.get_name(v, G.leader_hex_at(i), F.NAME_FIELDS)),
+                ("hex", G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)),
                 ("alive", not G.leader_dead(v, i))))
 
 
 def _leader_hex(v, i):
-    return G.get_name(v, G.leader_hex_at(i), F.NAME_FIELDS)
+    return G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)
 
 
 def _placed(v, i):
@@ -155,7 +156,7 @@ def leader(s, w):
     v = s.vals
     sub = w[1] if len(w) > 1 else ""
     if sub == "":
-        return (("leaders", [_leader_obj(v, i) for i in range(F.GOLAN_LEADERS)]),)
+        return (("leaders", [_leader_obj(v, i) for i in range(G.GOLAN_LEADERS)]),)
     if sub == "name":
         parse.arity(w, 4, 4, "leader name ID NAME")
         i = _leader(v, w[2], False)
@@ -165,19 +166,19 @@ def leader(s, w):
         j = G.find_leader(v, name)
         if j >= 0 and j != i:
             raise parse.Reject(parse.STATE, "%s already names another leader" % name)
-        G.put_name(v, G.leader_name_at(i), F.LEADER_NAME_FIELDS, name)
+        G.put_name(v, G.leader_name_at(i), G.LEADER_NAME_FIELDS, name)
         return (("leader", _leader_obj(v, i)),)
     if sub == "at":
         parse.arity(w, 4, 4, "leader at ID HEX")
         i = _leader(v, w[2])
-        G.put_name(v, G.leader_hex_at(i), F.NAME_FIELDS, _hex(w[3]))
+        G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, _hex(w[3]))
         return (("leader", _leader_obj(v, i)),)
     if sub == "move":
         parse.arity(w, 4, 6, "leader move ID HEX [adj] [=D]")
         i = _leader(v, w[2])
         _placed(v, i)
         h = _hex(w[3])
-        if G.same_name(v, G.leader_hex_at(i), F.NAME_FIELDS, h):
+        if G.same_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h):
             raise parse.Reject(parse.STATE, "the leader is already in %s" % h)
         die, opts = _die(s, w, 4, ("adj",))
         mod = 1 if opts else 0
@@ -185,7 +186,7 @@ def leader(s, w):
         if out == G.KILLED:
             G.kill_leader(v, i)
         elif out == G.MOVES:
-            G.put_name(v, G.leader_hex_at(i), F.NAME_FIELDS, h)
+            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h)
         return (("leader", G.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
                 ("outcome", G.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
     if sub == "fate":
@@ -203,7 +204,7 @@ def leader(s, w):
             G.kill_leader(v, i)
         else:
             # 5-6: to the nearest friendly stack, which the player names (unplaced if not given)
-            G.put_name(v, G.leader_hex_at(i), F.NAME_FIELDS, h or "")
+            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h or "")
         return (("leader", G.LEADER_IDS[i]), ("die", die), ("outcome", G.FATE_OUTCOMES[out]),
                 ("hex", _leader_hex(v, i)))
     raise parse.Reject(parse.UNKNOWN, "leader: name, at, move, fate")
@@ -241,8 +242,8 @@ def heli(s, w):
 
 def _avlb_list(v):
     out = []
-    for i in range(F.GOLAN_AVLBS):
-        h = G.get_name(v, G.avlb_at(i), F.NAME_FIELDS)
+    for i in range(G.GOLAN_AVLBS):
+        h = G.get_name(v, G.avlb_at(i), G.NAME_FIELDS)
         if h:
             out.append(h)
     return out
@@ -268,13 +269,13 @@ def avlb(s, w):
             raise parse.Reject(parse.STATE, "an AVLB is already recorded in %s" % h)
         slot = G.avlb_slot(v, "")
         if slot < 0:
-            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % F.GOLAN_AVLBS)
-        G.put_name(v, G.avlb_at(slot), F.NAME_FIELDS, h)
+            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % G.GOLAN_AVLBS)
+        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, h)
         return (("hex", h), ("defence", G.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(v)))
     if sub == "lost":
         if slot < 0:
             raise parse.Reject(parse.STATE, "no AVLB recorded in %s" % h)
-        G.put_name(v, G.avlb_at(slot), F.NAME_FIELDS, "")
+        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, "")
         return (("ditch", _avlb_list(v)),)
     raise parse.Reject(parse.UNKNOWN, "avlb: ditch, lost, defence")
 

@@ -97,8 +97,8 @@ def _refresh_aircraft(s, k):
     v = s.vals
     for a in range(F.AC_MAX):
         if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
-            from engine import mission as M
-            M.set_gear(v, a, P.flag(v, k, P.SLOW), M.has_fuel(v, a), M.has_ecm(v, a),
+            from engine import aircraft as A
+            A.set_gear(v, a, P.flag(v, k, P.SLOW), A.has_fuel(v, a), A.has_ecm(v, a),
                        P.evasive(v, k))
 
 
@@ -253,6 +253,9 @@ def _replace(s, w):
     v[F.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
     v[F.P_STRESS + k] = 0
     v[F.P_XP + k] = 0
+    for a in range(F.AC_MAX):  # the new pilot joins the squadron without an aircraft
+        if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
+            v[F.AC_PILOT + a] = 0
     _card(s, w, 4, k, False)
     return tuple(pilot_pairs(s, k)) + (("vp", v[F.VP]),)
 
@@ -261,7 +264,7 @@ def _remove(s, w):
     parse.arity(w, 3, 3, "pilot remove K")
     v = s.vals
     k = P.slot(v, w[2])
-    from engine.mission import IN_MISSION
+    from engine.aircraft import IN_MISSION
     for a in range(F.AC_MAX):
         if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
             if v[F.AC_STATE + a] & IN_MISSION:

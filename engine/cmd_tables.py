@@ -1,4 +1,4 @@
-"""`table NAME [=D] [+M ...]`: the look-up tables (RULES §3, §5, §7, §8; docs/protocol/mission.md).
+"""`table NAME [=D] [+M ...]`: look-up tables (RULES §3, §5, §7, §8; docs/protocol/campaign.md).
 
     table cover [=D]              Enemy Cover (rulebook)
     table sar [=D] [+M ...]       SAR: modified roll -> outcome and stress (rulebook)
@@ -14,6 +14,7 @@ Without `=D` the device rolls the d10; with it, it only looks the die up (a die 
 or a rulebook example).
 """
 
+from engine import campaign
 from engine import datatables as DT
 from engine import parse
 from engine import tables as T
@@ -69,14 +70,14 @@ def table(s, w):
         return ((("die", die), ("mod", mod), ("result", die + mod),
                  ("stress", DT.ridge(s, die + mod))) + DT.data_note("tal/ridge.txt"))
     if t == "move":
-        if len(w) < 3 or len(w[2]) != 1 or T.KINDS.find(w[2]) < 0:
+        if len(w) < 3 or len(w[2]) != 1 or campaign.KINDS.find(w[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
         die, mod = _roll(s, w, 3, True)
-        step = DT.movement(s, T.KINDS.find(w[2]), die + mod)
+        step = DT.movement(s, campaign.KINDS.find(w[2]), die + mod)
         return ((("kind", w[2]), ("die", die), ("mod", mod), ("result", die + mod),
                  ("move", DT.MOVES[step + 1])) + DT.data_note("tal/movement.txt"))
     if t == "stress":
         parse.arity(w, 3, 3, "table stress BAND")
-        b = T.band(w[2])
+        b = campaign.band(w[2])
         return (("band", w[2]), ("stress", DT.band_stress(s, b))) + DT.data_note("tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

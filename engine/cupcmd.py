@@ -1,7 +1,7 @@
-"""The `cup ...` protocol commands (RULES §3 Hit, §4 Pop-Up, §9 Ground Forces); see engine/cmd_cups.py.
+"""The `cup ...` protocol commands (RULES §3 Hit, §4 Pop-Up, §9 Ground Forces).
 
     cup show hit|popup|ground
-    cup draw hit ac N [type T] UNIT... [ecm] [evasive E] [heavy-first]    UNIT: 3l, 2h ...
+    cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]      UNIT: 3l, 2h ...
     cup draw popup N | cup draw popup TYPE...
     cup draw ground K
     cup end-turn N              the end of aircraft N's turn: its due counters go back
@@ -10,24 +10,20 @@
     cup end-mission             every held Hit counter and battlefield Pop-Up back
     cup reset hit|popup         every counter back, removed ones too (a new campaign)
 
-When aircraft N is in the mission roster (engine/mission.py), `cup draw hit` takes its type, ECM
-pod and Evasive from there (words given override them), ends the Fast part of the Loiter turn
-like any enemy attack, and applies what it drew to the aircraft.  docs/protocol/cups.md has the
+`cup draw hit` is the bare draw: it applies nothing to the aircraft.  For an aircraft in the
+mission roster, `ac attacked` (engine/cmd_mission.py) draws through the same cup with the
+aircraft's type, ECM pod and Evasive, and applies the results.  docs/protocol/cups.md has the
 replies and transcripts.
 """
 
 from engine import cupdata as D
 from engine import cups as C
-from engine import fields as F
 from engine import parse
 from engine.jsonline import Obj
 
-_AIRCRAFT_MAX = C.AIRCRAFT_MAX
-_MAX_UNITS = C.MAX_UNITS
-_MAX_DRAW = C.MAX_DRAW
-_units = bytearray(_MAX_UNITS)
+_units = bytearray(C.MAX_UNITS)
 _CUPS = ["hit", "popup", "ground"]  # lists, not tuples: see cupdata.TYPES
-_HIT_USAGE = "usage: cup draw hit ac N [type T] UNIT... [ecm] [evasive E] [heavy-first]"
+_HIT_USAGE = "usage: cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]"
 
 
 def _bad(msg, code=parse.SYNTAX):
@@ -42,7 +38,7 @@ def _cup(w, k):
 
 
 def _def(s, which):
-    d = D.definition(s, (D.HIT_FILE, D.POPUP_FILE, D.GROUND_FILE)[_CUPS.index(which)])
+    d = D.definition(s, D.FILES[_CUPS.index(which)])
     if which != "ground":
         C.check_sum(s.vals, C.HIT if which == "hit" else C.POPUP, d)
     return d
@@ -53,12 +49,14 @@ def _data(d, pairs):
     return pairs + (("data", d.status),) if D.unverified(d) else pairs
 
 
-def _hit(d, c, s, why=-1, x=0):
-    # A drawn counter (why >= 0: why it is ignored), a held one (x: its slot), a returned one.
+def _hit(d, c, s, why=-1, x=0, val=None):
+    # A drawn counter (why >= 0: why it is ignored; val: its value as drawn), a held one (x: its
+    # slot) or a returned one.
     e = d.effect[s][c]
-    val = d.value[s][c]
+    if val is None:
+        val = -d.value[s][c] if e == 13 else d.value[s][c]  # 13: attack, printed as -N
     ps = (("n", c + 1), ("side", "heavy" if s else "light"), ("effect", D.EFFECTS[e]),
-          ("value", -val if e == 13 else val))  # 13: attack, printed as -N
+          ("value", val))
     if x:
         h = C.slot_hit(x)
         ps += (("ac", h[2]), ("ends", h[3]))
@@ -101,7 +99,8 @@ def _show(s, w):
 
 
 def _draw_hit(s, w):
-    aircraft = actype = evasive = -1
+    aircraft = actype = -1
+    evasive = 0
     ecm = heavy_first = False
     n = 0
     i = 3
@@ -109,7 +108,7 @@ def _draw_hit(s, w):
         t = w[i]
         a = w[i + 1] if i + 1 < len(w) else ""
         if t == "ac":
-            aircraft = parse.number(a, 1, _AIRCRAFT_MAX, "aircraft")
+            aircraft = parse.number(a, 1, C.AIRCRAFT_MAX, "aircraft")
             i += 1
         elif t == "type":
             actype = D.aircraft_type(a)
@@ -124,41 +123,21 @@ def _draw_hit(s, w):
         elif t == "heavy-first":
             heavy_first = True
         elif len(t) == 2 and t[1] in "lh" and t[0] in "123456789":
-            if n == _MAX_UNITS:
-                _bad("at most %d attacking units" % _MAX_UNITS, parse.RANGE)
+            if n == C.MAX_UNITS:
+                _bad("at most %d attacking units" % C.MAX_UNITS, parse.RANGE)
             _units[n] = int(t[0]) + (128 if t[1] == "h" else 0)
             n += 1
         else:
             _bad(_HIT_USAGE)
         i += 1
-    if aircraft < 0 or not n:
+    if aircraft < 0 or actype < 0 or not n:
         _bad(_HIT_USAGE)
-    v = s.vals
-    a = aircraft - 1
-    mission = None
-    if a < F.AC_MAX and v[F.AC_TYPE + a]:  # in the roster: the rules know this aircraft
-        from engine import mission
-        if mission.status(v, a) not in (mission.FLYING, mission.LEFT):
-            _bad("aircraft %d is not flying" % aircraft, parse.STATE)
-        if actype < 0:
-            actype = D.aircraft_type(mission.family(s, a))
-        ecm = ecm or mission.has_ecm(v, a)
-        if evasive < 0:
-            evasive = mission.evasive(v, a)
-    if actype < 0:
-        _bad("aircraft %d is not in the roster: give its type (type a-10 ...)" % aircraft)
     d = _def(s, "hit")
     C.check_hit(s, d, _units, n, aircraft)
-    returned = mission.enemy_attack(s) if mission else []
-    m = C.draw_hit(s, d, _units, n, ecm, max(evasive, 0), heavy_first, aircraft, actype)
-    draws = [_hit(d, C.DRAWN[k], C.SIDE[k], C.IGNORED[k]) for k in range(m)]
-    ps = (("ac", aircraft), ("ecm", list(C.ECM[:n]) if ecm else []), ("light", C.COUNTS[0]),
-          ("heavy", C.COUNTS[1]), ("draws", draws))
-    if mission:
-        results = ["ignored", "marked", "crashed", "killed", "temporary"]
-        applied = [results[mission.apply_hit(s, a, e, val)] for e, val in C.effects(m)]
-        ps += (("applied", applied), ("returned", returned))
-    return _data(d, ps)
+    m = C.draw_hit(s, d, _units, n, ecm, evasive, heavy_first, aircraft, actype)
+    draws = [_hit(d, C.DRAWN[k], C.SIDE[k], C.IGNORED[k], 0, C.VALUE[k]) for k in range(m)]
+    return _data(d, (("ac", aircraft), ("ecm", list(C.ECM[:n]) if ecm else []),
+                     ("light", C.COUNTS[0]), ("heavy", C.COUNTS[1]), ("draws", draws)))
 
 
 def _draw(s, w):
@@ -167,13 +146,13 @@ def _draw(s, w):
         return _draw_hit(s, w)
     if which == "ground":
         parse.arity(w, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
-        k = parse.number(w[3], 1, _MAX_DRAW, "draws")
+        k = parse.number(w[3], 1, C.MAX_DRAW, "draws")
         d = _def(s, which)
         hits = C.draw_ground(s, d, k)
         return _data(d, (("draws", [D.GROUND[C.EFFECT[i]] for i in range(k)]), ("hits", hits)))
-    parse.arity(w, 4, 3 + _MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
+    parse.arity(w, 4, 3 + C.MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
     if len(w) == 4 and w[3].isdigit():
-        draws = parse.number(w[3], 1, _MAX_DRAW, "aircraft")
+        draws = parse.number(w[3], 1, C.MAX_DRAW, "aircraft")
         skipped = 0
     else:
         types = [D.aircraft_type(t) for t in w[3:]]
@@ -190,7 +169,7 @@ def _draw(s, w):
 
 def _end_turn(s, w):
     parse.arity(w, 3, 3, "cup end-turn N")
-    aircraft = parse.number(w[2], 1, _AIRCRAFT_MAX, "aircraft")
+    aircraft = parse.number(w[2], 1, C.AIRCRAFT_MAX, "aircraft")
     d = _def(s, "hit")
     r = C.end_turn(s, d, aircraft)
     back = [_hit(d, C.DRAWN[k], C.SIDE[k]) for k in range(r)]

@@ -51,73 +51,102 @@ def aircraft_type(word):
     return -1
 
 
+UNVERIFIED = "unverified: check against your counter sheet"  # the shipped files' status
+FILES = [HIT_FILE, POPUP_FILE, GROUND_FILE]
+_MAX = [64, 48, 64]  # counters a file may hold: the removed bit sets in engine/fields.py
+
+
 class CupDef:
-    """One cup's counters, as parsed from its data file `file`.
+    """One cup's counters, as parsed from its data file `file` (n of them; `sum`: checksum).
 
     Hit: effect, value, tag are (light, heavy) pairs of bytearrays indexed by counter: the
     effect code, its value (stress N; attack N meaning -N), the printed type code + 1 (0: none);
     temporary[c] is 1 when a side of counter c is temporary.  Pop-Up: unit (0: No Enemy),
     attack (hits, + 128 when Heavy), range (255: none).  Ground: hits (0..2).
+
+    Made at full size before the parser is loaded, and filled by it: on MicroPython's
+    non-moving heap, what the parser leaves behind would otherwise be scattered over the space
+    it used, and the cups' rules could no longer find room there.
     """
 
-    def __init__(self, file, n, head, checksum):
+    def __init__(self, file, k):
+        m = _MAX[k]
         self.file = file
-        self.n = n
-        self.status = head["status"]  # the source line is for the player: not kept
-        self.sum = checksum
+        self.n = 0
+        self.sum = 0
+        self.status = UNVERIFIED
+        self.effect = self.value = self.tag = self.unit = self.attack = self.hits = None
+        self.temporary = self.range = None
+        if k == 0:
+            self.effect = (bytearray(m), bytearray(m))
+            self.value = (bytearray(m), bytearray(m))
+            self.tag = (bytearray(m), bytearray(m))
+            self.temporary = bytearray(m)
+        elif k == 1:
+            self.unit = bytearray(m)
+            self.attack = bytearray(m)
+            self.range = bytearray(m)
+        else:
+            self.hits = bytearray(m)
 
 
-_cache = {}  # file name -> (data hook, definition or the message saying why there is none)
+_hook = None  # the data hook the definitions were read through
+_defs = [None, None, None]  # per file: its CupDef, or the message saying why there is none
 _PARSER = ["engine.cupparse", "engine.datafile"]
 
 
 def definition(session, name):
     """The parsed definition of data file `name` (e.g. HIT_FILE), via `session.data`.
 
-    The first call parses every cup file at once, so that the parser is loaded (and unloaded)
-    once and never sits in RAM beside the cups' rules.  Refuses (Reject state) when the front
+    The first call parses every cup file (`preload`).  Refuses (Reject state) when the front
     end has no such file or it is bad, naming the line.
     """
-    hook = session.data
-    got = _cache.get(name)
-    if got is None or got[0] is not hook:
-        _load(hook)
-        got = _cache[name]
-    if isinstance(got[1], str):
+    preload(session)
+    d = _defs[FILES.index(name)]
+    if isinstance(d, str):
         from engine.parse import Reject, STATE
 
-        raise Reject(STATE, got[1])
-    return got[1]
+        raise Reject(STATE, d)
+    return d
 
 
-def preload(session):
-    """Parse the cup files now if they are not parsed yet (before the rules come into RAM)."""
-    got = _cache.get(HIT_FILE)
-    if got is None or got[0] is not session.data:
-        _load(session.data)
+def preload(session, had=None):
+    """Parse every cup file now unless it is done: the parser is loaded once, and unloaded.
 
-
-def _load(hook):
-    had = [m for m in _PARSER if m in sys.modules]
+    `had`: the parser modules that were loaded before the caller loaded the parser (they stay).
+    """
+    global _hook
+    hook = session.data
+    if _defs[0] is not None and hook is _hook:
+        return
+    defs = [CupDef(FILES[k], k) for k in range(3)]  # before the parser: see CupDef
+    if had is None:
+        had = [m for m in _PARSER if m in sys.modules]
     from engine import cupparse
 
     try:
-        for name in (HIT_FILE, POPUP_FILE, GROUND_FILE):
+        for k in range(3):
+            name = FILES[k]
             lines = hook(name) if hook is not None else None
             if lines is None:
-                d = "data file %s not found" % name
-            else:
-                try:
-                    d = cupparse.parse(name, lines)
-                except cupparse.DataError as e:
-                    d = "data/%s:%d: %s" % (name, e.line, e.msg)
+                defs[k] = "data file %s not found" % name
+                continue
+            try:
+                cupparse.parse(name, lines, defs[k])
+            except cupparse.DataError as e:
+                defs[k] = "data/%s:%d: %s" % (name, e.line, e.msg)
+            except (OSError, UnicodeError) as e:
+                defs[k] = "data/%s cannot be read (%s)" % (name, e)
+            finally:
                 if hasattr(lines, "close"):
                     lines.close()
-            _cache[name] = (hook, d)
     finally:
         for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
             if m not in had:
                 _unload(m)
+    for k in range(3):
+        _defs[k] = defs[k]
+    _hook = hook
 
 
 def _unload(name):

@@ -9,15 +9,9 @@ a tag is an aircraft type or `-`; a Pop-Up attack is hits and L/H (`2h`) or `-`.
 """
 
 from engine import datafile
-from engine import fields as F
 from engine.cupdata import (
-    EFFECTS, GROUND, GROUND_FILE, HIT_FILE, KINDS, POPUP_FILE, TYPES, UNITS, CupDef,
-    aircraft_type, kind)
+    EFFECTS, GROUND, HIT_FILE, KINDS, POPUP_FILE, TYPES, UNITS, aircraft_type, kind)
 from engine.datafile import DataError
-
-HIT_MAX = F.HIT_MAX  # the state fields have room for this many
-POPUP_MAX = F.POPUP_MAX
-GROUND_MAX = 64  # drawn with replacement: no state, any reasonable number
 
 
 def _side(tok):
@@ -89,31 +83,22 @@ def _checksum(name, parts):
     return crc32(b) % 32767 + 1
 
 
-def parse(name, lines):
-    """The CupDef of data file `name` (HIT_FILE, POPUP_FILE or GROUND_FILE) from its lines.
-
-    Records go straight into full-size arrays (no list of rows: this runs on the device), which
-    are cut to the number of counters at the end.
-    """
+def parse(name, lines, d):
+    """Fill CupDef `d` (made for file `name`, at full size) from the lines of its data file."""
     text = datafile.text
     hit = name == HIT_FILE
     popup = name == POPUP_FILE
     if hit:
-        limit = HIT_MAX
         columns = (("heavy", _side), ("heavy tag", _tag), ("light", _side), ("light tag", _tag))
-        k = 7  # effect, value, tag for light and heavy, and temporary
+        a = d.effect + d.value + d.tag + (d.temporary,)
     elif popup:
-        limit = POPUP_MAX
         columns = (("counter", datafile.choice(UNITS)), ("attack", _attack), ("range", _range))
-        k = 3  # unit, attack, range
-    elif name == GROUND_FILE:
-        limit = GROUND_MAX
-        columns = (("result", datafile.choice(GROUND)),)
-        k = 1  # hits
+        a = (d.unit, d.attack, d.range)
     else:
-        raise DataError(0, "not a cup file")
+        columns = (("result", datafile.choice(GROUND)),)
+        a = (d.hits,)
+    limit = len(a[0])
     columns = (("count", datafile.integer(1, limit)),) + columns + (("source", text),)
-    a = [bytearray(limit) for _ in range(k)]
     head = {"source": None, "status": None}
     n = 0
     for number, vals in datafile.records(lines, columns, head):
@@ -131,20 +116,12 @@ def parse(name, lines):
                     if kind(e) == 2:
                         a[6][n] = 1
             else:
-                for j in range(k):
+                for j in range(len(a)):
                     a[j][n] = vals[1 + j]
             n += 1
     if n == 0:
         raise DataError(0, "no counters")
-    a = [x[:n] for x in a]
-    d = CupDef(name, n, head, _checksum(name, a))
-    if hit:
-        d.effect = (a[0], a[1])
-        d.value = (a[2], a[3])
-        d.tag = (a[4], a[5])
-        d.temporary = a[6]
-    elif popup:
-        d.unit, d.attack, d.range = a
-    else:
-        d.hits = a[0]
-    return d
+    d.n = n
+    d.sum = _checksum(name, [x[:n] for x in a])
+    if head["status"] != d.status:  # the shipped text is kept once, in cupdata
+        d.status = head["status"]

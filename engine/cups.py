@@ -71,7 +71,7 @@ IGNORED = bytearray(MAX_DRAW)  # index into IGNORED_WHY
 SPOT = bytearray(MAX_DRAW)  # Pop-Up: the enemy's hex 1..10 (0: No Enemy)
 ECM = bytearray(MAX_UNITS)  # the ECM die of each attacking unit
 COUNTS = bytearray(2)  # Light, Heavy hits left to draw after ECM and Evasive
-_pool = bytearray(64)  # in-cup counter indices (64 >= fields.HIT_MAX, POPUP_MAX)
+_pool = bytearray(64)  # in-cup counter indices (a cup holds at most 64: cupdata._MAX)
 _mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
 
 
@@ -79,8 +79,9 @@ _mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
 # their count).  Counter i is removed when bit i % 15 of field removed + i // 15 is set (15 bits:
 # a field is signed).  A held slot is 0 when free, else 1 + counter + 64 * tag, the tag being
 # side + 2 * (aircraft + 16 * turn ends) in the Hit cup and the hex in the Pop-Up cup.
-HIT = (F.HIT_SUM, F.HIT_REMOVED, F.HIT_REMOVED_N, F.HIT_HELD, F.HIT_HELD_MAX)
-POPUP = (F.POPUP_SUM, F.POPUP_REMOVED, F.POPUP_REMOVED_N, F.POPUP_OUT, F.POPUP_OUT_MAX)
+HIT = (F.HIT_SUM, F.HIT_REMOVED, F.HIT_HELD - F.HIT_REMOVED, F.HIT_HELD, F.HIT_HELD_MAX)
+POPUP = (F.POPUP_SUM, F.POPUP_REMOVED, F.POPUP_OUT - F.POPUP_REMOVED, F.POPUP_OUT,
+         F.POPUP_OUT_MAX)
 
 
 def is_removed(v, lay, i):
@@ -161,12 +162,16 @@ def check_hit(session, d, units, n_units, aircraft):
     """
     v = session.vals
     check_sum(v, HIT, d)
+    if aircraft < 1 or aircraft > AIRCRAFT_MAX:  # what a held slot can name
+        raise Reject(STATE, "aircraft must be 1..%d" % AIRCRAFT_MAX)
     total = 0
     for k in range(n_units):
         total += units[k] & 127
     m = _fill(v, HIT, d.n)
-    if total > MAX_DRAW or total > m:
-        raise Reject(STATE, "%d hits: only %d counters in the Hit cup" % (total, min(m, MAX_DRAW)))
+    if total > MAX_DRAW:
+        raise Reject(STATE, "%d hits: at most %d in one draw" % (total, MAX_DRAW))
+    if total > m:
+        raise Reject(STATE, "%d hits: only %d counters in the Hit cup" % (total, m))
     temp = 0
     for k in range(m):
         temp += d.temporary[_pool[k]]

@@ -94,6 +94,8 @@ def records(lines, columns, head):
         number += 1
         if isinstance(line, bytes):
             line = line.decode()
+        if number == 1 and line[:1] == "\ufeff":
+            line = line[1:]  # the byte order mark some editors write
         k = line.find("#")
         body = (line if k < 0 else line[:k]).strip()
         if not body:

@@ -9,7 +9,7 @@ look-up of it is refused with a message naming the file to fill in, never answer
 
 from engine import datafile
 from engine import parse
-from engine import tables
+from engine import campaign
 
 UNKNOWN = None
 
@@ -107,8 +107,8 @@ def _find_span(table, value):
 
 
 _SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
-          ("stress", maybe(datafile.integer(0, 9))), ("lost", maybe(datafile.choice(("no", "yes")))),
-          ("source", datafile.text))
+          ("stress", maybe(datafile.integer(0, 9))),
+          ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
 
 
 def scout(s, die):
@@ -148,7 +148,7 @@ def movement(s, kind, result):
         ("Assault", "Support", "Command")[kind], result))
 
 
-_STRESS = (("band", datafile.choice(tables.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
+_STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
            ("source", datafile.text))
 
 
@@ -157,4 +157,4 @@ def band_stress(s, b):
     for r in rows(s, "tal/stress.txt", _STRESS):
         if r[0] == b and r[1] is not UNKNOWN:
             return r[1]
-    raise _missing("tal/stress.txt", "Mission stress for %s" % tables.BAND_NAMES[b], "Air Base")
+    raise _missing("tal/stress.txt", "Mission stress for %s" % campaign.BAND_NAMES[b], "Air Base")

@@ -8,6 +8,18 @@ outcome functions take dice and return small ints, so a roll allocates nothing.
 
 from engine import fields as F
 
+# The fields.EXP3 block.
+CAS_SQUADS = 8  # Squad slots
+CAS_ON = F.EXP3  # 1 while a CAS mission is being flown
+CAS_VP_DRAW = F.EXP3 + 1  # the card's VP lost on the draw
+CAS_VP_SQUAD = F.EXP3 + 2  # the card's VP per Unengaged Squad (Success)
+CAS_VP_COMPLETE = F.EXP3 + 3  # the card's Complete bonus in VP (0 when it is not VP)
+CAS_VP_NET = F.EXP3 + 4  # this mission's VP so far (draw, friendly fire, end)
+CAS_SQ = F.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
+CAS_ENEMY = CAS_SQ + CAS_SQUADS  # enemy counters in hexes 1..10, two hexes a field (7 bits each)
+AA_FOROBS = CAS_ENEMY + 5  # bit h-1: the ForObs of hex h was used this turn
+END = AA_FOROBS + 1  # == F.EXP3 + F.EXP3_FIELDS (tests/test_exp3.py checks)
+
 HEXES = 10  # battlefield hexes 1..10 (a random hex is a d10)
 MAX_CAPACITY = 15
 MAX_ENEMIES = 99  # enemy counters in one hex (7 bits per hex)
@@ -28,33 +40,33 @@ T_VEHICLE, T_BUILDING, T_INFANTRY, T_OTHER = 0, 1, 2, 3
 # --- Squads ------------------------------------------------------------------------------
 def sq_hex(v, i):
     """Squad i's hex (1..10), 0 when slot i holds no Squad."""
-    return v[F.CAS_SQ + i] & 15
+    return v[CAS_SQ + i] & 15
 
 
 def sq_fate(v, i):
     """ALIVE, ELIMINATED or FRIENDLY_FIRE."""
-    return (v[F.CAS_SQ + i] >> 4) & 3
+    return (v[CAS_SQ + i] >> 4) & 3
 
 
 def sq_capacity(v, i):
     """Hits that eliminate Squad i (printed top right on its counter)."""
-    return (v[F.CAS_SQ + i] >> 6) & 15
+    return (v[CAS_SQ + i] >> 6) & 15
 
 
 def sq_hits(v, i):
     """Hits Squad i has suffered."""
-    return (v[F.CAS_SQ + i] >> 10) & 15
+    return (v[CAS_SQ + i] >> 10) & 15
 
 
 def set_squad(v, i, hexno, fate, capacity, hits):
     """Write Squad i's packed field (14 bits: always a positive 16-bit field)."""
-    v[F.CAS_SQ + i] = hexno | (fate << 4) | (capacity << 6) | (hits << 10)
+    v[CAS_SQ + i] = hexno | (fate << 4) | (capacity << 6) | (hits << 10)
 
 
 def squad_count(v):
     """How many Squads this mission has (slots are filled in order)."""
     n = 0
-    while n < F.CAS_SQUADS and sq_hex(v, n):
+    while n < CAS_SQUADS and sq_hex(v, n):
         n += 1
     return n
 
@@ -62,13 +74,13 @@ def squad_count(v):
 def enemies(v, hexno):
     """Enemy counters in battlefield hex 1..10."""
     k = hexno - 1
-    return (v[F.CAS_ENEMY + (k >> 1)] >> (7 * (k & 1))) & 127
+    return (v[CAS_ENEMY + (k >> 1)] >> (7 * (k & 1))) & 127
 
 
 def set_enemies(v, hexno, n):
     """Set the enemy counters in hex 1..10 (0..MAX_ENEMIES)."""
     k = hexno - 1
-    at = F.CAS_ENEMY + (k >> 1)
+    at = CAS_ENEMY + (k >> 1)
     shift = 7 * (k & 1)
     v[at] = (v[at] & ~(127 << shift)) | (n << shift)
 
@@ -117,7 +129,7 @@ def complete(v):
 
 def clear(v):
     """Forget the CAS mission (Squads, enemy counts, the card's VP)."""
-    for at in range(F.CAS_ON, F.AA_FOROBS):
+    for at in range(CAS_ON, AA_FOROBS):
         v[at] = 0
 
 

@@ -3,14 +3,11 @@
 One flat array keeps the state easy to save (one record), to compare (undo is the list of fields
 a command changed, with their old values) and to restore exactly.  Rules modules read and write
 fields through the offsets named here; this file is the single source of the record layout, so
-any change to it bumps LAYOUT_VERSION (and `record` migrates or refuses old layouts).
+any change to it bumps `layout.VERSION` (and `record` migrates or refuses old layouts) and
+updates `layout.COUNT`.
 """
 
-from array import array
-
-LAYOUT_VERSION = 1
-FIELD_MIN = -32768
-FIELD_MAX = 32767
+from engine import layout
 
 _next = 0
 
@@ -22,23 +19,20 @@ def _f(count=1):
     return at
 
 
-# --- sections are appended below, in order; never reorder without bumping LAYOUT_VERSION ---
+# --- sections are appended below, in order; never reorder without bumping layout.VERSION ---
 
 # --- cups (engine/cups.py) ---
 # Which counter is where; what each counter is comes from the data files (data/), so a cup's
-# checksum field records which definition the state refers to (0 while its state is empty).
-# Removed counters are bit sets, 15 bits a field (a field is signed); a held counter is a slot.
-HIT_MAX = 64  # counters a hit cup definition may hold
+# checksum field records which file the state refers to (0 while the state is empty).  Removed
+# counters are bit sets, 15 bits a field (a field is signed): 5 fields for the at most 64 Hit
+# counters, 4 for the 48 Pop-Ups (engine/cupdata.py); a counter held out is a slot.
 HIT_HELD_MAX = 16  # temporary Hit counters out at once (beside their aircraft)
-POPUP_MAX = 48
 POPUP_OUT_MAX = 12  # Pop-Up enemies on the battlefield at once
-HIT_REMOVED_N = (HIT_MAX + 14) // 15
-POPUP_REMOVED_N = (POPUP_MAX + 14) // 15
-HIT_SUM = _f()  # checksum of data/tal/hit_cup.txt the state below refers to (engine/cups.py)
-HIT_REMOVED = _f(HIT_REMOVED_N)  # counter i removed for the campaign: bit i % 15 of i // 15
+HIT_SUM = _f()  # checksum of data/tal/hit_cup.txt the state below refers to
+HIT_REMOVED = _f(5)  # counter i removed for the campaign: bit i % 15 of field i // 15
 HIT_HELD = _f(HIT_HELD_MAX)  # 0 free, else 1 + counter + 64 * (side + 2 * (aircraft + 16 * ends))
 POPUP_SUM = _f()  # checksum of data/tal/popup_cup.txt
-POPUP_REMOVED = _f(POPUP_REMOVED_N)
+POPUP_REMOVED = _f(4)
 POPUP_OUT = _f(POPUP_OUT_MAX)  # 0 free, else 1 + counter + 64 * hex
 
 # --- mission, campaign, pilots (engine/mission.py, engine/campaign.py, engine/pilots.py) ---
@@ -80,37 +74,15 @@ BN_VP = _f(BN_MAX)  # card VP value
 BN_STATE = _f(BN_MAX)  # strength (0 full, 1 half, 2 destroyed) | range band << 2 | fixed 32
 
 # --- game packs (engine/exp3.py, engine/golan.py) ---
-# Packed where a TAL campaign would otherwise pay a byte per unused field (zero costs one byte).
+# One block per pack, laid out (and named) in the pack's module: a name here costs RAM on every
+# device, a name there only while that game is played.  Zero fields cost one byte of the record.
 GAME = _f()  # the game of this campaign: 0 TAL, 1 TAL + Expansion #3, 2 Golan (Settings)
-
-# EXP3 Close Air Support mission (RULES §9).
-CAS_SQUADS = 8  # Squad slots
-CAS_ON = _f()  # 1 while a CAS mission is being flown
-CAS_VP_DRAW = _f()  # the card's VP lost on the draw
-CAS_VP_SQUAD = _f()  # the card's VP per Unengaged Squad (Success)
-CAS_VP_COMPLETE = _f()  # the card's Complete bonus in VP (0 when it is not VP)
-CAS_VP_NET = _f()  # this mission's VP so far (draw, friendly fire, end)
-CAS_SQ = _f(CAS_SQUADS)  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
-CAS_ENEMY = _f(5)  # enemy counters in hexes 1..10, two hexes per field (7 bits each)
-AA_FOROBS = _f()  # bit h-1: the ForObs of hex h was used this turn
-
-# Golan d6 game (RULES §10).
-GOLAN_MINES = 10
-GOLAN_LEADERS = 5  # Israeli 1-3, Syrian 1-2
-GOLAN_AVLBS = 4  # AVLBs recorded in anti-tank-ditch hexes
-NAME_FIELDS = 2  # a hex name: 6 characters, 3 per field
-LEADER_NAME_FIELDS = 3  # a leader's name: 9 characters (0 = the placeholder name)
-MINE_HEX = _f(GOLAN_MINES * NAME_FIELDS)  # a placed mine's hex; none = in hand or removed
-MINE_UP = _f()  # bit i: mine i+1 is revealed (face up)
-MINE_OUT = _f()  # bit i: mine i+1 is removed from play
-LEADER_NAME = _f(GOLAN_LEADERS * LEADER_NAME_FIELDS)
-LEADER_HEX = _f(GOLAN_LEADERS * NAME_FIELDS)  # the hex of the leader's stack (none: unplaced)
-LEADER_DEAD = _f()  # bit i: leader i+1 is dead
-AVLB_HEX = _f(GOLAN_AVLBS * NAME_FIELDS)  # anti-tank-ditch hexes holding an AVLB
+EXP3_FIELDS = 19
+EXP3 = _f(EXP3_FIELDS)  # CAS mission and Air Assault (RULES §9): layout in engine/exp3.py
+GOLAN_FIELDS = 56
+GOLAN = _f(GOLAN_FIELDS)  # mines, leaders, AVLBs (RULES §10): layout in engine/golan.py
 
 COUNT = _next
-
-
-def new_values():
-    """A zeroed state array (built from raw zero bytes: no temporary list of COUNT ints)."""
-    return array("h", bytes(2 * COUNT))
+if COUNT != layout.COUNT:
+    # The session sizes its arrays from engine/layout.py without importing this file (RAM).
+    raise ImportError("engine/layout.py: set COUNT = %d (and bump VERSION)" % COUNT)

@@ -10,11 +10,27 @@ Hex and leader names are short words of a-z, 0-9 and '-', packed three character
 """
 
 from engine import fields as F
+from engine.layout import FIELD_MAX
+
+# The fields.GOLAN block.
+GOLAN_MINES = 10
+GOLAN_LEADERS = 5  # Israeli 1-3, Syrian 1-2
+GOLAN_AVLBS = 4  # AVLBs recorded in anti-tank-ditch hexes
+NAME_FIELDS = 2  # a hex name: 6 characters, 3 per field
+LEADER_NAME_FIELDS = 3  # a leader's name: 9 characters (0 = the placeholder name)
+MINE_HEX = F.GOLAN  # a placed mine's hex (2 fields each); none = in hand or removed
+MINE_UP = MINE_HEX + GOLAN_MINES * NAME_FIELDS  # bit i: mine i+1 is revealed (face up)
+MINE_OUT = MINE_UP + 1  # bit i: mine i+1 is removed from play
+LEADER_NAME = MINE_OUT + 1  # 3 fields per leader
+LEADER_HEX = LEADER_NAME + GOLAN_LEADERS * LEADER_NAME_FIELDS  # its stack's hex (none: unplaced)
+LEADER_DEAD = LEADER_HEX + GOLAN_LEADERS * NAME_FIELDS  # bit i: leader i+1 is dead
+AVLB_HEX = LEADER_DEAD + 1  # anti-tank-ditch hexes holding an AVLB (2 fields each)
+END = AVLB_HEX + GOLAN_AVLBS * NAME_FIELDS  # == F.GOLAN + F.GOLAN_FIELDS (tests check)
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789-"
 _BASE = 38  # the alphabet plus "end of name"
-HEX_CHARS = F.NAME_FIELDS * 3
-LEADER_CHARS = F.LEADER_NAME_FIELDS * 3
+HEX_CHARS = NAME_FIELDS * 3
+LEADER_CHARS = LEADER_NAME_FIELDS * 3
 
 ISRAELI = 3  # leaders 1..3 are Israeli, 4..5 Syrian ([13.0])
 LEADER_IDS = ("i1", "i2", "i3", "s1", "s2")
@@ -57,7 +73,7 @@ def _field_value(word, f):
     v = 0
     for k in range(3 * f, 3 * f + 3):
         v = v * _BASE + (ALPHABET.find(word[k]) + 1 if k < len(word) else 0)
-    return v if v <= F.FIELD_MAX else v - 65536
+    return v if v <= FIELD_MAX else v - 65536
 
 
 def put_name(vals, at, nfields, word):
@@ -91,22 +107,22 @@ def same_name(vals, at, nfields, word):
 # --- mines [mines] -----------------------------------------------------------------------
 def mine_hex_at(i):
     """Field offset of mine i's (0-based) hex name."""
-    return F.MINE_HEX + i * F.NAME_FIELDS
+    return MINE_HEX + i * NAME_FIELDS
 
 
 def mine_state(vals, i):
     """HAND, DOWN, UP or OUT for mine i (0-based)."""
-    if vals[F.MINE_OUT] & (1 << i):
+    if vals[MINE_OUT] & (1 << i):
         return OUT
     if vals[mine_hex_at(i)] == 0 and vals[mine_hex_at(i) + 1] == 0:
         return HAND
-    return UP if vals[F.MINE_UP] & (1 << i) else DOWN
+    return UP if vals[MINE_UP] & (1 << i) else DOWN
 
 
 def mines_in(vals, state):
     """How many mines are in `state`."""
     n = 0
-    for i in range(F.GOLAN_MINES):
+    for i in range(GOLAN_MINES):
         if mine_state(vals, i) == state:
             n += 1
     return n
@@ -114,9 +130,9 @@ def mines_in(vals, state):
 
 def place_mine(vals, hexname):
     """Put the first mine in hand face down in `hexname`; return its index, or -1 if none."""
-    for i in range(F.GOLAN_MINES):
+    for i in range(GOLAN_MINES):
         if mine_state(vals, i) == HAND:
-            put_name(vals, mine_hex_at(i), F.NAME_FIELDS, hexname)
+            put_name(vals, mine_hex_at(i), NAME_FIELDS, hexname)
             return i
     return -1
 
@@ -124,10 +140,10 @@ def place_mine(vals, hexname):
 def reveal_mines(vals):
     """Turn every face-down mine face up; return the bit mask of those turned."""
     turned = 0
-    for i in range(F.GOLAN_MINES):
+    for i in range(GOLAN_MINES):
         if mine_state(vals, i) == DOWN:
             turned |= 1 << i
-    vals[F.MINE_UP] |= turned
+    vals[MINE_UP] |= turned
     return turned
 
 
@@ -138,21 +154,21 @@ def mine_stays(die):
 
 def remove_mine(vals, i):
     """Take mine i off the map for good."""
-    put_name(vals, mine_hex_at(i), F.NAME_FIELDS, "")
-    vals[F.MINE_UP] &= ~(1 << i)
-    vals[F.MINE_OUT] |= 1 << i
+    put_name(vals, mine_hex_at(i), NAME_FIELDS, "")
+    vals[MINE_UP] &= ~(1 << i)
+    vals[MINE_OUT] |= 1 << i
 
 
 # --- AVLB --------------------------------------------------------------------------------
 def avlb_at(i):
     """Field offset of the i-th (0-based) recorded AVLB ditch hex."""
-    return F.AVLB_HEX + i * F.NAME_FIELDS
+    return AVLB_HEX + i * NAME_FIELDS
 
 
 def avlb_slot(vals, hexname):
     """The slot recording an AVLB in anti-tank-ditch hex `hexname`, or -1."""
-    for i in range(F.GOLAN_AVLBS):
-        if same_name(vals, avlb_at(i), F.NAME_FIELDS, hexname):
+    for i in range(GOLAN_AVLBS):
+        if same_name(vals, avlb_at(i), NAME_FIELDS, hexname):
             return i
     return -1
 
@@ -165,34 +181,34 @@ def avlb_defence(in_ditch):
 # --- leaders [13.0] ----------------------------------------------------------------------
 def leader_name_at(i):
     """Field offset of leader i's (0-based) name."""
-    return F.LEADER_NAME + i * F.LEADER_NAME_FIELDS
+    return LEADER_NAME + i * LEADER_NAME_FIELDS
 
 
 def leader_hex_at(i):
     """Field offset of leader i's stack hex."""
-    return F.LEADER_HEX + i * F.NAME_FIELDS
+    return LEADER_HEX + i * NAME_FIELDS
 
 
 def leader_name(vals, i):
     """The leader's name (its placeholder until renamed)."""
-    return get_name(vals, leader_name_at(i), F.LEADER_NAME_FIELDS) or LEADER_DEFAULT[i]
+    return get_name(vals, leader_name_at(i), LEADER_NAME_FIELDS) or LEADER_DEFAULT[i]
 
 
 def leader_dead(vals, i):
     """True once leader i is killed or destroyed."""
-    return bool(vals[F.LEADER_DEAD] & (1 << i))
+    return bool(vals[LEADER_DEAD] & (1 << i))
 
 
 def find_leader(vals, word):
     """Index of the leader called `word` (its id i1..s2 or its name), or -1."""
-    for i in range(F.GOLAN_LEADERS):
+    for i in range(GOLAN_LEADERS):
         if word == LEADER_IDS[i] or word == leader_name(vals, i):
             return i
     return -1
 
 
 def leader_move(result):
-    """[13.0] movement test on the modified 1d6 (+1 when adjacent): 1-2 killed, 3 stays, 4+ moves."""
+    """[13.0] movement test, modified 1d6 (+1 if adjacent): 1-2 killed, 3 stays, 4+ moves."""
     if result <= 2:
         return KILLED
     if result == 3:
@@ -207,8 +223,8 @@ def leader_fate(die):
 
 def kill_leader(vals, i):
     """Mark leader i dead and off the map."""
-    vals[F.LEADER_DEAD] |= 1 << i
-    put_name(vals, leader_hex_at(i), F.NAME_FIELDS, "")
+    vals[LEADER_DEAD] |= 1 << i
+    put_name(vals, leader_hex_at(i), NAME_FIELDS, "")
 
 
 # --- fire notes --------------------------------------------------------------------------
@@ -227,12 +243,12 @@ def clear(vals):
 
     Leader names are kept: they are the player's names for the same counters.
     """
-    for i in range(F.GOLAN_MINES * F.NAME_FIELDS):
-        vals[F.MINE_HEX + i] = 0
-    vals[F.MINE_UP] = 0
-    vals[F.MINE_OUT] = 0
-    for i in range(F.GOLAN_LEADERS * F.NAME_FIELDS):
-        vals[F.LEADER_HEX + i] = 0
-    vals[F.LEADER_DEAD] = 0
-    for i in range(F.GOLAN_AVLBS * F.NAME_FIELDS):
-        vals[F.AVLB_HEX + i] = 0
+    for i in range(GOLAN_MINES * NAME_FIELDS):
+        vals[MINE_HEX + i] = 0
+    vals[MINE_UP] = 0
+    vals[MINE_OUT] = 0
+    for i in range(GOLAN_LEADERS * NAME_FIELDS):
+        vals[LEADER_HEX + i] = 0
+    vals[LEADER_DEAD] = 0
+    for i in range(GOLAN_AVLBS * NAME_FIELDS):
+        vals[AVLB_HEX + i] = 0

@@ -1,50 +1,33 @@
-"""Mission rules: aircraft roster, Loiter and Bingo, engine check, SAR, damage and crashes.
+"""Mission rules: hits and crashes, Loiter and Bingo, engine check, SAR, a mission's phases.
 
-RULES §3 (damage markers, immunities, structure), §5 (Loiter, Bingo), §8 (engine check, SAR).
-An aircraft is one slot of the `AC_*` field arrays (engine/fields.py); its type's card values
-(family, class, cost, structure boxes, WP) come from data/tal/aircraft.txt.
+RULES §3 (hits, immunities, structure), §5 (Loiter, Bingo), §8 (engine check, SAR).  The
+aircraft themselves (roster, types, markers) are engine/aircraft.py.
 
 The mission's phase moves: none -> target-bound (`mission start`) -> battlefield (`loiter start`;
 each Loiter turn is a Fast part then an enemy/Slow part) -> home-bound (when no aircraft is left
 on the battlefield, or `mission home`) -> none (`mission end`).
 
-For the counter cups (engine/cups.py) this module offers: `apply_hit` (instant and durable Hit
-counters), `ignores` (immunities), `family`, `unmanned`, `gunship`, `has_ecm`, `evasive`,
-`is_slow`, `on_battlefield`, and `enemy_attack` (call it before an enemy unit attacks on the
-battlefield).  Temporary counters stay with the cups: an aircraft's turn ends at the end of
-the Fast part (Fast aircraft) or of the Loiter turn (Slow aircraft), when it leaves the battlefield
-or crashes, and at mission end; at that moment this module calls `cups.release_held(session, ac)`
-(when engine.cups has it), which puts back every temporary counter the aircraft holds and returns
-a list of what went back.  All of them are due: a hit never lands during the aircraft's own turn,
-so what it holds was taken since its previous turn ended.
+With the counter cups (engine/cups.py): `ac attacked` (engine/cmd_attack.py) draws Hit counters
+for a roster aircraft (its type, ECM pod, Evasive) and applies what they do with `apply_hit`
+(instant and durable effects; `ignores` holds the immunities).  Temporary counters stay with the cups,
+held by the aircraft: its turn ends at the end of the Fast part of a Loiter turn (Fast aircraft,
+`enemy_attack`, which the first enemy attack of a turn calls) or of the Loiter turn (Slow
+aircraft, `loiter_next`), when it leaves the battlefield or crashes; then this module calls
+`cups.end_turn` for it, which puts back what is due.  A hit never lands during the aircraft's own
+turn, so what it holds was taken since its previous turn ended.  `end` returns every counter
+still out (`cups.end_mission`).  engine.cups is imported only while a counter is held out.
 """
 
+from engine import aircraft as A
 from engine import campaign
-from engine import datafile
-from engine import datatables
 from engine import fields as F
 from engine import parse
 from engine import pilots
 from engine import tables
 
-# --- aircraft status (AC_STATE low bits) -------------------------------------------------------
-BASE = 0  # at the air base
-FLYING = 1  # in the air on this mission (target-bound or on the battlefield)
-LEFT = 2  # has left the battlefield (home-bound)
-CRASH_TARGET = 3  # crashed target-bound, SAR to roll (+2)
-CRASH_BATTLE = 4  # crashed on the battlefield, SAR to roll
-CRASH_HOME = 5  # crashed home-bound, SAR to roll (+1)
-DOWN = 6  # crashed, SAR done or none due: out of the campaign until replaced
-STATUS = ("base", "flying", "left", "crashed", "crashed", "crashed", "down")
-ST_MASK = 7
-BINGO_SHIFT = 3  # Bingo marker: 0 none, 1 Bingo 6, 2 Bingo 10
-IN_MISSION = 32
-
-# --- AC_GEAR bits ------------------------------------------------------------------------------
-G_SLOW = 1
-G_FUEL = 2
-G_ECM = 4
-EVASIVE_SHIFT = 3
+# The roster's names that other modules (screens, host tools) read from here.
+from engine.aircraft import (  # noqa: F401
+    MARKERS, STATUS, T_NAME, marker, marker_count, status, type_row, types, used)
 
 # --- mission phase (PHASE) ---------------------------------------------------------------------
 P_NONE = 0
@@ -58,20 +41,6 @@ LOITER_TURNS = 5  # a mission starts with 5 Loiter turns (RULES §5)
 FUEL_TURNS = 2  # a fuel tank gives its aircraft 2 more
 LOITER_MAX = 30
 
-# --- durable damage markers --------------------------------------------------------------------
-MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls", "cannon")
-STRUCTURE = 0
-ENGINE = 1
-PYLON = 2
-HOLES = 3
-HUD = 4
-CONTROLS = 6
-CANNON = 7
-MARKER_MAX = 7  # 3 bits each
-PYLON_WP = 2  # Pylon*: -2 WP
-CONTROLS_RIDGE = 2  # Controls*: -2 on Ridge Evasion rolls
-GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random (RULES §3)
-
 # Results of apply_hit
 IGNORED = 0
 MARKED = 1  # applied (marker placed, stress taken, ...)
@@ -84,197 +53,15 @@ TEMPORARIES = ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "n
 DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # RULES §3 unmanned
 GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # RULES §3 AC-130
 
-# --- aircraft types (data/tal/aircraft.txt) ----------------------------------------------------
-MANNED = 0
-DRONE = 1
-GUNSHIP = 2
-CLASSES = ("manned", "drone", "gunship")
-T_N = 0
-T_NAME = 1
-T_FAMILY = 2
-T_CLASS = 3
-T_COST = 4
-T_BOXES = 5
-T_WP = 6
-_TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
-          ("class", datafile.choice(CLASSES)),
-          ("cost", datatables.maybe(datafile.integer(0, 99))),
-          ("boxes", datatables.maybe(datafile.integer(0, 7))),
-          ("wp", datatables.maybe(datafile.integer(0, 99))), ("source", datafile.text))
-
-
-def types(s):
-    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, source)."""
-    return datatables.rows(s, "tal/aircraft.txt", _TYPES)
-
-
-def find_type(s, word):
-    """The data row of aircraft type `word` (e.g. a-10a)."""
-    names = []
-    for r in types(s):
-        if r[T_NAME].lower() == word:
-            return r
-        names.append(r[T_NAME].lower())
-    raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
-
-
-def type_row(s, a):
-    """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
-    n = s.vals[F.AC_TYPE + a]
-    for r in types(s):
-        if r[T_N] == n:
-            return r
-    raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
-
-
-# --- roster --------------------------------------------------------------------------------------
-def used(v, a):
-    return v[F.AC_TYPE + a] != 0
-
-
-def slot(v, word):
-    """The slot of aircraft number `word` (1-based)."""
-    a = parse.number(word, 1, F.AC_MAX, "aircraft") - 1
-    if not used(v, a):
-        raise parse.Reject(parse.STATE, "there is no aircraft %d" % (a + 1))
-    return a
-
-
-def free_slot(v):
-    for a in range(F.AC_MAX):
-        if not used(v, a):
-            return a
-    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % F.AC_MAX)
-
-
-def status(v, a):
-    return v[F.AC_STATE + a] & ST_MASK
-
-
-def set_status(v, a, st):
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~ST_MASK) | st
-
-
-def bingo(v, a):
-    """Aircraft a's Bingo marker: 0, 6 or 10."""
-    b = (v[F.AC_STATE + a] >> BINGO_SHIFT) & 3
-    return tables.BINGO_MARKERS[b - 1] if b else 0
-
-
-def set_bingo(v, a, b):
-    """b: 0 none, 1 Bingo 6, 2 Bingo 10."""
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
-
-
-def in_mission(v, a):
-    return bool(v[F.AC_STATE + a] & IN_MISSION)
-
-
-def pilot(v, a):
-    """Aircraft a's pilot slot, or -1."""
-    return v[F.AC_PILOT + a] - 1
-
-
-def has_ecm(v, a):
-    return bool(v[F.AC_GEAR + a] & G_ECM)
-
-
-def has_fuel(v, a):
-    return bool(v[F.AC_GEAR + a] & G_FUEL)
-
-
-def is_slow(v, a):
-    return bool(v[F.AC_GEAR + a] & G_SLOW)
-
-
-def evasive(v, a):
-    return (v[F.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
-
-
-def set_gear(v, a, slow, fuel, ecm, eva):
-    v[F.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
-                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT))
-
 
 def on_battlefield(v, a):
     """In the air over the battlefield now (it can be attacked, it gets Bingo markers)."""
-    return (used(v, a) and in_mission(v, a) and status(v, a) == FLYING and
+    return (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING and
             (v[F.PHASE] == P_FAST or v[F.PHASE] == P_SLOW))
 
 
-def family(s, a):
-    """The type printed on Hit counters for this aircraft (a-10 for A-10A and A-10C)."""
-    return type_row(s, a)[T_FAMILY].lower()
 
-
-def unmanned(s, a):
-    return type_row(s, a)[T_CLASS] == DRONE
-
-
-def gunship(s, a):
-    return type_row(s, a)[T_CLASS] == GUNSHIP
-
-
-def marker(v, a, m):
-    """How many markers of MARKERS[m] aircraft a has (AC-130 cannon: a mask of its guns)."""
-    if m < 5:
-        return (v[F.AC_DMG + a] >> (3 * m)) & 7
-    return (v[F.AC_DMG2 + a] >> (3 * (m - 5))) & 7
-
-
-def set_marker(v, a, m, n):
-    if m < 5:
-        f, sh = F.AC_DMG + a, 3 * m
-    else:
-        f, sh = F.AC_DMG2 + a, 3 * (m - 5)
-    v[f] = (v[f] & ~(7 << sh)) | (n << sh)
-
-
-def marker_count(s, a, m):
-    """Markers of kind m, counting the AC-130's disabled guns one each."""
-    n = marker(s.vals, a, m)
-    if m == CANNON and gunship(s, a):
-        return (n & 1) + ((n >> 1) & 1) + ((n >> 2) & 1)
-    return n
-
-
-def marker_index(word):
-    for m in range(len(MARKERS)):
-        if MARKERS[m] == word:
-            return m
-    return -1
-
-
-def assign(s, a, k):
-    """Put pilot slot k (or -1: nobody) in aircraft a.  Returns the Bullet Holes stress taken.
-
-    The aircraft takes the pilot card's speed and Evasive.  The pilot takes 1 stress per Bullet
-    Holes marker on the aircraft (RULES §3).
-    """
-    v = s.vals
-    if k < 0:
-        v[F.AC_PILOT + a] = 0
-        return 0
-    if unmanned(s, a):
-        raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
-    if pilots.flag(v, k, pilots.KILLED):
-        raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
-    if pilots.status(v, k) == pilots.UNFIT:
-        raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
-    for b in range(F.AC_MAX):
-        if b != a and used(v, b) and pilot(v, b) == k:
-            raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
-    if pilot(v, a) == k:
-        return 0
-    v[F.AC_PILOT + a] = k + 1
-    set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
-             pilots.evasive(v, k))
-    holes = marker(v, a, HOLES)
-    pilots.add_stress(v, k, holes)
-    return holes
-
-
-# --- turns and the cups' temporary counters --------------------------------------------------------
+# --- turns and the cups' temporary counters -------------------------------------------------------
 def _any(v, at, n):
     # Is any slot of a cup's held-out fields in use?
     for k in range(n):
@@ -316,7 +103,7 @@ def _cups_home(s):
 def _end_turns(s, slow, out):
     v = s.vals
     for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and is_slow(v, a) == slow:
+        if on_battlefield(v, a) and A.is_slow(v, a) == slow:
             _release(s, a, out)
 
 
@@ -343,7 +130,7 @@ def _battle_over(v):
     v[F.PHASE] = P_HOME
 
 
-# --- crashes and hits -------------------------------------------------------------------------------
+# --- crashes and hits -----------------------------------------------------------------------------
 def crash(s, a, killed=False):
     """Aircraft a crashes (RULES §3, §6): -1 VP (not drones), -1 more if the pilot is killed.
 
@@ -351,27 +138,27 @@ def crash(s, a, killed=False):
     killed.  Returns the VP change.
     """
     v = s.vals
-    row = type_row(s, a)
-    manned = row[T_CLASS] != DRONE
+    row = A.type_row(s, a)
+    manned = row[A.T_CLASS] != A.DRONE
     out = []
     _release(s, a, out)
     ph = v[F.PHASE]
     if killed or not manned:
-        st = DOWN
+        st = A.DOWN
     elif ph == P_TARGET:
-        st = CRASH_TARGET
-    elif ph == P_HOME or status(v, a) == LEFT:
-        st = CRASH_HOME
+        st = A.CRASH_TARGET
+    elif ph == P_HOME or A.status(v, a) == A.LEFT:
+        st = A.CRASH_HOME
     else:
-        st = CRASH_BATTLE
-    set_status(v, a, st)
-    set_bingo(v, a, 0)
+        st = A.CRASH_BATTLE
+    A.set_status(v, a, st)
+    A.set_bingo(v, a, 0)
     dvp = 0
     if manned:
         dvp = -1
         if killed:
             dvp = -2
-            k = pilot(v, a)
+            k = A.pilot(v, a)
             if k >= 0:
                 pilots.set_flag(v, k, pilots.KILLED, True)
         campaign.add_vp(v, dvp)
@@ -381,13 +168,13 @@ def crash(s, a, killed=False):
 
 def ignores(s, a, code):
     """Whether aircraft a ignores a Hit counter effect `code` (RULES §3 immunities, options)."""
-    row = type_row(s, a)
-    if row[T_CLASS] == DRONE and code in DRONE_IGNORES:
+    row = A.type_row(s, a)
+    if row[A.T_CLASS] == A.DRONE and code in DRONE_IGNORES:
         return True
-    if row[T_CLASS] == GUNSHIP and code in GUNSHIP_IGNORES:
+    if row[A.T_CLASS] == A.GUNSHIP and code in GUNSHIP_IGNORES:
         return True
-    m = marker_index(code)
-    if m > STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and marker(s.vals, a, m):
+    m = A.marker_index(code)
+    if m > A.STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and A.marker(s.vals, a, m):
         return True  # option: the same damage type at most once (RULES §3 CONFLICT)
     return False
 
@@ -408,7 +195,7 @@ def apply_hit(s, a, code, n=1):
     if code == "killed":
         crash(s, a, True)
         return KILLED
-    k = pilot(v, a)
+    k = A.pilot(v, a)
     if code == "stress":
         if k >= 0:
             pilots.add_stress(v, k, n)
@@ -418,31 +205,31 @@ def apply_hit(s, a, code, n=1):
             crash(s, a, True)
             return KILLED
         return MARKED
-    m = marker_index(code)
+    m = A.marker_index(code)
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "Hit effects: no-effect killed stress wounded " +
-                           " ".join(MARKERS) + " " + " ".join(TEMPORARIES))
-    have = marker(v, a, m)
-    if m == CANNON and gunship(s, a):
-        gun = n - 1 if 1 <= n <= GUNS else s.rng.below(GUNS)  # one of its 3 guns at random
-        set_marker(v, a, m, have | (1 << gun))
+                           " ".join(A.MARKERS) + " " + " ".join(TEMPORARIES))
+    have = A.marker(v, a, m)
+    if m == A.CANNON and A.gunship(s, a):
+        gun = n - 1 if 1 <= n <= A.GUNS else s.rng.below(A.GUNS)  # one of its 3 guns at random
+        A.set_marker(v, a, m, have | (1 << gun))
         return MARKED
-    if have >= MARKER_MAX:
+    if have >= A.MARKER_MAX:
         raise parse.Reject(parse.STATE, "aircraft %d already has %d %s markers (the most the "
-                           "device tracks)" % (a + 1, MARKER_MAX, MARKERS[m]))
-    set_marker(v, a, m, have + 1)
-    if m == STRUCTURE:
-        boxes = type_row(s, a)[T_BOXES]
+                           "device tracks)" % (a + 1, A.MARKER_MAX, A.MARKERS[m]))
+    A.set_marker(v, a, m, have + 1)
+    if m == A.STRUCTURE:
+        boxes = A.type_row(s, a)[A.T_BOXES]
         if boxes is not None and have + 1 > boxes:
             crash(s, a)
             return CRASHED
     return MARKED
 
 
-# --- Loiter and Bingo (RULES §5) --------------------------------------------------------------------
+# --- Loiter and Bingo (RULES §5) ------------------------------------------------------------------
 def loiter_left(v, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
-    return v[F.LOITER] + (FUEL_TURNS if has_fuel(v, a) else 0) - v[F.TURN]
+    return v[F.LOITER] + (FUEL_TURNS if A.has_fuel(v, a) else 0) - v[F.TURN]
 
 
 def loiter_start(s, turns, relief):
@@ -482,10 +269,10 @@ def loiter_next(s, returned, bingo6, bingo10, crashed):
             continue
         left = loiter_left(v, a)
         if left == 0:
-            set_bingo(v, a, 1)
+            A.set_bingo(v, a, 1)
             bingo6.append(a)
         elif left == -1:
-            set_bingo(v, a, 2)
+            A.set_bingo(v, a, 2)
             bingo10.append(a)
         elif left < -1:
             crash(s, a)
@@ -500,7 +287,7 @@ def leave(s, a):
         raise parse.Reject(parse.STATE, "aircraft %d is not on the battlefield" % (a + 1))
     out = []
     _release(s, a, out)
-    set_status(v, a, LEFT)
+    A.set_status(v, a, A.LEFT)
     _battle_over(v)
     return out
 
@@ -512,9 +299,9 @@ def go_home(s):
         raise parse.Reject(parse.STATE, "no mission is on its way to the target or over it")
     out = []
     for a in range(F.AC_MAX):
-        if used(v, a) and in_mission(v, a) and status(v, a) == FLYING:
+        if A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING:
             _release(s, a, out)
-            set_status(v, a, LEFT)
+            A.set_status(v, a, A.LEFT)
     v[F.PHASE] = P_HOME
     return out
 
@@ -525,8 +312,8 @@ def bingo_due(s):
     v = s.vals
     out = []
     for a in range(F.AC_MAX):
-        if (used(v, a) and in_mission(v, a) and bingo(v, a) and status(v, a) in (FLYING, LEFT)
-                and not unmanned(s, a)):
+        if (A.used(v, a) and A.in_mission(v, a) and A.bingo(v, a)
+                and A.status(v, a) in (A.FLYING, A.LEFT) and not A.unmanned(s, a)):
             out.append(a)
     return out
 
@@ -534,11 +321,11 @@ def bingo_due(s):
 def bingo_check(s, a, die):
     """One Bingo check (RULES §5): stress = marker - die when below; the marker is then done."""
     v = s.vals
-    st = tables.bingo_stress(bingo(v, a), die)
-    k = pilot(v, a)
+    st = tables.bingo_stress(A.bingo(v, a), die)
+    k = A.pilot(v, a)
     if k >= 0:
         pilots.add_stress(v, k, st)
-    set_bingo(v, a, 0)
+    A.set_bingo(v, a, 0)
     return st
 
 
@@ -547,34 +334,35 @@ def engine_due(v):
     out = []
     if v[F.PHASE] == P_TARGET:
         for a in range(F.AC_MAX):
-            if used(v, a) and in_mission(v, a) and status(v, a) == FLYING and marker(v, a, ENGINE):
+            if (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING
+                    and A.marker(v, a, A.ENGINE)):
                 out.append(a)
     return out
 
 
-# --- SAR (RULES §8) ---------------------------------------------------------------------------------
+# --- SAR (RULES §8) -------------------------------------------------------------------------------
 WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, +1
 WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
 
 def sar_where(v, a):
     """0 target-bound, 1 battlefield, 2 home-bound, from the aircraft's crash status."""
-    return status(v, a) - CRASH_TARGET
+    return A.status(v, a) - A.CRASH_TARGET
 
 
 def sar_due(s, a):
     """Refuse unless aircraft a has a SAR roll due."""
     v = s.vals
-    st = status(v, a)
-    if st < CRASH_TARGET or st > CRASH_HOME:
+    st = A.status(v, a)
+    if st < A.CRASH_TARGET or st > A.CRASH_HOME:
         raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
-            a + 1, "pilot killed or SAR done" if st == DOWN else STATUS[st]))
+            a + 1, "pilot killed or SAR done" if st == A.DOWN else A.STATUS[st]))
 
 
 def sar_apply(s, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
     v = s.vals
-    k = pilot(v, a)
+    k = A.pilot(v, a)
     dvp = 0
     if outcome == tables.SAR_KILLED:
         if k >= 0:
@@ -583,11 +371,11 @@ def sar_apply(s, a, outcome):
         campaign.add_vp(v, dvp)
     elif k >= 0:
         pilots.add_stress(v, k, tables.SAR_STRESS[outcome])
-    set_status(v, a, DOWN)
+    A.set_status(v, a, A.DOWN)
     return dvp
 
 
-# --- mission start and end ----------------------------------------------------------------------------
+# --- mission start and end ------------------------------------------------------------------------
 def start(s, slots):
     """The aircraft `slots` fly a mission: target-bound."""
     v = s.vals
@@ -595,19 +383,19 @@ def start(s, slots):
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
                            PHASES[v[F.PHASE]])
     for a in slots:
-        st = status(v, a)
-        if st != BASE:
-            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, STATUS[st]))
-        k = pilot(v, a)
+        st = A.status(v, a)
+        if st != A.BASE:
+            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, A.STATUS[st]))
+        k = A.pilot(v, a)
         if k >= 0:
             if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
                 raise parse.Reject(parse.STATE, "pilot %d cannot fly (%s)" % (
                     k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
             if pilots.flag(v, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
-        type_row(s, a)
+        A.type_row(s, a)
     for a in slots:
-        v[F.AC_STATE + a] = FLYING | IN_MISSION
+        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION
     v[F.PHASE] = P_TARGET
     v[F.LOITER] = 0
     v[F.TURN] = 0
@@ -620,13 +408,13 @@ def abort(s):
     if v[F.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
     for a in range(F.AC_MAX):
-        if used(v, a) and in_mission(v, a):
-            k = pilot(v, a)
+        if A.used(v, a) and A.in_mission(v, a):
+            k = A.pilot(v, a)
             if k >= 0:
                 pilots.set_flag(v, k, pilots.FLEW, True)
-            if status(v, a) == FLYING:
-                set_status(v, a, BASE)
-            v[F.AC_STATE + a] &= ~IN_MISSION
+            if A.status(v, a) == A.FLYING:
+                A.set_status(v, a, A.BASE)
+            v[F.AC_STATE + a] &= ~A.IN_MISSION
     v[F.PHASE] = P_NONE
 
 
@@ -634,32 +422,32 @@ def end(s, stress, xp, out):
     """Mission end for each pilot that flew (RULES §7): mission stress, Scout relief, Cool, XP.
 
     `out` gets (pilot slot, promoted) per pilot.  Crashed aircraft with SAR due are refused;
-    crashed ones are down, the others are back at the air base.
+    crashed ones are down, the others are back at the air base.  Every Hit counter still held
+    and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
     v = s.vals
     if v[F.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")
     for a in range(F.AC_MAX):
-        if used(v, a) and in_mission(v, a) and CRASH_TARGET <= status(v, a) <= CRASH_HOME:
-            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (a + 1, a + 1))
+        if A.used(v, a) and A.in_mission(v, a) and A.CRASH_TARGET <= A.status(v, a) <= A.CRASH_HOME:
+            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
+                a + 1, a + 1))
     relief = v[F.MISSION]
-    returned = []
     for a in range(F.AC_MAX):
-        if not (used(v, a) and in_mission(v, a)):
+        if not (A.used(v, a) and A.in_mission(v, a)):
             continue
-        k = pilot(v, a)
+        k = A.pilot(v, a)
         if k >= 0:
             if not pilots.flag(v, k, pilots.KILLED):
                 pilots.end_of_mission(v, k, stress, relief)
             pilots.set_flag(v, k, pilots.FLEW, True)
             out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
-        _release(s, a, returned)
-        if status(v, a) != DOWN:
-            set_status(v, a, BASE)
-        set_bingo(v, a, 0)
-        v[F.AC_STATE + a] &= ~IN_MISSION
+        if A.status(v, a) != A.DOWN:
+            A.set_status(v, a, A.BASE)
+        A.set_bingo(v, a, 0)
+        v[F.AC_STATE + a] &= ~A.IN_MISSION
     v[F.PHASE] = P_NONE
     v[F.LOITER] = 0
     v[F.TURN] = 0
     v[F.MISSION] = 0
-    return returned, _cups_home(s)
+    return _cups_home(s)

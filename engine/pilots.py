@@ -6,7 +6,6 @@ enters them, the device keeps and applies them.  Names are numbers into data/tal
 """
 
 from engine import datafile
-from engine import datatables
 from engine import fields as F
 from engine import parse
 
@@ -169,11 +168,16 @@ _NAMES = (("n", datafile.integer(1, 999)), ("name", datafile.word),
           ("aircraft", datafile.word), ("source", datafile.text))
 
 
+def _names(s):
+    from engine import datatables
+    return datatables.rows(s, "tal/pilots.txt", _NAMES)
+
+
 def name_number(s, word):
     """The number of pilot name `word` in data/tal/pilots.txt (or `#N` for a bare number N)."""
     if word[:1] == "#":
         return parse.number(word[1:], 1, 999, "pilot name number")
-    for r in datatables.rows(s, "tal/pilots.txt", _NAMES):
+    for r in _names(s):
         if r[1].lower() == word:
             return r[0]
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
@@ -183,7 +187,7 @@ def name_number(s, word):
 def name(s, n):
     """The name of name number n, or "#n" when the file does not list it (or is missing)."""
     try:
-        for r in datatables.rows(s, "tal/pilots.txt", _NAMES):
+        for r in _names(s):
             if r[0] == n:
                 return r[1].lower()
     except parse.Reject:

@@ -40,7 +40,7 @@ def _reset(s, w):
 
 def _help(s, w):
     """`help`: the command words."""
-    return (("commands", [c[0] for c in _COMMANDS] + [c[0] for c in _LAZY]),)
+    return (("commands", [c[0] for c in _COMMANDS] + _lazy_words()),)
 
 
 _COMMANDS = (
@@ -50,53 +50,60 @@ _COMMANDS = (
     ("reset", _reset, DICE),
 ) + cmd_dice.COMMANDS
 
-# The rules modules' commands: (name, module, function, kind).  A module is imported on the first
-# use of one of its commands, so a dice-only session keeps its RAM (MicroPython loads bytecode
-# into the heap unless it is frozen).
-_LAZY = (
-    ("record", "engine.cmd_record", "record", READ),  # host tools: copy the state record out
-    ("cup", "engine.cmd_cups", "cup", CHANGE),  # counter cups (docs/protocol/cups.md)
-    # missions (docs/protocol/mission.md)
-    ("ac", "engine.cmd_mission", "ac", CHANGE),
-    ("mission", "engine.cmd_mission", "mission", CHANGE),
-    ("loiter", "engine.cmd_mission", "loiter", CHANGE),
-    ("bingo", "engine.cmd_mission", "bingo", CHANGE),
-    ("engine", "engine.cmd_mission", "engine", CHANGE),
-    ("sar", "engine.cmd_mission", "sar", CHANGE),
-    ("ridge", "engine.cmd_mission", "ridge", CHANGE),
-    ("table", "engine.cmd_tables", "table", DICE),
-    # the campaign (docs/protocol/campaign.md)
-    ("so", "engine.cmd_campaign", "so", CHANGE),
-    ("day", "engine.cmd_campaign", "day", CHANGE),
-    ("vp", "engine.cmd_campaign", "vp", CHANGE),
-    ("campaign", "engine.cmd_campaign", "campaign", CHANGE),
-    ("bn", "engine.cmd_campaign", "bn", CHANGE),
-    ("pilot", "engine.cmd_pilots", "pilot", CHANGE),
-    # game packs (docs/protocol/exp3.md, docs/protocol/golan.md)
-    ("game", "engine.cmd_game", "game", CHANGE),
-    ("cas", "engine.cmd_exp3", "cas", CHANGE),
-    ("assault", "engine.cmd_assault", "assault", CHANGE),
-    ("golan", "engine.cmd_golan", "golan", CHANGE),
-    ("mine", "engine.cmd_golan", "mine", CHANGE),
-    ("leader", "engine.cmd_golan", "leader", CHANGE),
-    ("sagger", "engine.cmd_golan", "sagger", DICE),
-    ("heli", "engine.cmd_golan", "heli", READ),
-    ("avlb", "engine.cmd_golan", "avlb", CHANGE),
-    ("mortar", "engine.cmd_golan", "mortar", READ),
-)
+# The rules modules' commands, one per line: word, module (in engine/), function, kind (r read,
+# d dice, c change).  A module is imported on the first use of one of its commands, so a
+# dice-only session keeps its RAM (MicroPython loads bytecode into the heap unless frozen); one
+# string costs far less RAM than a tuple of tuples.  Documented in docs/protocol/*.md.
+_LAZY = """
+record cmd_record record r
+cup cmd_cups cup c
+ac cmd_ac ac c
+mission cmd_mission mission c
+loiter cmd_mission loiter c
+bingo cmd_mission bingo c
+engine cmd_mission engine c
+sar cmd_mission sar c
+ridge cmd_mission ridge c
+table cmd_tables table d
+so cmd_campaign so c
+day cmd_campaign day c
+vp cmd_campaign vp c
+campaign cmd_campaign campaign c
+bn cmd_campaign bn c
+pilot cmd_pilots pilot c
+game cmd_game game c
+cas cmd_exp3 cas c
+assault cmd_assault assault c
+golan cmd_golan golan c
+mine cmd_golan mine c
+leader cmd_golan leader c
+sagger cmd_golan sagger d
+heli cmd_golan heli r
+avlb cmd_golan avlb c
+mortar cmd_golan mortar r
+"""
+_KINDS = {"r": READ, "d": DICE, "c": CHANGE}
+
+
+def _lazy_words():
+    out = []
+    at = 1  # past the table's first newline
+    while at < len(_LAZY):
+        out.append(_LAZY[at:_LAZY.find(" ", at)])
+        at = _LAZY.find("\n", at) + 1
+    return out
 
 
 def _find(name):
     for c in _COMMANDS:
         if c[0] == name:
             return c[1], c[2]
-    for c in _LAZY:
-        if c[0] == name:
-            mod = __import__(c[1])
-            for part in c[1].split(".")[1:]:
-                mod = getattr(mod, part)
-            return getattr(mod, c[2]), c[3]
-    return None, None
+    at = _LAZY.find("\n" + name + " ")
+    if at < 0:
+        return None, None
+    _, modname, func, kind = _LAZY[at + 1:_LAZY.find("\n", at + 1)].split(" ")
+    engine = __import__("engine." + modname)
+    return getattr(getattr(engine, modname), func), _KINDS[kind]
 
 
 def execute(session, words):

@@ -8,7 +8,7 @@ A torn or bit-flipped slot fails its CRC; `newest` then takes the other slot, so
 any byte of a write leaves the old or the new state, never anything else.
 """
 
-from engine import fields
+from engine import layout
 from engine.crc import crc32
 from engine.rng import SEED_LIMIT
 from engine.session import MAX_LINE, UNDO_MAX
@@ -70,24 +70,24 @@ class Reader:
 def decode(payload):
     """(fields array, dice state tuple, undo list) of a payload, or RecordError."""
     r = Reader(payload)
-    layout = r.get(0xFFFF)
-    if layout != fields.LAYOUT_VERSION:
+    version = r.get(0xFFFF)
+    if version != layout.VERSION:
         raise RecordError("state layout %d, this firmware reads %d" % (
-            layout, fields.LAYOUT_VERSION), layout > fields.LAYOUT_VERSION)
-    n = r.get(fields.COUNT)
-    if n != fields.COUNT:
+            version, layout.VERSION), version > layout.VERSION)
+    n = r.get(layout.COUNT)
+    if n != layout.COUNT:
         raise RecordError("field count mismatch")
-    vals = fields.new_values()
+    vals = layout.new_values()
     for i in range(n):
-        vals[i] = r.get_signed(fields.FIELD_MIN, fields.FIELD_MAX)
+        vals[i] = r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
     rng_state = (r.get(SEED_LIMIT - 1), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF))
     undo = []
     for _ in range(r.get(UNDO_MAX)):
         line = r.take(r.get(MAX_LINE))
         diffs = []
-        for _ in range(r.get(fields.COUNT)):
-            i = r.get(max(fields.COUNT - 1, 0))
-            diffs.append((i, r.get_signed(fields.FIELD_MIN, fields.FIELD_MAX)))
+        for _ in range(r.get(layout.COUNT)):
+            i = r.get(max(layout.COUNT - 1, 0))
+            diffs.append((i, r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)))
         undo.append((line, tuple(diffs)))
     r.done()
     return vals, rng_state, undo

@@ -12,7 +12,7 @@ returning, so an action is durable before it is acknowledged.  Undo restores fie
 are never rewound.
 """
 
-from engine import fields
+from engine import layout
 from engine.rng import Rng
 from engine.varint import put, put_signed
 
@@ -29,7 +29,7 @@ class Session:
 
     def __init__(self, seed=0, store=None):
         self.rng = Rng(seed)
-        self.vals = fields.new_values()
+        self.vals = layout.new_values()
         self.undo = []  # oldest first: (line bytes, ((index, old value), ...))
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
@@ -38,7 +38,7 @@ class Session:
         self._slot = 1  # the slot written last; the next write goes to the other one
         self._seq = 0
         self._saved = None  # payload last made durable
-        self._snap = fields.new_values()  # fields at `begin`, preallocated: begin allocates little
+        self._snap = layout.new_values()  # fields at `begin`, preallocated: begin allocates little
         self._snap_rng = None
         self._snap_undo = None
         if store is not None:
@@ -53,7 +53,7 @@ class Session:
         undo count, then per step: line length, line bytes, diff count, (index, old value)...
         """
         out = bytearray()
-        put(out, fields.LAYOUT_VERSION)
+        put(out, layout.VERSION)
         put(out, len(self.vals))
         for v in self.vals:
             put_signed(out, v)

@@ -1,11 +1,10 @@
-"""The rulebook's look-up tables (code constants) and the sector map's range bands.
+"""The rulebook's look-up tables (code constants).
 
 Printed in `seeds/004` and digested in RULES.md: Enemy Cover (§8), SAR (§8), engine check (§8),
 ECM (§3), Bingo check (§5).  The tables our documents do not print are player-editable data
 (engine/datatables.py).
 """
 
-from engine import parse
 
 # --- rulebook tables -----------------------------------------------------------------------
 
@@ -55,24 +54,5 @@ def bingo_stress(marker, die):
     return marker - die if die < marker else 0
 
 
-# --- range bands ---------------------------------------------------------------------------
-
-# The sector map's range bands, from the enemy's side to ours (a battalion advances towards
-# the Air Base: +1).  Short codes are what the protocol takes.
-BANDS = ("er", "et", "fl", "ft", "fr", "ab")
-BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
-              "friendly rear", "air base")
-BAND_FR = 4
-BAND_AB = 5
-
-
-def band(word):
-    """The index of a range band code, or a `parse.Reject` listing the codes."""
-    for i in range(len(BANDS)):
-        if BANDS[i] == word:
-            return i
-    raise parse.Reject(parse.UNKNOWN, "range bands: er (enemy rear), et (enemy transit), "
-                       "fl (front line), ft (friendly transit), fr (friendly rear), ab (air base)")
-
-
-KINDS = "asc"  # battalion kinds: Assault, Support, Command
+# The sector map's range bands live with the campaign; host tools read them from here too.
+from engine.campaign import BANDS  # noqa: E402,F401

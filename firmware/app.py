@@ -6,7 +6,8 @@ names, the record durable before the screen shows the result).  The app owns the
 the common keys and the one-line message; `firmware.device` runs it on a board, the tests and the
 simulator drive it with key events directly.
 
-Common keys: START opens the menu (and closes it), B goes back, a long B offers Undo.
+Common keys: START (or a held SELECT) opens the menu and closes it, B goes back, a long B
+offers Undo.
 """
 
 import sys
@@ -111,11 +112,13 @@ class App:
     # --- screens ---------------------------------------------------------------------------
     def open(self, name, *args):
         """Push the screen of module `firmware.screens.<name>`."""
+        before = list(sys.modules)  # what was loaded before: closing the screen keeps only that
         mod = __import__(_PKG + name)
         for part in (_PKG + name).split(".")[1:]:
             mod = getattr(mod, part)
         screen = mod.Screen(self, *args)
         screen.name = name
+        screen.loaded_before = before
         self.stack.append(screen)
         self.dirty = True
         return screen
@@ -124,12 +127,12 @@ class App:
         """Pop the top screen (never the last one) and free its module if nothing else uses it."""
         if len(self.stack) <= 1:
             return
-        name = self.stack.pop().name
+        screen = self.stack.pop()
         self.dirty = True
         for s in self.stack:
-            if s.name == name:
+            if s.name == screen.name:
                 return
-        self._unload(name)
+        self._unload(getattr(screen, "loaded_before", None))
 
     def go(self, name, *args):
         """Open `name` from the menu: back to it if it is already open, else on the home screen."""
@@ -141,17 +144,27 @@ class App:
     def top(self):
         return self.stack[-1]
 
-    def _unload(self, name):
-        # Bytecode of an imported module lives in RAM on the boards: drop what is not shown.
-        full = _PKG + name
-        if full in sys.modules:
+    def _unload(self, before):
+        # Bytecode of an imported module lives in RAM on the boards (unless frozen): when a
+        # screen closes, drop the screens and engine modules loaded since it opened.  They hold
+        # no game state (that is all in the session), so the next use imports them again.
+        if before is None:
+            return
+        for full in list(sys.modules):
+            if full in before or not (full.startswith(_PKG) or full.startswith("engine.")):
+                continue
             del sys.modules[full]
-        pkg = sys.modules.get(_PKG[:-1])
-        if pkg is not None and hasattr(pkg, name):
-            try:
-                delattr(pkg, name)
-            except (AttributeError, TypeError):
-                pass
+            k = full.rfind(".")
+            pkg = sys.modules.get(full[:k])
+            leaf = full[k + 1:]
+            if pkg is not None and hasattr(pkg, leaf):
+                try:
+                    delattr(pkg, leaf)
+                except (AttributeError, TypeError):
+                    pass
+        import gc
+
+        gc.collect()
 
     # --- feedback --------------------------------------------------------------------------
     def say(self, text, ink=C.WHITE):
@@ -176,14 +189,16 @@ class App:
         self.dirty = True
         self.message = ""
         top = self.stack[-1]
-        if top.key(ev):
-            return
-        if ev & K.START:
+        if ev & K.START or ev == K.SELECT | K.LONG:
+            # the menu, whatever the screen; a held SELECT too, for boards without START
             if top.name == "menu":
                 self.close()
             else:
                 self.open("menu")
-        elif ev == K.B | K.LONG:
+            return
+        if top.key(ev):
+            return
+        if ev == K.B | K.LONG:
             if top.name != "undo":
                 self.open("undo")
         elif ev == K.B:

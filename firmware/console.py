@@ -5,12 +5,23 @@ device's USB serial.  Usage: `console.py [STATE_PATH] [--log=LOG_PATH]`: with a 
 is durable; with a log every answered request is appended to LOG_PATH (see `firmware.cmdlog`).
 """
 
+import gc
 import sys
+
+# Import the core one module at a time, collecting in between: each import's garbage is freed
+# before the next module's long-lived code is placed, so MicroPython's non-moving heap stays in
+# few pieces and a dice session runs in a 32 KB heap (tests/test_micropython.py holds us to it).
+for _name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
+              "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
+              "firmware.entropy"):
+    __import__(_name)
+    gc.collect()
 
 from engine import protocol
 from engine.session import MAX_LINE, Session
 from engine import parse
 from firmware.entropy import fresh_seed
+
 
 def serve(session, inp, w, flush=None):
     """Answer every line of binary stream `inp` with reply lines written by `w` until EOF."""
@@ -43,6 +54,13 @@ def serve(session, inp, w, flush=None):
                 flush()
 
 
+def _data(name):
+    # Imported on first use: a dice-only session never pays for the data reader's RAM.
+    from firmware.datafiles import reader
+
+    return reader()(name)
+
+
 def main(argv):
     """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
     store = None
@@ -54,9 +72,7 @@ def main(argv):
             from firmware.storage import FileStore
             store = FileStore(a)
     session = Session(fresh_seed(), store)
-    from firmware.datafiles import reader
-
-    session.data = reader()  # the cups' and tables' data files (data/)
+    session.data = _data  # the cups' and tables' data files (data/)
     inp = sys.stdin.buffer
     w = sys.stdout.write
     flush = getattr(sys.stdout, "flush", None)
@@ -64,9 +80,7 @@ def main(argv):
         from firmware.cmdlog import CommandLog
         c = CommandLog(log, session, inp, w, flush)
         inp, w, flush = c, c.write, c.flush
-    import gc
-
-    gc.collect()  # leave the imports' garbage behind before the first request
+    gc.collect()  # leave the start-up garbage behind before the first request
     serve(session, inp, w, flush)
 
 

@@ -47,6 +47,8 @@ def build(board):
 def run(board):
     """The main loop: keys in, screens out, backlight by idle time; returns when the board stops."""
     app, backend, canvas = build(board)
+    # The line protocol over USB (firmware/serial_link.py), where the board offers it.
+    link = board.serial_link(app.session) if hasattr(board, "serial_link") else None
     keys = K.Keys(board.ticks_diff, board.DEBOUNCE_MS)
     now = board.ticks_ms()
     power = PW.Power(board.ticks_diff, now, app.prefs.dim_ms())
@@ -61,9 +63,10 @@ def run(board):
             if not power.key(now):  # the key that wakes the screen does nothing else
                 try:
                     app.key(ev)
-                except MemoryError:
-                    gc.collect()
-                    app.say("out of memory", C.RED)
+                except Exception as e:  # noqa: BLE001
+                    if not isinstance(e, MemoryError):
+                        app.close()  # leave the screen at fault (never the home screen)
+                    trouble(app, e)
             ev = keys.get()
         power.dim_ms = app.prefs.dim_ms()
         power.tick(now)
@@ -71,8 +74,29 @@ def run(board):
         if lv != level:
             level = lv
             board.backlight(lv)
+        if link is not None and link.poll():
+            app.dirty = True  # a request from the computer may have changed what is shown
         if app.dirty:
-            app.draw(canvas)
+            try:
+                app.draw(canvas)
+            except Exception as e:  # noqa: BLE001
+                app.close()  # a screen that cannot draw is left, not redrawn for ever
+                trouble(app, e)
+                app.draw(canvas)
             backend.render(canvas)
         board.tick(now)
         board.sleep_ms(IDLE_POLL_MS if power.state == PW.IDLE else POLL_MS)
+
+
+def trouble(app, e):
+    """A fault in a screen must not stop the device: say it on screen (and on the serial REPL)."""
+    gc.collect()
+    if isinstance(e, MemoryError):
+        app.say("out of memory", C.RED)
+        return
+    import sys
+
+    show = getattr(sys, "print_exception", None)  # MicroPython and CircuitPython: to the REPL
+    if show is not None:
+        show(e)
+    app.say("error: %s %s" % (type(e).__name__, e), C.RED)

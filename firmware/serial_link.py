@@ -1,6 +1,8 @@
 """The line protocol on a board's USB serial: CircuitPython's `usb_cdc.data`, MicroPython's stdin.
 
-The app calls `Link.poll()` from its main loop: it takes the bytes that have arrived, never waits,
+The app calls `Link.poll()` from its main loop (firmware/device.py, with the board profile's
+`serial_link(session)`: `firmware.usb_link.usb_data_link` on CircuitPython, `stdin_link` here on
+MicroPython): it takes the bytes that have arrived, never waits,
 and answers each complete line through `console.serve` (so a serial request is checked, undone and
 saved exactly like a console one).  `main()` runs the link alone, without screens: on the
 MicroPython unix port that is what the host tests drive through a pty or pipes.
@@ -38,6 +40,7 @@ class Link:
         self.buf = b""
         self.skip = False  # inside an overlong line already refused: drop up to its newline
         self._out = []
+        self.reader = None  # the stdin reader, when reading stdin (its `eof` ends `main`)
 
     def _w(self, s):
         self._out.append(s)
@@ -83,21 +86,6 @@ class Link:
         if not data:
             return 0
         return self.feed(bytes(data))
-
-
-def usb_data_link(session):
-    """A Link on CircuitPython's `usb_cdc.data`, or None when boot.py did not enable it."""
-    import usb_cdc
-
-    port = usb_cdc.data
-    if port is None:
-        return None
-
-    def read():
-        n = port.in_waiting
-        return port.read(n) if n else b""
-
-    return Link(session, read, port.write)
 
 
 class _StdinReader:

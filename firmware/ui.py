@@ -1,4 +1,4 @@
-"""Pieces every screen uses: the base class, title bar, hint line, lists, reply reading, wrapping."""
+"""What every screen uses: the base class, title bar, hint line, lists, replies, wrapping."""
 
 from firmware import canvas as C
 
@@ -122,3 +122,55 @@ def selected(c, row, on):
     if on:
         c.band(row, C.BLUE)
         c.text(0, row, ">", C.YELLOW)
+
+
+def pairs_of(v):
+    """The (key, value) pairs of a nested reply object (an `engine.jsonline.Obj`) or a tuple."""
+    return getattr(v, "pairs", v) or ()
+
+
+def word(v):
+    """A reply value as short text: yes/no, "-" for none, lists joined by spaces."""
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if v is None:
+        return "-"
+    if isinstance(v, (list, tuple)):
+        return " ".join(word(x) for x in v) or "none"
+    if hasattr(v, "pairs"):
+        return " ".join("%s %s" % (k, word(x)) for k, x in v.pairs)
+    return "%s" % v
+
+
+def describe(pairs, skip=()):
+    """A reply as (text, ink) lines, one per pair (the data-status warning in yellow)."""
+    out = []
+    for k, v in pairs_of(pairs):
+        if k in skip:
+            continue
+        if k == "data":
+            out.append((v, C.YELLOW))
+        elif k == "note":
+            out.append((v, C.GREY))
+        elif isinstance(v, (list, tuple)) and v and hasattr(v[0], "pairs"):
+            out.append((k + ":", C.GREY))
+            for x in v:
+                out.append((" " + word(x), C.WHITE))
+        else:
+            out.append(("%s %s" % (k.replace("_", " "), word(v)), C.WHITE))
+    return out
+
+
+def draw_lines(c, row, rows, lines, first=0):
+    """Draw (text, ink) lines wrapped to the screen from `row`, at most `rows` rows; returns the
+    number of wrapped rows there are in all (to scroll)."""
+    wrapped = []
+    for text, ink in lines:
+        for part in wrap(text, c.cols):
+            wrapped.append((part, ink))
+    for i in range(min(rows, max(0, len(wrapped) - first))):
+        text, ink = wrapped[first + i]
+        c.text(0, row + i, text, ink)
+    return len(wrapped)

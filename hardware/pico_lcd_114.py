@@ -32,7 +32,8 @@ DATA_DIR = "/data"  # the player-editable data files (copied beside main.py)
 SPI_ID = 1
 SPI_BAUD = 40_000_000  # the panel takes 62.5 MHz; 40 MHz leaves margin for long wires
 
-# GPIO -> logical key.  The board has no SELECT: the Roll screen's mode is also a setting.
+# GPIO -> logical key.  Seven inputs for eight keys: the joystick press is SELECT (mode, page)
+# and holding it opens the menu, as START does (firmware/app.py).
 KEY_PINS = (
     (15, K.A),
     (17, K.B),
@@ -40,7 +41,7 @@ KEY_PINS = (
     (18, K.DOWN),
     (16, K.LEFT),
     (20, K.RIGHT),
-    (3, K.START),  # joystick press
+    (3, K.SELECT),  # joystick press
 )
 
 # ST7789 init (Waveshare demo): (command, data bytes)
@@ -149,6 +150,12 @@ class Board:
 
     def backlight(self, pct):
         self._bl.duty_u16(pct * 65535 // 100)
+
+    def serial_link(self, session):
+        """The line protocol on the USB serial port (the REPL's: Ctrl-C still stops the app)."""
+        from firmware.serial_link import stdin_link
+
+        return stdin_link(session)
 
     def state_store(self):
         from firmware.storage import FileStore

@@ -149,6 +149,13 @@ class Board:
                 self._down &= ~bit
         return self._down
 
+    # --- USB serial -----------------------------------------------------------------------
+    def serial_link(self, session):
+        """The line protocol on the second USB serial port, which boot.py enables (or None)."""
+        from firmware.usb_link import usb_data_link
+
+        return usb_data_link(session)
+
     # --- storage --------------------------------------------------------------------------
     def state_store(self):
         from firmware.storage import NvmStore
@@ -193,7 +200,7 @@ class Board:
             return
         for addr in _LIS3DH_ADDRESSES:
             if self._write_reg(i2c, addr, 0x20, 0x57):  # CTRL_REG1: 100 Hz, x y z on
-                self._write_reg(i2c, addr, 0x23, 0x88)  # CTRL_REG4: block update, high res, 2 g
+                self._write_reg(i2c, addr, 0x23, 0x98)  # CTRL_REG4: block update, high res, 4 g
                 self._i2c = i2c
                 self._accel = addr
                 return
@@ -228,7 +235,7 @@ class Board:
             v = (b[i] | (b[i + 1] << 8))
             if v >= 0x8000:
                 v -= 0x10000
-            v >>= 8  # 16384 per g at +-2 g (left-justified) -> 64 per g
+            v >>= 7  # 8192 per g at +-4 g (left-justified) -> 64 per g
             g2 += v * v
         if g2 > _SHAKE_G2:
             if ticks_diff(now, self._hit_t) > _SHAKE_WINDOW_MS:

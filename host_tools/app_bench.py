@@ -82,8 +82,9 @@ def report(w):
     w("  smallest MicroPython heap for a tour of every screen of every game (.mpy build):\n")
     for label, heap in measure():
         w("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
-    w("  (a Pico under MicroPython has about 190 KB of heap; the PyBadge runs CircuitPython's\n"
-      "   displayio, whose frame lives in the display, not in the heap)\n")
+    w("  (the unix port is 64-bit: its objects take up to twice a board's; a Pico has about\n"
+      "   190 KB of heap, and freezing the code (manifest.py) keeps bytecode and names out of\n"
+      "   it; the PyBadge's displayio frame is not in the heap)\n")
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def build():
             held = len(_ask(s, "cup show hit")["held"])
             if held >= HELD:
                 break
-            line = "cup draw hit ac %d 2l 1h" % a
+            line = "ac attacked %d 2l 1h" % a
             _ask(s, line)
             lines.append(line)
         if len(_ask(s, "cup show hit")["held"]) != HELD:
@@ -124,7 +124,7 @@ micropython.heap_unlock()
 print("DRAW", m, err)
 """
 
-ENGINE_LINES = ["state", "so", "pilot show 1", "cup show hit", "cup draw hit ac 4 2l 1h",
+ENGINE_LINES = ["state", "so", "pilot show 1", "cup show hit", "ac attacked 4 2l 1h",
                 "so +1", "undo", "day", "vp"]
 
 

@@ -24,7 +24,7 @@ from firmware import keys as K  # noqa: E402
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135)}
 SCALE = 3
-PANEL_W = 250
+PANEL_W = 260
 LED_H = 14
 BG = (28, 28, 32)
 KEYMAP = (  # (label shown beside the screen, device key)
@@ -60,7 +60,21 @@ def have_display():
 
 # --- the PyGame window --------------------------------------------------------------------
 
+def _quiet_imports():
+    """Import PyGame and Blinka without their banners (Blinka warns that a PC is no board)."""
+    import contextlib
+    import io
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        import pygame  # noqa: F401
+        import displayio  # noqa: F401
+        import busdisplay  # noqa: F401
+        import blinka_displayio_pygamedisplay  # noqa: F401
+
+
 def _sim_display_class():
+    _quiet_imports()
     import pygame
     import busdisplay
     from blinka_displayio_pygamedisplay import PyGameDisplay
@@ -79,7 +93,8 @@ def _sim_display_class():
                              caption="TAL companion - simulator")
 
         def _initialize(self, init_sequence):
-            pygame.init()
+            pygame.display.init()  # not pygame.init(): no sound is used (and ALSA complains)
+            pygame.font.init()
             pygame.display.set_caption(self._caption)
             w = self.width * self.sim_scale + (PANEL_W if self.sim_panel else 0)
             h = self.height * self.sim_scale + LED_H + 8
@@ -128,7 +143,7 @@ def _sim_display_class():
             y += 8
             for key, what in KEYMAP:
                 win.blit(font.render(key, True, (64, 208, 255)), (x, y))
-                win.blit(font.render(what, True, (230, 230, 230)), (x + 112, y))
+                win.blit(font.render(what, True, (230, 230, 230)), (x + 122, y))
                 y += 21
 
     return SimDisplay
@@ -140,6 +155,7 @@ class SimBoard:
     DEBOUNCE_MS = 0
 
     def __init__(self, width=160, height=128, state="tal-sim.state"):
+        _quiet_imports()
         import pygame
 
         self.pygame = pygame
@@ -235,6 +251,7 @@ def run_window(width, height, state):
     from firmware import device
 
     try:
+        _quiet_imports()
         import pygame
 
         pygame.display.init()  # fails here when SDL has no video device
@@ -379,9 +396,18 @@ SHOTS = (
     ("menu", "160x128", "t"),
     ("selftest", "160x128", "tddddddaa"),
     ("settings", "160x128", "tdddddddaddd"),
-    ("undo", "160x128", "B"),
+    ("undo", "160x128", "tuarB"),  # Settings: game TAL+EXP3, then hold B
     ("roll-batch-pico", "240x135", "drrddrrrrrrrrrrrrra"),
     ("menu-pico", "240x135", "t"),
+    # a mission: ROSTER add A-10A and A-10C, FLY start, loiter, end a turn
+    ("mission", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla"),
+    ("cups-hits", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla" + "tua" +
+     "dddra"),  # aircraft 1 attacked by a 2H and a 1L unit
+    ("cups-popups", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla" + "tua" +
+     "sdrra"),  # three Pop-Ups
+    ("campaign", "160x128", "tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra"),
+    ("tables", "160x128", "tdddda" + "a"),  # Enemy Cover
+    ("mission-pico", "240x135", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla"),
     # game packs (firmware/screens/exp3.py, golan.py): the game is chosen in Settings first
     ("exp3-cas", "160x128", "tuarb" + "tddda" + "a" + "rdrdrra" + "uurra"),
     ("exp3-assault", "160x128", "tuarb" + "tddda" + "s" + "drrdrrdrra"),
@@ -394,6 +420,7 @@ def shoot(out_dir, shots=SHOTS, extra=()):
     """Render each shot to `out_dir/<name>.png` (headless); return the paths written."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    _quiet_imports()
     import displayio
     import pygame
     from engine.session import Session
@@ -428,6 +455,24 @@ def shoot(out_dir, shots=SHOTS, extra=()):
             path = os.path.join(out_dir, name + ".png")
             pygame.image.save(disp.screen_image(), path)
             written.append(path)
+    if shots is SHOTS:  # the whole window too, key map and all, as `make run` shows it
+        displayio.release_displays()
+        disp = SimDisplay(160, 128, panel=True, board_name="PyBadge")
+        backend = DisplayioBackend(disp)
+        c = C.Canvas(160, 128)
+        session = Session(7)
+        session.data = reader()
+        app = App(session, Prefs(MemoryBlob()))
+        app.start()
+        for ev in parse_keys("a")[0]:
+            app.key(ev)
+        app.draw(c)
+        backend.render(c)
+        disp.sim_led = c.big_ink
+        disp.present()
+        path = os.path.join(out_dir, "simulator.png")
+        pygame.image.save(disp.window, path)
+        written.append(path)
     displayio.release_displays()
     return written
 

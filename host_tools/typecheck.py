@@ -1,4 +1,4 @@
-"""Type-check the device code against each board's real API (stubs), so a call the board lacks fails.
+"""Type-check the device code against each board's API (stubs): a call the board lacks fails.
 
     python -m host_tools.typecheck [circuitpython|micropython ...]
 
@@ -32,7 +32,8 @@ BOARDS = {
                              "firmware/boards/micropython/main.py"),
 }
 # Stub files that do not pass mypy themselves: not ours to fix.
-_STUB_MODULES = ("board", "circuitpython_typing", "circuitpython_typing.*", "machine", "vfs", "_mpy_shed", "_mpy_shed.*", "rp2", "rp2.*", "network",
+_STUB_MODULES = ("board", "circuitpython_typing", "circuitpython_typing.*", "machine", "vfs",
+                 "_mpy_shed", "_mpy_shed.*", "rp2", "rp2.*", "network",
                  "bluetooth", "socket", "select", "micropython", "time", "gc", "framebuf")
 
 

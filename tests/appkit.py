@@ -1,4 +1,4 @@
-"""Driving the device app in tests: build one, press keys, read the screen (CPython and MicroPython).
+"""Driving the device app in tests: build one, press keys, read the screen (CPython, MicroPython).
 
 Keys are written as in the simulator's terminal front end (`host_tools.simulator.parse_keys`):
 u d l r = d-pad, a b = A B, s = SELECT, t = START, k = shake, upper case = long press.

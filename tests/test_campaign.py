@@ -58,6 +58,8 @@ def test_end_of_day_gain_and_losses():
     ok(s, "bn add 3a 3 ab")
     ok(s, "bn add 4a 3 ab")
     ok(s, "vp battalion 4a destroyed")
+    assert "already" in refused(s, "so endday", "state")  # once a day
+    ok(s, "day +1")
     r = ok(s, "so endday")
     assert (r["gain"], r["fr"], r["ab"], r["loss"], r["so"]) == (6, 2, 1, 5, 2)
 
@@ -71,7 +73,8 @@ def test_end_of_day_loss_that_cannot_be_paid_fails_and_changes_nothing():
 
 def test_worked_example_so_track():
     """RULES §6, the rulebook's example of play: 30 SO - 20 (aircraft) - 2 scouts - 4 promotions
-    = 4; -1 (battalion 3S note) -2 (13 weapon points) -1 (weapons) = 0; +6 daily = 6; -2 repairs = 4."""
+    = 4; -1 (battalion 3S note) -2 (13 weapon points) -1 (weapons) = 0; +6 daily = 6;
+    -2 repairs = 4."""
     s = new()
     ok(s, "campaign start 3 30 6")
     for t in ("a-10a", "ah-64a", "ah-64a", "ah-1", "ah-1"):
@@ -169,7 +172,8 @@ def test_campaign_start_and_summary():
     """RULES §6: SO start value, daily gain and length from the cards."""
     s = new()
     r = ok(s, "campaign start 3 30 6")
-    assert (r["day"], r["days"], r["so"], r["daily"], r["vp"], r["status"]) == (1, 3, 30, 6, 0, "on")
+    got = (r["day"], r["days"], r["so"], r["daily"], r["vp"], r["status"])
+    assert got == (1, 3, 30, 6, 0, "on")
     refused(s, "campaign start 0 30 6", "range")
     refused(s, "campaign start 3 30", "syntax")
     assert ok(s, "campaign rule damage-once on")["damage_once"] is True
@@ -192,10 +196,27 @@ def test_every_campaign_change_undoes_exactly(line):
 
 @pytest.mark.parametrize("line,code", [
     ("so x", "unknown"), ("so +x", "syntax"), ("so +1000", "range"), ("so set", "syntax"),
-    ("so weapons", "syntax"), ("so weapons 100", "range"), ("so weapons 1 2 3 4 5 6 7 8 9", "syntax"),
+    ("so weapons", "syntax"), ("so weapons 100", "range"),
+    ("so weapons 1 2 3 4 5 6 7 8 9", "syntax"),
     ("so endday 6 1", "syntax"), ("vp +1000", "range"), ("vp x", "unknown"), ("day +x", "syntax"),
-    ("campaign x", "unknown"), ("campaign rule x on", "syntax"), ("bn", "syntax"), ("bn x", "unknown"),
+    ("campaign x", "unknown"), ("campaign rule x on", "syntax"), ("bn", "syntax"),
+    ("bn x", "unknown"),
     ("bn move 9a advance", "state"), ("so -1 -1", "syntax")])
 def test_bad_campaign_input_is_refused(line, code):
     """Bad input gets a clear error and changes nothing."""
     refused(new(), line, code)
+
+
+def test_new_day_clears_the_pilots_flew_bit():
+    """RULES §7: a day without flying is counted per day; the campaign commands clear the pilots'
+    'flew today' bit with their own copy of its value, which must stay the pilots' one."""
+    from engine import cmd_campaign, pilots
+    assert cmd_campaign.FLEW == pilots.FLEW
+    s = new()
+    ok(s, "pilot add viper 7 12 0")
+    ok(s, "ac add a-10a pilot 1")
+    ok(s, "mission start 1")
+    ok(s, "mission abort")
+    assert ok(s, "pilot show 1")["flew"] is True
+    ok(s, "day +1")
+    assert ok(s, "pilot show 1")["flew"] is False

@@ -26,6 +26,10 @@ SEQUENCES = (
     "t" + "d" * 6 + "aa",  # self-test run
     "t" + "d" * 7 + "adddr",  # settings
     "B",  # undo (nothing)
+    "b" + "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla",  # a mission, one turn ended
+    "tua" + "dddra",  # Cups: aircraft 1 attacked, the counters revealed
+    "bb" + "tddda" + "lla" + "sla",  # a campaign and a pilot
+    "b" + "tdddda" + "a",  # Enemy Cover
 )
 
 
@@ -74,7 +78,8 @@ def check_drawn(canvas, surface):
                           (C.PALETTE[canvas.inks[row * canvas.cols + col]] >> 8) & 255,
                           C.PALETTE[canvas.inks[row * canvas.cols + col]] & 255))
             found = any(to565(surface.get_at((x, y))) == want
-                        for y in range(row * 10, row * 10 + 10) for x in range(col * 8, col * 8 + 8))
+                        for y in range(row * 10, row * 10 + 10)
+                        for x in range(col * 8, col * 8 + 8))
             if not found:
                 bad.append((col, row, chr(ch)))
     return bad
@@ -103,7 +108,7 @@ def test_displayio_draws_every_cell_and_the_big_text(displayio_backend):
 @pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["pybadge", "pico"])
 def test_same_keys_same_text_on_both_backends(size):
     """The framebuf backend under MicroPython shows the same text as displayio on CPython."""
-    shots = mpy_screens(SEQUENCES, seed=7, size=size)
+    shots = mpy_screens(SEQUENCES, seed=7, size=size, heap="512K")
     assert len(shots) == len(SEQUENCES)
     for keys, (lines, bad) in zip(cumulative(SEQUENCES), shots):
         d = Driver(seed=7, size=size)

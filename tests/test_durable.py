@@ -15,6 +15,9 @@ from engine.session import SLOT_SIZE, Session
 from firmware.storage import FileStore, NvmStore
 
 
+HEAP = "128K"  # the campaign commands' modules live in the heap on the unix port
+
+
 def ask(s, line):
     return protocol.reply(s, line.encode())
 
@@ -189,7 +192,7 @@ def test_durable_change_that_cannot_be_written_is_refused(tmp_path):
 def _kill_test(kind, path, kills, rnd, command, read_value):
     acked = 0
     for _ in range(kills):
-        argv, cwd, env = console_cmd(kind, state=path)
+        argv, cwd, env = console_cmd(kind, heap=HEAP, state=path)
         p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL)
         # Acknowledged lines first, then one more sent and killed at a random moment.
@@ -217,7 +220,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path, kind):
     path = str(tmp_path / "s")
 
     def so(kind, path):
-        out = run_console(kind, ["so"], state=path).decode()
+        out = run_console(kind, ["so"], heap=HEAP, state=path).decode()
         return int(out.split('"so":')[1].split("}")[0].split(",")[0])
 
     rnd = random.Random(kind)
@@ -230,8 +233,9 @@ def test_undo_survives_a_restart(tmp_path):
     for kind in ("cpython", "micropython"):
         if os.path.exists(path):
             os.remove(path)
-        run_console(kind, ["so +3", "so +4"], state=path)
-        out = run_console(kind, ["undo", "so", "undo", "so", "undo"], state=path).decode()
+        run_console(kind, ["so +3", "so +4"], heap=HEAP, state=path)
+        out = run_console(kind, ["undo", "so", "undo", "so", "undo"], heap=HEAP,
+                          state=path).decode()
         lines = out.splitlines()
         assert lines[0] == '{"ok":true,"undone":"so +4"}'
         assert lines[1] == '{"ok":true,"so":3}'

@@ -11,6 +11,7 @@ from engine import datafile
 from engine import exp3 as X
 from engine import exp3data
 from engine import fields as F
+from engine.layout import FIELD_MAX
 from engine import protocol
 from engine.session import Session
 from firmware.datafiles import reader
@@ -394,11 +395,16 @@ def test_squads_file_is_validated_and_named_in_refusals():
 
 
 # --- the packed fields -------------------------------------------------------------------------
+def test_the_exp3_block_is_laid_out_exactly():
+    """engine/exp3.py lays out the fields.EXP3 block: every field inside it, none left over."""
+    assert X.CAS_ON == F.EXP3 and X.END == F.EXP3 + F.EXP3_FIELDS
+
+
 def test_squad_and_enemy_fields_pack_without_overlap():
     """Each Squad is one field (hex, fate, capacity, hits); two hexes' enemies share a field."""
     v = array("h", [0] * F.COUNT)
     X.set_squad(v, 7, 10, X.FRIENDLY_FIRE, 15, 15)
-    assert 0 < v[F.CAS_SQ + 7] <= F.FIELD_MAX
+    assert 0 < v[X.CAS_SQ + 7] <= FIELD_MAX
     assert (X.sq_hex(v, 7), X.sq_fate(v, 7), X.sq_capacity(v, 7), X.sq_hits(v, 7)) == (
         10, X.FRIENDLY_FIRE, 15, 15)
     for h in range(1, 11):
@@ -407,7 +413,7 @@ def test_squad_and_enemy_fields_pack_without_overlap():
         assert X.enemies(v, h) == X.MAX_ENEMIES - h
     X.set_enemies(v, 3, 0)
     assert X.enemies(v, 4) == X.MAX_ENEMIES - 4 and X.enemies(v, 2) == X.MAX_ENEMIES - 2
-    assert all(v[F.CAS_ENEMY + k] >= 0 for k in range(5))
+    assert all(v[X.CAS_ENEMY + k] >= 0 for k in range(5))
 
 
 HEAP_LOCK = """
@@ -437,7 +443,7 @@ def hot():
     return n
 
 
-hot()
+n = hot()  # (binds the global n before the heap is locked)
 micropython.heap_lock()
 try:
     n = hot()

@@ -308,6 +308,11 @@ def test_bad_golan_lines_change_nothing(line):
     assert ask(s, "state") == before
 
 
+def test_the_golan_block_is_laid_out_exactly():
+    """engine/golan.py lays out the fields.GOLAN block: every field inside it, none left over."""
+    assert G.MINE_HEX == F.GOLAN and G.END == F.GOLAN + F.GOLAN_FIELDS
+
+
 def test_names_pack_into_16_bit_fields():
     """Hex and leader names: a-z 0-9 '-', 6 and 9 characters, each field a signed 16-bit value."""
     from array import array

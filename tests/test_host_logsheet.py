@@ -15,7 +15,7 @@ CAMPAIGN = [
     "seed 3", "campaign start 3 10 2", "pilot add pirate 4 8 2", "pilot add viper 4 8 2",
     "ac add a-10a pilot 1", "ac add ah-64a pilot 2", "bn add 1a 3 er",
     "so -2",  # day 1: spend 2
-    "mission start 1 2", "loiter start", "cup draw hit ac 1 2l 1h", "mission end stress 2",
+    "mission start 1 2", "loiter start", "ac attacked 1 2l 1h", "mission end stress 2",
     "vp +1",
     "so +5", "undo",  # taken back: counts nowhere
     "day +1",

@@ -119,3 +119,39 @@ def test_send_to_a_silent_port_says_what_to_check(tmp_path):
         os.close(s)
     assert p.returncode == 1
     assert "no reply" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_circuitpython_usb_data_link_with_a_stand_in_port(monkeypatch):
+    """firmware.usb_link on a stand-in for `usb_cdc.data`: bytes in as they come, replies out."""
+    import types
+
+    from engine.session import Session
+    from firmware.usb_link import usb_data_link
+
+    class Port:
+        def __init__(self):
+            self.inbox = b""
+            self.out = b""
+
+        @property
+        def in_waiting(self):
+            return len(self.inbox)
+
+        def read(self, n):
+            d, self.inbox = self.inbox[:n], self.inbox[n:]
+            return d
+
+        def write(self, b):
+            self.out += b
+
+    port = Port()
+    monkeypatch.setitem(sys.modules, "usb_cdc", types.SimpleNamespace(data=port))
+    lk = usb_data_link(Session(0))
+    assert lk.poll() == 0
+    port.inbox = b"seed 42\nroll 3"
+    assert lk.poll() == 1
+    port.inbox = b"d10\n"
+    assert lk.poll() == 1
+    assert port.out == b'{"ok":true,"seed":42}\n{"ok":true,"dice":[4,1,8],"mod":0,"total":13}\n'
+    monkeypatch.setitem(sys.modules, "usb_cdc", types.SimpleNamespace(data=None))
+    assert usb_data_link(Session(0)) is None  # boot.py did not enable the data port

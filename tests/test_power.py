@@ -1,4 +1,4 @@
-"""Dim after idle, backlight off after longer, the waking key swallowed (issue: the device, item 5)."""
+"""Dim after idle, dark after longer, the waking key swallowed (issue: the device, item 5)."""
 
 from firmware import power as PW
 

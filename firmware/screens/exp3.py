@@ -16,15 +16,15 @@ LABELS = {"draw": "Draw VP", "per": "VP/Squad", "bonus": "Complete VP", "squads"
           "enemies": "Enemies", "hex": "Hex", "count": "Enemies", "squad": "Squad",
           "hits": "Hits", "target": "Attack", "skill": "Skill", "kind": "Soldier",
           "vs": "Target", "need": "Need", "lead": "Leader", "far": "1 hex away", "mod": "Modifier"}
-CAS_FIELDS = {"card": ("act", "draw", "per", "bonus"), "engaged": ("act", "squads", "enemies", "hex"),
-              "enemies": ("act", "hex", "count"), "attack": ("act", "squad"),
-              "hit": ("act", "squad", "hits"), "ff": ("act", "hex", "target", "skill"),
-              "end": ("act",)}
-AA_FIELDS = {"attack": ("act", "kind", "vs", "need", "lead", "far", "mod"), "forobs": ("act", "hex"),
-             "turn": ("act",)}
+CAS_FIELDS = {"card": ("act", "draw", "per", "bonus"),
+              "engaged": ("act", "squads", "enemies", "hex"), "enemies": ("act", "hex", "count"),
+              "attack": ("act", "squad"), "hit": ("act", "squad", "hits"),
+              "ff": ("act", "hex", "target", "skill"), "end": ("act",)}
+AA_FIELDS = {"attack": ("act", "kind", "vs", "need", "lead", "far", "mod"),
+             "forobs": ("act", "hex"), "turn": ("act",)}
 # (lowest, highest) of each number field
 LIMITS = {"draw": (0, 20), "per": (0, 20), "bonus": (0, 20), "squads": (1, 8), "enemies": (0, 20),
-          "hex": (1, 10), "count": (0, 20), "squad": (1, 8), "hits": (1, 4), "target": (1, 20),
+          "hex": (1, 10), "count": (0, 20), "squad": (1, 8), "hits": (1, 8), "target": (1, 20),
           "skill": (-3, 5), "need": (1, 20), "mod": (-9, 9)}
 
 
@@ -124,7 +124,8 @@ class Screen(Form):
                                                 ui.get(r, "capacity"), " LOST" if gone else ""),
                           C.RED if gone else C.YELLOW)
         elif a == "ff":
-            r = self.run(["cas", "ff", self._n("hex"), self._n("target"), ui.signed(self.v["skill"])])
+            r = self.run(["cas", "ff", self._n("hex"), self._n("target"),
+                          ui.signed(self.v["skill"])])
             if r:
                 lost = -ui.get(r, "vp_change")
                 self.show("ff: %d lost, %d VP" % (lost, -lost), C.RED if lost else C.GREEN)

@@ -16,6 +16,11 @@ def _boot():
         import storage
     except ImportError:  # MicroPython
         return
+    import usb_cdc
+
+    # A second USB serial port for the line protocol (firmware/serial_link.py, host_tools send
+    # and pull); the first stays the REPL.
+    usb_cdc.enable(console=True, data=True)
     from hardware.pybadge import keep_drive_for_computer
 
     if keep_drive_for_computer():

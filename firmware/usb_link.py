@@ -1,0 +1,21 @@
+"""The line protocol on CircuitPython's second USB serial port, `usb_cdc.data` (see serial_link).
+
+A module of its own so that MicroPython code never imports `usb_cdc`.
+"""
+
+from firmware.serial_link import Link
+
+
+def usb_data_link(session):
+    """A Link on CircuitPython's `usb_cdc.data`, or None when boot.py did not enable it."""
+    import usb_cdc
+
+    port = usb_cdc.data
+    if port is None:
+        return None
+
+    def read():
+        n = port.in_waiting
+        return port.read(n) if n else b""
+
+    return Link(session, read, port.write)

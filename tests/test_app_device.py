@@ -1,0 +1,120 @@
+"""The device's main loop (`firmware.device.run`) on a fake board with an injected clock (issue:
+the device, items 4 and 5): keys, backlight dim and idle, the waking key swallowed, a fault in a
+screen reported on screen instead of stopping the device, settings and state saved."""
+
+from firmware import device
+from firmware import keys as K
+from firmware.canvas import Canvas
+from firmware.prefs import MemoryBlob
+
+
+class Backend:
+    def __init__(self):
+        self.width = 160
+        self.height = 128
+        self.frames = []
+
+    def render(self, c):
+        self.frames.append(c.lines())
+
+
+class FakeBoard:
+    """Keys scripted as (raw mask, number of 10 ms polls); time advances 10 ms per poll."""
+
+    DEBOUNCE_MS = 0
+
+    def __init__(self, script, blob=None):
+        self.script = list(script)
+        self.step = 0
+        self.t = 0
+        self.levels = []
+        self.clicks = 0
+        self.flashes = []
+        self.blob = blob if blob is not None else MemoryBlob()
+        self.backend = Backend()
+
+    def display(self):
+        return self.backend
+
+    def keys(self):
+        raw, n = self.script[0]
+        self.step += 1
+        if self.step >= n:
+            self.script.pop(0)
+            self.step = 0
+        return raw
+
+    def ticks_ms(self):
+        self.t += 10
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        pass
+
+    def running(self):
+        return bool(self.script)
+
+    def state_store(self):
+        return None
+
+    def prefs_blob(self):
+        return self.blob
+
+    def backlight(self, pct):
+        self.levels.append(pct)
+
+    def click(self):
+        self.clicks += 1
+
+    def flash(self, ink):
+        self.flashes.append(ink)
+
+    def shaken(self, now):
+        return False
+
+    def tick(self, now):
+        pass
+
+
+def test_a_tap_rolls_and_the_screen_is_drawn():
+    b = FakeBoard([(0, 2), (K.A, 3), (0, 3)])
+    device.run(b)
+    assert b.backend.frames[0][0].startswith("CHECK")
+    assert b.backend.frames[-1][-1].startswith("[big] ")  # a result is shown
+    assert b.clicks == 1 and len(b.flashes) == 1
+    assert b.levels[0] == 80  # the default brightness at start
+
+
+def test_dims_after_the_idle_delay_then_goes_dark_and_the_waking_key_is_swallowed():
+    blob = MemoryBlob()
+    from firmware.prefs import Prefs
+
+    Prefs(blob).set("dim", 0)  # 15 s
+    b = FakeBoard([(0, 1500), (0, 4600), (K.A, 3), (0, 3), (0, 2)], blob)
+    device.run(b)
+    assert b.levels[:3] == [80, 20, 0]  # bright, dim at 15 s, dark at 60 s
+    assert b.levels[3] == 80  # the key woke it...
+    assert b.clicks == 0  # ...and did not roll
+
+
+def test_a_fault_in_a_screen_is_shown_and_the_device_keeps_running(monkeypatch):
+    from firmware.screens import roll
+
+    def broken(self, ev):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(roll.Screen, "key", broken)
+    b = FakeBoard([(0, 2), (K.A, 3), (0, 3), (K.START, 3), (0, 3)])
+    device.run(b)
+    assert any("error: ValueError" in "\n".join(f) and "boom" in "\n".join(f)
+               for f in b.backend.frames)
+    assert b.backend.frames[-1][0] == "MENU"  # START still works afterwards
+
+
+def test_canvas_matches_the_backend_size():
+    b = FakeBoard([(0, 1)])
+    app, backend, canvas = device.build(b)
+    assert isinstance(canvas, Canvas) and (canvas.cols, canvas.rows) == (20, 12)

@@ -1,0 +1,153 @@
+"""Look-up tables (RULES §3 ECM, §5 Bingo, §7 Ridge Evasion and mission stress, §8 Enemy Cover,
+SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of them."""
+
+import pytest
+
+from engine import datatables as DT
+from engine import tables as T
+from tal_session import ask, lines_hook, new, ok, refused
+
+
+@pytest.mark.parametrize("die,words", [(1, "no unit"), (2, "hexes with aircraft"),
+                                       (3, "hexes with aircraft"), (4, "destroyed units"),
+                                       (5, "destroyed units"), (6, "infantry"),
+                                       (7, "roll a d10 for a hex"), (8, "one unit in each hex"),
+                                       (9, "most active units"), (10, "leave cover")])
+def test_enemy_cover_table(die, words):
+    """RULES §8 Enemy Cover, one d10."""
+    r = ok(new(), "table cover =%d" % die)
+    assert r["die"] == die and words in r["result"] and "buildings" in r["note"]
+
+
+@pytest.mark.parametrize("result,outcome,stress", [(-3, "killed", 0), (5, "killed", 0),
+                                                   (6, "dangerous recovery", 6),
+                                                   (7, "dangerous recovery", 6),
+                                                   (8, "recovered", 4), (9, "quick recovery", 2),
+                                                   (25, "quick recovery", 2)])
+def test_sar_table(result, outcome, stress):
+    """RULES §8 SAR: <=5 killed; 6-7 dangerous +6; 8 recovered +4; 9+ quick +2."""
+    o = T.sar(result)
+    assert (T.SAR_NAMES[o], T.SAR_STRESS[o]) == (outcome, stress)
+
+
+def test_sar_worked_example():
+    """RULES §8: roll 5 + 2 (a Mk.83 spent) + 2 (Target-bound) = 9 -> quick recovery, +2."""
+    assert ask(new(), "table sar =5 +2 +2") == {
+        "ok": True, "die": 5, "mod": 4, "result": 9, "outcome": "quick recovery", "stress": 2}
+
+
+@pytest.mark.parametrize("die,crash", [(1, True), (2, True), (3, False), (10, False)])
+def test_engine_check_table(die, crash):
+    """RULES §8: an engine check of 2 or less crashes."""
+    assert ok(new(), "table engine =%d" % die)["crash"] is crash
+
+
+@pytest.mark.parametrize("die,cancels", [(6, False), (7, True), (10, True), (1, False)])
+def test_ecm_table(die, cancels):
+    """RULES §3: an ECM pod cancels the attacking unit on 7+ (the rulebook's 8 cancels)."""
+    assert ok(new(), "table ecm =%d" % die)["cancels"] is cancels
+
+
+@pytest.mark.parametrize("line,stress", [("10 =3", 7), ("6 =2", 4), ("6 =6", 0), ("6 =9", 0),
+                                         ("10 =10", 0), ("10 =1", 9)])
+def test_bingo_table(line, stress):
+    """RULES §5: below the marker the pilot takes the difference (10, 3 -> 7; 6, 2 -> 4)."""
+    assert ok(new(), "table bingo " + line)["stress"] == stress
+
+
+def test_rolling_form_uses_the_sessions_dice():
+    """Without =D the device rolls one d10 from the session's dice (same seed, same die)."""
+    a = ok(new(5), "table cover")["die"]
+    assert 1 <= a <= 10 and ok(new(5), "table cover")["die"] == a
+    s = new(5)
+    before = s.rng.get_state()
+    ok(s, "table ecm =3")
+    assert s.rng.get_state() == before  # a die given by hand rolls nothing
+
+
+def test_scout_table_data_rows():
+    """RULES §8 Scout (DATA): the rulebook's rows (5 -> +2 turns; 10 -> +4 turns and 1 stress
+    off) are shipped; other rows are refused naming the file; replies say the data is unverified."""
+    s = new()
+    r = ok(s, "table scout =5")
+    assert (r["turns"], r["loiter"], r["stress"], r["lost"]) == (2, 7, 0, None)
+    assert r["data"].startswith("unverified")
+    r = ok(s, "table scout =10")
+    assert (r["loiter"], r["stress"]) == (9, 1)
+    assert "data/tal/scout.txt" in refused(s, "table scout =3", "state")
+
+
+def test_ridge_evasion_table_data_row():
+    """RULES §7 Ridge Evasion (DATA): the example of play, 8 - 2 stress = 6 -> 2 stress."""
+    r = ok(new(), "table ridge =8 -2")
+    assert (r["result"], r["stress"]) == (6, 2) and "data" in r
+    assert "ridge.txt" in refused(new(), "table ridge =8", "state")
+
+
+def test_mission_stress_and_movement_data():
+    """RULES §7: Enemy Transit missions give 2 stress (the rest is DATA); RULES §8 movement."""
+    assert ok(new(), "table stress et")["stress"] == 2
+    assert "Air Base" in refused(new(), "table stress fr", "state")
+    assert ok(new(), "table move a =5")["move"] == "advance"
+    refused(new(), "table move s =5", "state")
+    refused(new(), "table move x =5", "syntax")
+
+
+def test_player_edited_table_is_used():
+    """DATA tables are player-editable: a filled-in row is used, and a verified file is not
+    flagged as unverified."""
+    s = new(data=lines_hook({"tal/scout.txt": "source: my sheet\nstatus: verified by me\n"
+                             "1..4 | 0 | 0 | yes | mine\n5..10 | 2 | 0 | no | mine\n"}))
+    r = ok(s, "table scout =3")
+    assert (r["turns"], r["lost"]) == (0, True) and "data" not in r
+
+
+@pytest.mark.parametrize("text,where", [
+    ("status: x\n5 | 2 | 0 | no | s\n", "line 0"),  # no source: header
+    ("source: s\nstatus: x\n5 | two | 0 | no | s\n", ":3:"),
+    ("source: s\nstatus: x\n5 | 2 | 0 | maybe | s\n", ":3:"),
+    ("source: s\nstatus: x\n6..5 | 2 | 0 | no | s\n", ":3:"),
+    ("source: s\nstatus: x\n5 | 2 | 0 | no\n", ":3:")])
+def test_bad_data_file_is_refused_naming_the_line(text, where):
+    """A bad data file is refused with error state naming the file and the line."""
+    s = new(data=lines_hook({"tal/scout.txt": text}))
+    msg = refused(s, "table scout =5", "state")
+    assert "tal/scout.txt" in msg and (where in msg or "missing header" in msg)
+
+
+def test_missing_data_file_and_no_hook():
+    """Without the file (or without data files at all) the look-up is refused clearly."""
+    s = new(data=lambda name: None)
+    assert "missing" in refused(s, "table scout =5", "state")
+    s = new()
+    s.data = None
+    assert "no data files" in refused(s, "table ridge =6", "state")
+
+
+def test_shipped_data_files_parse():
+    """Every shipped data file parses and says it is unverified."""
+    s = new()
+    for name, cols in (("tal/scout.txt", DT._SCOUT), ("tal/ridge.txt", DT._RIDGE),
+                       ("tal/movement.txt", DT._MOVE), ("tal/stress.txt", DT._STRESS)):
+        rows, status = DT.table(s, name, cols)
+        assert rows and DT.unverified(status)
+    from engine import aircraft, pilots
+    assert len(aircraft.types(s)) == 10 and pilots.name(s, 8) == "judge"
+
+
+def test_span_column():
+    """Die-result columns: a value, lo..hi, ..hi, lo.."""
+    assert DT.span("5") == (5, 5) and DT.span("1..3") == (1, 3)
+    assert DT.span("..0") == (-999, 0) and DT.span("9..") == (9, 999)
+    assert DT.span("-3..-1") == (-3, -1)
+    with pytest.raises(ValueError):
+        DT.span("4..2")
+
+
+@pytest.mark.parametrize("line,code", [
+    ("table", "syntax"), ("table x", "unknown"), ("table cover =11", "range"),
+    ("table cover 3", "syntax"), ("table cover =3 =4", "syntax"), ("table bingo 7 =3", "syntax"),
+    ("table sar =5 x", "syntax"), ("table stress", "syntax"), ("table stress xx", "unknown")])
+def test_bad_table_input_is_refused(line, code):
+    """Bad input gets a clear error and changes nothing (no die rolled)."""
+    refused(new(), line, code)
