@@ -137,3 +137,10 @@ def test_undo_names_the_screens_last_request():
     assert "loiter next" in d.text()
     d.press("a")
     same_state(d, MISSION_LINES)
+
+
+def test_a_pilot_is_assigned_to_an_aircraft():
+    d = Driver()
+    d.app.run(["pilot", "add", "pirate", "5", "9", "1"])
+    d.press("tdda" + "sa" + "r" + "dda")  # ROSTER: add A-10A; pilot: aircraft 1, pilot 1
+    same_state(d, ["pilot add pirate 5 9 1", "ac add a-10a fast", "ac set 1 pilot 1"])

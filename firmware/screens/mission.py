@@ -3,9 +3,10 @@
 (docs/protocol/mission.md).
 
 Page FLY follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,
-leave, home, Bingo and engine checks, SAR, end.  Page ROSTER adds, picks, repairs and removes
-aircraft.  Above the fields, one line per aircraft: number, type, its Loiter turns left, its
-Bingo marker (B6 yellow, B10 red) and where it is.
+leave, home, Bingo and engine checks, SAR, end.  Page ROSTER adds aircraft, gives one a pilot
+(the Campaign screen's pilot numbers), picks those that fly, repairs and removes them.  Above
+the fields, one line per aircraft: number, type, its Loiter turns left, its Bingo marker (B6
+yellow, B10 red) and where it is.
 """
 
 from firmware import canvas as C
@@ -13,16 +14,17 @@ from firmware import ui
 from firmware.screens.packform import Form
 
 FLY = ("end turn", "leave", "start", "loiter", "home", "bingo", "engine", "sar", "end", "abort")
-ROSTER = ("add", "pick", "repair", "remove")
+ROSTER = ("add", "pilot", "pick", "repair", "remove")
 FIELDS = {"start": (), "loiter": ("scout", "mod"), "end turn": (), "leave": ("ac",), "home": (),
           "bingo": (), "engine": (), "sar": ("ac", "wp", "where"),
           "end": ("band", "destroyed", "all"), "abort": (),
-          "add": ("type", "speed", "fuel", "ecm", "evasive"), "pick": ("ac",),
+          "add": ("type", "speed", "fuel", "ecm", "evasive"), "pilot": ("ac", "pk"),
+          "pick": ("ac",),
           "repair": ("ac", "marker"), "remove": ("ac",)}
 LABELS = {"scout": "Scout", "mod": "Modifier", "ac": "Aircraft", "wp": "WP spent",
           "where": "Crashed", "band": "Target band", "destroyed": "Bn destroyed",
           "all": "All units", "type": "Type", "speed": "Pilot", "fuel": "Fuel tank",
-          "ecm": "ECM pod", "evasive": "Evasive", "marker": "Marker"}
+          "ecm": "ECM pod", "evasive": "Evasive", "marker": "Marker", "pk": "Pilot #"}
 WHERE = ("battle", "target", "home")  # SAR: crashed on the battlefield, target- or home-bound
 BANDS = ("er", "et", "fl", "ft", "fr", "ab")
 MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls",
@@ -38,7 +40,7 @@ class Screen(Form):
     def __init__(self, app):
         self.v = {"scout": 0, "mod": 0, "ac": 0, "wp": 0, "where": 0, "band": 1, "destroyed": 0,
                   "all": 0, "type": 0, "speed": 0, "fuel": 0, "ecm": 0, "evasive": 0,
-                  "marker": 0}
+                  "marker": 0, "pk": 1}
         self.roster = ()  # `ac list` aircraft (reply objects)
         self.loiter = ()  # `loiter` reply
         self.picked = []  # aircraft numbers picked to fly (none picked: all at the base)
@@ -100,6 +102,8 @@ class Screen(Form):
             return "slow" if x else "fast"
         if f == "marker":
             return MARKERS[x]
+        if f == "pk":
+            return "%d" % x if x else "none"
         return "%d" % x
 
     def change(self, f, d):
@@ -112,6 +116,8 @@ class Screen(Form):
             self.v[f] = max(0, min(99, self.v[f] + d))
         elif f == "evasive":
             self.v[f] = max(0, min(7, self.v[f] + one))
+        elif f == "pk":  # the pilot roster number (Campaign), or none
+            self.v[f] = (self.v[f] + one) % 13
         else:
             n = {"ac": max(1, len(self.roster)), "where": len(WHERE), "band": len(BANDS),
                  "type": max(1, len(self.types)), "marker": len(MARKERS)}[f]
@@ -163,6 +169,9 @@ class Screen(Form):
             words = ["ac", "add", self.value("type"), self.value("speed")] + (
                 ["fuel"] if v["fuel"] else []) + (["ecm"] if v["ecm"] else []) + (
                 ["evasive", "%d" % v["evasive"]] if v["evasive"] else [])
+        elif a == "pilot":
+            words = ["ac", "set", "%d" % n] + (["pilot", "%d" % v["pk"]] if v["pk"] else
+                                                ["nopilot"])
         elif a == "repair":
             words = ["ac", "repair", "%d" % n, MARKERS[v["marker"]]]
         else:  # remove
