@@ -5,8 +5,9 @@ from engine import parse
 from engine.rng import SEED_LIMIT
 
 READ = 0  # reads only
-DICE = 1  # moves the dice (durable, never undone)
+DICE = 1  # moves the dice only, never the fields (durable, never undone)
 CHANGE = 2  # changes the game state (durable, one undo step)
+HISTORY = 3  # rewrites fields and the undo log themselves: undo, reset (durable, not a step)
 
 MAX_TARGET = 99
 MAX_WORDS = 100  # a 200-byte line holds at most 100 words

@@ -9,7 +9,7 @@ changes nothing and consumes no random number: every command runs between `Sessi
 from engine import cmd_dice
 from engine import jsonline
 from engine import parse
-from engine.cmd_dice import READ, DICE, CHANGE
+from engine.cmd_dice import READ, DICE, CHANGE, HISTORY
 from engine.rng import SEED_LIMIT
 from engine.session import MAX_LINE
 
@@ -46,8 +46,8 @@ def _help(s, w):
 _COMMANDS = (
     ("help", _help, READ),
     ("state", _state, READ),
-    ("undo", _undo, DICE),  # undoing is itself not undoable
-    ("reset", _reset, DICE),
+    ("undo", _undo, HISTORY),
+    ("reset", _reset, HISTORY),
 ) + cmd_dice.COMMANDS
 
 # The rules modules' commands, one per line: word, module (in engine/), function, kind (r read,
@@ -122,7 +122,7 @@ def execute(session, words):
             raise
         except Exception as e:
             raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
-    session.begin()
+    session.begin(kind != DICE)
     try:
         ps = handler(session, words)
     except parse.Reject:

@@ -11,6 +11,7 @@ any byte of a write leaves the old or the new state, never anything else.
 from engine import layout
 from engine.crc import crc32
 from engine.rng import SEED_LIMIT
+from engine.varint import unzig
 from engine.session import MAX_LINE, UNDO_MAX
 
 
@@ -20,10 +21,6 @@ class RecordError(Exception):
     def __init__(self, msg, newer=False):
         super().__init__(msg)
         self.newer = newer
-
-
-def _unzig(u):
-    return u >> 1 if not u & 1 else -((u + 1) >> 1)
 
 
 class Reader:
@@ -50,7 +47,7 @@ class Reader:
         return u
 
     def get_signed(self, lo, hi):
-        v = _unzig(self.get(2 * max(hi, -lo) + 1))
+        v = unzig(self.get(2 * max(hi, -lo) + 1))
         if v < lo or v > hi:
             raise RecordError("value out of range in payload")
         return v
@@ -68,7 +65,10 @@ class Reader:
 
 
 def decode(payload):
-    """(fields array, dice state tuple, undo list) of a payload, or RecordError."""
+    """(fields array, dice state tuple, undo log bytes, undo steps) of a payload, or RecordError.
+
+    The undo log stays in its encoded form (see `Session.payload`); every step is checked here.
+    """
     r = Reader(payload)
     version = r.get(0xFFFF)
     if version != layout.VERSION:
@@ -81,16 +81,26 @@ def decode(payload):
     for i in range(n):
         vals[i] = r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
     rng_state = (r.get(SEED_LIMIT - 1), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF))
-    undo = []
-    for _ in range(r.get(UNDO_MAX)):
-        line = r.take(r.get(MAX_LINE))
-        diffs = []
+    steps = r.get(UNDO_MAX)
+    start = r.at
+    for _ in range(steps):
+        r.take(r.get(MAX_LINE))
         for _ in range(r.get(layout.COUNT)):
-            i = r.get(max(layout.COUNT - 1, 0))
-            diffs.append((i, r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)))
-        undo.append((line, tuple(diffs)))
+            r.get(max(layout.COUNT - 1, 0))
+            r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
     r.done()
-    return vals, rng_state, undo
+    return vals, rng_state, bytes(payload[start:]), steps
+
+
+def undo_steps(log, steps):
+    """The undo log as [(line bytes, [(field index, old value), ...]), ...], oldest first (host
+    tools; the device walks the log in place, see `Session`)."""
+    out = []
+    r = Reader(log)
+    for _ in range(steps):
+        line = r.take(r.get(MAX_LINE))
+        out.append((line, [(r.get(0xFFFF), r.get_signed(-65536, 65536)) for _ in range(r.get(0xFFFF))]))
+    return out
 
 
 MAGIC = b"TL"

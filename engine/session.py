@@ -14,7 +14,7 @@ are never rewound.
 
 from engine import layout
 from engine.rng import Rng
-from engine.varint import put, put_signed
+from engine.varint import get, put, put_signed, unzig
 
 SLOT_SIZE = 2048  # a framed record never exceeds this: the undo log is trimmed to fit
 FRAME_BYTES = 13  # header and CRC around the payload (see `engine.record`)
@@ -30,7 +30,10 @@ class Session:
     def __init__(self, seed=0, store=None):
         self.rng = Rng(seed)
         self.vals = layout.new_values()
-        self.undo = []  # oldest first: (line bytes, ((index, old value), ...))
+        # The undo log, oldest step first, kept in its record form (see `payload`): a full log
+        # costs its few hundred bytes of RAM, not a tuple per step.
+        self.undo = b""
+        self.undo_steps = 0
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
@@ -38,9 +41,10 @@ class Session:
         self._slot = 1  # the slot written last; the next write goes to the other one
         self._seq = 0
         self._saved = None  # payload last made durable
-        self._snap = layout.new_values()  # fields at `begin`, preallocated: begin allocates little
+        self._snap = None  # fields at `begin`: allocated on the first change, kept after it
+        self._snapped = False
         self._snap_rng = None
-        self._snap_undo = None
+        self._snap_undo = None  # (log, steps) at `begin`: bytes are immutable, no copy needed
         if store is not None:
             self.load()
 
@@ -50,7 +54,7 @@ class Session:
 
         layout version, field count, fields...     the game state (`fields`)
         seed, x0, x1, x2, x3                        the dice position (`rng`)
-        undo count, then per step: line length, line bytes, diff count, (index, old value)...
+        undo steps, then per step: line length, line bytes, diff count, (index, old value)...
         """
         out = bytearray()
         put(out, layout.VERSION)
@@ -59,21 +63,15 @@ class Session:
             put_signed(out, v)
         for v in self.rng.get_state():
             put(out, v)
-        put(out, len(self.undo))
-        for line, diffs in self.undo:
-            put(out, len(line))
-            out.extend(line)
-            put(out, len(diffs))
-            for i, old in diffs:
-                put(out, i)
-                put_signed(out, old)
+        put(out, self.undo_steps)
+        out.extend(self.undo)
         return bytes(out)
 
     def restore(self, payload):
         """Load a payload; on any error nothing is changed (RecordError says why)."""
         from engine import record
 
-        self.vals, rng_state, self.undo = record.decode(payload)
+        self.vals, rng_state, self.undo, self.undo_steps = record.decode(payload)
         self.rng.set_state(*rng_state)
 
     # --- durability --------------------------------------------------------------------
@@ -109,8 +107,8 @@ class Session:
         from engine import record
 
         payload = self.payload()
-        while len(payload) + FRAME_BYTES > SLOT_SIZE and self.undo:
-            self.undo.pop(0)
+        while len(payload) + FRAME_BYTES > SLOT_SIZE and self.undo_steps:
+            self._drop_oldest()
             payload = self.payload()
         if payload == self._saved:
             return
@@ -127,52 +125,105 @@ class Session:
         vals = self.vals
         for i in range(len(vals)):
             vals[i] = 0
-        self.undo = []
+        self.undo = b""
+        self.undo_steps = 0
         self.rng.seed(seed)
         self.read_only = False
 
     # --- changes -----------------------------------------------------------------------
-    def begin(self):
-        """Snapshot fields, dice and undo log before a change."""
-        snap = self._snap
-        vals = self.vals
-        for i in range(len(vals)):
-            snap[i] = vals[i]
+    def begin(self, fields=True):
+        """Snapshot dice and undo log, and the fields unless the change rolls dice only."""
+        self._snapped = fields
+        if fields:
+            if self._snap is None:
+                self._snap = layout.new_values()  # a dice-only session never needs it
+            snap = self._snap
+            vals = self.vals
+            for i in range(len(vals)):
+                snap[i] = vals[i]
         self._snap_rng = self.rng.get_state()
-        self._snap_undo = list(self.undo)  # a shallow copy: steps are immutable tuples
+        self._snap_undo = (self.undo, self.undo_steps)
 
     def abort(self):
         """Put back everything as it was at `begin` (dice included: a refused line rolls nothing)."""
-        snap = self._snap
-        vals = self.vals
-        for i in range(len(vals)):
-            vals[i] = snap[i]
+        if self._snapped:
+            snap = self._snap
+            vals = self.vals
+            for i in range(len(vals)):
+                vals[i] = snap[i]
         self.rng.set_state(*self._snap_rng)
-        self.undo = self._snap_undo
+        self.undo, self.undo_steps = self._snap_undo
 
     def commit(self, line, undoable=True):
         """Record the fields changed since `begin` as an undo step named `line`, then save."""
-        old = self._snap
-        if undoable:
-            diffs = []
-            for i in range(len(self.vals)):
-                if self.vals[i] != old[i]:
-                    diffs.append((i, old[i]))
-            if diffs:
-                self.undo.append((line, tuple(diffs)))
-                while len(self.undo) > UNDO_MAX:
-                    self.undo.pop(0)
+        if undoable and self._snapped:
+            self._push(line)
         try:
             self.save()
         except OSError:
             self.abort()
             raise
 
+    # --- the undo log ----------------------------------------------------------------
+    def _push(self, line):
+        # One step: the fields that differ from the snapshot, with their old values.
+        old = self._snap
+        vals = self.vals
+        n = 0
+        for i in range(len(vals)):
+            if vals[i] != old[i]:
+                n += 1
+        if not n:
+            return
+        step = bytearray()
+        put(step, len(line))
+        step.extend(line)
+        put(step, n)
+        for i in range(len(vals)):
+            if vals[i] != old[i]:
+                put(step, i)
+                put_signed(step, old[i])
+        self.undo += step
+        self.undo_steps += 1
+        if self.undo_steps > UNDO_MAX:
+            self._drop_oldest()
+
+    def _step(self, at):
+        # (line, offset of its diffs, diff count, offset after the step) of the step at `at`.
+        n, at = get(self.undo, at)
+        line = self.undo[at:at + n]
+        count, diffs = get(self.undo, at + n)
+        end = diffs
+        for _ in range(count):
+            end = get(self.undo, get(self.undo, end)[1])[1]
+        return line, diffs, count, end
+
+    def _newest(self):
+        at = 0
+        for _ in range(self.undo_steps - 1):
+            at = self._step(at)[3]
+        return at
+
+    def _drop_oldest(self):
+        self.undo = self.undo[self._step(0)[3]:]
+        self.undo_steps -= 1
+
+    def undo_line(self):
+        """The request line (bytes) the next `undo` would take back, or None."""
+        if not self.undo_steps:
+            return None
+        return self._step(self._newest())[0]
+
     def undo_last(self):
         """Undo the newest step; return its line (bytes) or None when there is nothing to undo."""
-        if not self.undo:
+        if not self.undo_steps:
             return None
-        line, diffs = self.undo.pop()
-        for i, old in diffs:
-            self.vals[i] = old
+        start = self._newest()
+        line, at, count, _ = self._step(start)
+        for _ in range(count):
+            i, at = get(self.undo, at)
+            old, at = get(self.undo, at)
+            self.vals[i] = unzig(old)
+        self.undo = self.undo[:start]
+        self.undo_steps -= 1
         return line

@@ -1,7 +1,6 @@
 """Unsigned LEB128 varints (signed values zig-zagged): the encoding of the state payload."""
 
 
-
 def _zig(v):
     return v * 2 if v >= 0 else -v * 2 - 1
 
@@ -17,3 +16,21 @@ def put(out, u):
 def put_signed(out, v):
     """Append signed varint `v` (zig-zag) to `out`."""
     put(out, _zig(v))
+
+
+def get(buf, at):
+    """(value, next offset) of the unsigned varint at `buf[at]` (input already validated)."""
+    u = 0
+    shift = 0
+    while True:
+        b = buf[at]
+        at += 1
+        u |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return u, at
+        shift += 7
+
+
+def unzig(u):
+    """The signed value of a zig-zagged varint."""
+    return u >> 1 if not u & 1 else -((u + 1) >> 1)

@@ -12,7 +12,7 @@ import sys
 # before the next module's long-lived code is placed, so MicroPython's non-moving heap stays in
 # few pieces and a dice session runs in a 32 KB heap (tests/test_micropython.py holds us to it).
 for _name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
-              "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
+              "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol", "engine.crc",
               "firmware.entropy"):
     __import__(_name)
     gc.collect()

@@ -10,6 +10,7 @@ import os
 import shutil
 import tempfile
 
+from engine import record
 from host_tools import consoles
 
 RECORD_LIMIT = 1024
@@ -79,7 +80,8 @@ def build():
         for line in play_lines():
             _ask(s, line)
             lines.append(line)
-        s.undo = s.undo[-UNDO:]  # the record keeps at least 32: measure with exactly 32
+        while s.undo_steps > UNDO:  # the record keeps at least 32: measure with exactly 32
+            s._drop_oldest()
         return s, lines
     raise RuntimeError("no seed below 200 leaves exactly %d counters held" % HELD)
 
@@ -87,7 +89,8 @@ def build():
 def as_json(s):
     """The same state as compact JSON: fields, dice, undo steps."""
     return json.dumps({"layout": 1, "fields": list(s.vals), "dice": list(s.rng.get_state()),
-                       "undo": [[line.decode(), [list(d) for d in diffs]] for line, diffs in s.undo]},
+                       "undo": [[line.decode(), [list(d) for d in diffs]]
+                                for line, diffs in record.undo_steps(s.undo, s.undo_steps)]},
                       separators=(",", ":")).encode()
 
 
@@ -164,7 +167,7 @@ def report(w):
     rec = len(payload) + FRAME_BYTES
     js = as_json(s)
     w("  built with %d requests: %d aircraft, %d pilots, %d battalions, %d held, %d undo steps\n"
-      % (len(lines), len(AIRCRAFT), len(PILOTS), 10, HELD, len(s.undo)))
+      % (len(lines), len(AIRCRAFT), len(PILOTS), 10, HELD, s.undo_steps))
     w("  state record %d bytes (payload %d + frame %d)   same state as JSON %d bytes   "
       "(required <= %d: %s)\n" % (rec, len(payload), FRAME_BYTES, len(js), RECORD_LIMIT,
                                   "met" if rec <= RECORD_LIMIT else "NOT MET"))

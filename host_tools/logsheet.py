@@ -128,7 +128,7 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
                 continue
             v = s.vals
             day, so, vp, phase = v[F.DAY], v[F.SO], v[F.VP], v[F.PHASE]
-            last = s.undo[-1] if s.undo else None
+            last = s.undo  # a new object after every undoable change
             r = protocol.reply(s, it[1])
             if r is None or not r.startswith('{"ok":true'):
                 continue
@@ -140,7 +140,7 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
                 days.setdefault(st[0], Day(st[0])).add(st, -1)
             elif words and words[0] == "reset":
                 steps = []  # a new campaign: nothing before it can be undone
-            elif s.undo and s.undo[-1] is not last:
+            elif s.undo_steps and s.undo is not last:
                 st = (day, v[F.SO] - so, v[F.VP] - vp, 1 if (phase == 0 and v[F.PHASE]) else 0)
                 steps.append(st)
                 row.add(st, 1)

@@ -34,10 +34,10 @@ def refused(s, line, code):
     """Ask a line that must be refused with `code` and change nothing (fields and dice)."""
     vals = list(s.vals)
     dice = s.rng.get_state()
-    undo = len(s.undo)
+    undo = s.undo_steps
     r = ask(s, line)
     assert r["ok"] is False and r["error"] == code, (line, r)
-    assert list(s.vals) == vals and s.rng.get_state() == dice and len(s.undo) == undo, line
+    assert list(s.vals) == vals and s.rng.get_state() == dice and s.undo_steps == undo, line
     return r["msg"]
 
 

@@ -32,7 +32,7 @@ def test_mission_flow_is_the_protocol_requests():
     same_state(d, MISSION_LINES + ["loiter next"])
     assert "T1 L4" in d.screen()[0]
     assert d.canvas.line(2).split()[:3] == ["1", "a-10a", "4"]
-    assert d.app.session.undo[-1][0] == b"loiter next"  # the undo step has the request's name
+    assert d.app.session.undo_line() == b"loiter next"  # the undo step has the request's name
 
 
 def test_bingo_markers_show_in_their_colours():

@@ -125,7 +125,7 @@ def test_new_game_asks_first():
     d.press("a")
     assert d.screen()[0] == "NEW GAME"
     d.press("a")
-    assert d.app.game() == "tal" and d.session.undo == []
+    assert d.app.game() == "tal" and d.session.undo_steps == 0
     assert d.app.message == "new game started"
 
 

@@ -242,3 +242,31 @@ def test_undo_survives_a_restart(tmp_path):
         assert lines[2] == '{"ok":true,"undone":"so +3"}'
         assert lines[3] == '{"ok":true,"so":0}'
         assert '"error":"state"' in lines[4]
+
+
+def test_undo_is_32_deep_exact_and_never_rewinds_the_dice(tmp_path):
+    """Issue item 5: at least 32 steps, also after a restart; fields exact; dice go on."""
+    path = str(tmp_path / "s")
+    s = Session(4, FileStore(path))
+    states = []
+    for n in range(40):
+        states.append(list(s.vals))
+        assert ask(s, "so +%d" % (n % 3 + 1)).startswith('{"ok":true')
+    ask(s, "roll d10")
+    t = Session(0, FileStore(path))  # a power cycle
+    dice_after = Session(0, FileStore(path)).rng.get_state()
+    for n in range(39, 7, -1):
+        assert ask(t, "undo") == '{"ok":true,"undone":"so +%d"}' % (n % 3 + 1)
+        assert list(t.vals) == states[n]
+    assert t.rng.get_state() == dice_after  # undo rolled nothing back
+
+
+def test_undo_log_is_trimmed_to_the_slot_and_to_its_maximum(tmp_path):
+    from engine.session import UNDO_MAX
+
+    s = Session(4, FileStore(str(tmp_path / "s")))
+    for n in range(UNDO_MAX + 10):
+        ask(s, "so +1")
+    assert s.undo_steps == UNDO_MAX
+    assert len(s.payload()) + 13 <= SLOT_SIZE
+    assert s.undo_line() == b"so +1"

@@ -25,8 +25,7 @@ class Form(ui.Screen):
         self.sel = 0
         self.result = ""
         self.result_ink = C.WHITE
-        self._seen = None  # the undo log's newest step when the status was read
-        self._seen_n = -1
+        self._seen = None  # the undo log when the status was read
         self.refresh()
 
     # --- to override -----------------------------------------------------------------------
@@ -96,10 +95,10 @@ class Form(ui.Screen):
 
     def draw(self, c):
         log = self.app.session.undo
-        if len(log) != self._seen_n or (log and log[-1] is not self._seen):
-            # the state changed elsewhere (a confirm screen, Undo): read the status again
-            self._seen_n = len(log)
-            self._seen = log[-1] if log else None
+        if log is not self._seen:
+            # the state changed elsewhere (a confirm screen, Undo): read the status again.
+            # Every change makes a new log object, so identity tells.
+            self._seen = log
             self.refresh()
         fs = self.fields()
         if self.sel >= len(fs):

@@ -8,7 +8,7 @@ from firmware import ui
 class Screen(ui.Screen):
     def key(self, ev):
         k = ev & K.KEY_MASK
-        if ev == K.A and self.app.session.undo:
+        if ev == K.A and self.app.session.undo_steps:
             r = self.app.run(["undo"])
             self.app.close()
             if r is not None:
@@ -21,15 +21,15 @@ class Screen(ui.Screen):
 
     def draw(self, c):
         ui.title(c, "UNDO")
-        log = self.app.session.undo
-        if not log:
+        n = self.app.session.undo_steps
+        if not n:
             c.text(0, 2, "Nothing to undo.", C.WHITE)
             ui.hint(c, "B back")
             return
         c.text(0, 2, "Take back:", C.WHITE)
         row = 4
-        for line in ui.wrap(log[-1][0].decode(), c.cols - 2)[:3]:
+        for line in ui.wrap(self.app.session.undo_line().decode(), c.cols - 2)[:3]:
             c.text(2, row, line, C.YELLOW)
             row += 1
-        c.text(0, 8, "%d step%s can be undone" % (len(log), "" if len(log) == 1 else "s"), C.GREY)
+        c.text(0, 8, "%d step%s can be undone" % (n, "" if n == 1 else "s"), C.GREY)
         ui.hint(c, "A undo  B keep")
