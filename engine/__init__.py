@@ -1,5 +1,25 @@
-"""Table-side companion engine: portable game logic for CPython, MicroPython and CircuitPython.
+"""Table-side companion engine: the game as a library, for CPython, MicroPython and CircuitPython.
 
-Read top-down: `rng` (the dice source), `dice` (batches, checks, launch-retain, pick, tally,
-shuffle), `jsonline` (reply encoding), `protocol` (a line in, a reply out).
+No I/O, no clock, no display: a front end (the console, the device screens, the host tools) hands
+in request words and the data files' lines, and gets back reply pairs.  Read it top-down:
+
+The dice and the state
+    rng         the seeded dice source, identical on every interpreter, allocation-free
+    dice        batches "for each", checks, launch-retain X(Y), pick one of N, tally, shuffle
+    layout      the size of the state; fields names every 16-bit field of it (the record layout)
+    session     dice + fields + undo log; begin/commit/abort make every action atomic and durable
+    record      the two-slot, CRC-checked record format (read when resuming); varint, crc
+
+The rules (RULES.md section in each module's docstring)
+    cups        the Hit, Pop-Up and Ground Forces cups; cupdata/cupparse read their data files
+    aircraft    the roster: types, loadout, pilot, status, Bingo, damage markers
+    mission     Loiter and Bingo, hits and crashes, engine check, SAR, a mission's phases
+    campaign    SO, Day, VP, battalions; pilots: stress, status, Cool, rest, XP, promotion
+    tables      the rulebook's tables; datatables the player-editable ones (datafile format)
+    exp3, golan the game packs (Expansion #3 Close Air Support; the Golan d6 game)
+
+The line protocol (docs/PROTOCOL.md)
+    protocol    a request line in, one JSON reply line out; `execute` is the screens' path too
+    parse       request words and the Reject error; jsonline the ordered JSON writer
+    cmd_*       the commands of each rules module, imported on first use (cupcmd: the cups')
 """

@@ -38,6 +38,9 @@ class Session:
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
         self.read_only = False  # a save from newer firmware is never overwritten silently
+        # Whether a roll alone is written to the store.  A device in random-dice mode reseeds at
+        # every start, so it can skip these writes: flash (microcontroller.nvm) wears with each.
+        self.save_dice = True
         self._slot = 1  # the slot written last; the next write goes to the other one
         self._seq = 0
         self._saved = None  # payload last made durable
@@ -158,6 +161,8 @@ class Session:
         """Record the fields changed since `begin` as an undo step named `line`, then save."""
         if undoable and self._snapped:
             self._push(line)
+        if not self._snapped and not self.save_dice:
+            return  # only the dice moved: the next state change saves their position too
         try:
             self.save()
         except OSError:

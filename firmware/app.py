@@ -68,6 +68,8 @@ class App:
     # --- the engine ------------------------------------------------------------------------
     def run(self, words):
         """Run one request; its reply pairs, or None after showing the refusal as the message."""
+        # Random dice are reseeded at every start: a roll alone need not wear the flash.
+        self.session.save_dice = self.prefs.seeded()
         try:
             return protocol.execute(self.session, words)
         except parse.Reject as e:

@@ -114,14 +114,23 @@ def test_feedback_clicks_and_flashes_in_the_result_colour():
 
 
 def test_a_refused_roll_is_shown_not_raised(tmp_path):
-    """A save from newer firmware is kept: rolling (which saves the dice) is refused on screen."""
+    """A save from newer firmware is kept: with seeded dice (whose position is saved with every
+    roll) rolling is refused on screen; with random dice a roll writes nothing, so it goes on."""
     from firmware.storage import FileStore
 
     path = str(tmp_path / "s.state")
     store = FileStore(path)
     d0 = Driver(store=store)
     d0.app.run(["so", "+1"]) if d0.app.has("so") else d0.app.run(["seed", "5"])
+    with open(path, "rb") as f:
+        saved = f.read()
     d0.session.read_only = True  # as after loading a newer firmware's save
+    d0.app.prefs.set("dice", 1)  # seeded
     lines = d0.press("a")
     assert "not saved" in "\n".join(lines)
     assert d0.app.message_ink == C.RED
+    d0.app.prefs.set("dice", 0)  # random: the roll is not written, the foreign save stays
+    lines = d0.press("a")
+    assert "not saved" not in "\n".join(lines)
+    with open(path, "rb") as f:
+        assert f.read() == saved

@@ -270,3 +270,15 @@ def test_undo_log_is_trimmed_to_the_slot_and_to_its_maximum(tmp_path):
     assert s.undo_steps == UNDO_MAX
     assert len(s.payload()) + 13 <= SLOT_SIZE
     assert s.undo_line() == b"so +1"
+
+
+def test_rolls_alone_skip_the_store_when_dice_need_not_be_kept(tmp_path):
+    """Random-dice devices reseed at start: rolls write nothing (flash wear); changes still do."""
+    s = Session(3, Recorder(str(tmp_path / "s")))
+    s.save_dice = False
+    for _ in range(5):
+        ask(s, "roll 2d10")
+    assert s.store.writes == []
+    ask(s, "so +1")
+    assert len(s.store.writes) == 1
+    assert Session(0, FileStore(str(tmp_path / "s"))).rng.get_state() == s.rng.get_state()
