@@ -24,8 +24,13 @@ def kb(n):
 
 
 # --- smallest heap ---------------------------------------------------------------------------
-def smallest_heap(ok, lo=HEAP_LO, hi=HEAP_HI, step=HEAP_STEP):
-    """The smallest heap size (bytes, to `step`) for which ok(heap) holds; None if not even `hi`."""
+def smallest_heap(ok, lo=HEAP_LO, hi=HEAP_HI, step=HEAP_STEP, below=8):
+    """The smallest heap size (bytes, to `step`) for which ok(heap) holds; None if not even `hi`.
+
+    A binary search, then every `step` for `below` steps under its answer: on MicroPython's
+    non-moving heap fragmentation makes the outcome not quite monotonic in the heap size (a
+    size can fail where a slightly smaller one passes), so the search alone can overshoot.
+    """
     if not ok(hi):
         return None
     if ok(lo):
@@ -36,7 +41,14 @@ def smallest_heap(ok, lo=HEAP_LO, hi=HEAP_HI, step=HEAP_STEP):
             hi = mid
         else:
             lo = mid
-    return hi
+    best = hi
+    for i in range(1, below + 1):
+        h = hi - i * step
+        if h < HEAP_LO:
+            break
+        if ok(h):
+            best = h
+    return best
 
 
 def _transcript_ok(blocks):
