@@ -1,10 +1,13 @@
 """Show a `Canvas` with MicroPython `framebuf` in RGB565, for an ST7789 panel.
 
-The whole frame is one RGB565 buffer (160 x 128: 40 KB; 240 x 135: 63 KB), allocated when the
-backend is made, which should be first thing after boot (`gc.collect()` before), so that it gets a
-contiguous block.  `framebuf.RGB565` stores pixels little-endian while the ST7789 reads them
-big-endian, so the palette holds byte-swapped colours and the buffer goes to the panel as is.
-A frame is drawn in full (rectangles, text, big text) and handed to `panel.show(buf)`.
+The frame is drawn in horizontal bands of `band` rows into one RGB565 buffer (a 240 x 135 frame
+whole is 63 KB; a band of 20 rows 9.6 KB), each band sent with `panel.show_rows(y, rows, buf)`
+before the next is drawn: framebuf clips what falls outside the band, so every band draws the
+same canvas shifted up.  With `band` 0 the buffer holds the whole frame (tests read its pixels).
+The buffer is allocated when the backend is made, which should be first thing after boot
+(`gc.collect()` before), so that it gets a contiguous block.  `framebuf.RGB565` stores pixels
+little-endian while the ST7789 reads them big-endian, so the palette holds byte-swapped colours
+and the buffer goes to the panel as is.
 """
 
 import framebuf
@@ -27,42 +30,56 @@ def swapped(c565):
 
 
 class FramebufBackend:
-    """A `width` x `height` frame; `panel.show(buf)` sends it (None: keep it in RAM, e.g. tests)."""
+    """A `width` x `height` frame drawn `band` rows at a time (0: whole), sent with
+    `panel.show_rows(y, rows, buf)` (panel None: kept in RAM, e.g. tests)."""
 
-    def __init__(self, width, height, panel=None):
+    def __init__(self, width, height, panel=None, band=0):
         self.width = width
         self.height = height
-        self.buf = bytearray(width * height * 2)
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.RGB565)
+        self.band = band if 0 < band < height else height
+        self.buf = bytearray(width * self.band * 2)
+        self.fb = framebuf.FrameBuffer(self.buf, width, self.band, framebuf.RGB565)
+        last = height % self.band or self.band
+        self._views = (memoryview(self.buf), memoryview(self.buf)[:width * last * 2])
         self.panel = panel
         self.colours = [swapped(rgb565(c)) for c in C.PALETTE]
         self.frames = 0
 
     def render(self, c):
-        """Draw canvas `c` into the frame and send it to the panel."""
+        """Draw canvas `c` band by band and send each band to the panel."""
+        y0 = 0
+        while y0 < self.height:
+            rows = min(self.band, self.height - y0)
+            self._draw(c, y0, rows)
+            if self.panel is not None:
+                self.panel.show_rows(y0, rows, self._views[rows != self.band])
+            y0 += rows
+        self.frames += 1
+
+    def _draw(self, c, y0, rows):
+        # The canvas shifted up by y0; framebuf clips everything outside the band.
         fb = self.fb
         col = self.colours
         fb.fill(col[C.BLACK])
         r = c.rects
         for i in range(c.nrects):
             j = 5 * i
-            fb.fill_rect(r[j], r[j + 1], r[j + 2], r[j + 3], col[r[j + 4]])
+            fb.fill_rect(r[j], r[j + 1] - y0, r[j + 2], r[j + 3], col[r[j + 4]])
         cols = c.cols
         chars = c.chars
         inks = c.inks
         top = (C.CELL_H - font8.HEIGHT) // 2
         for row in range(c.rows):
+            y = row * C.CELL_H + top - y0
+            if y + font8.HEIGHT <= 0 or y >= rows:
+                continue  # this text row lies outside the band
             at = row * cols
-            y = row * C.CELL_H + top
             for x in range(cols):
                 ch = chars[at + x]
                 if ch != 32:
                     fb.text(chr(ch), x * C.CELL_W, y, col[inks[at + x]])
         if c.big_text:
-            self._big(c.big_text, c.big_x, c.big_y, c.big_scale, col[c.big_ink])
-        self.frames += 1
-        if self.panel is not None:
-            self.panel.show(self.buf)
+            self._big(c.big_text, c.big_x, c.big_y - y0, c.big_scale, col[c.big_ink])
 
     def _big(self, s, x0, y0, scale, colour):
         fb = self.fb

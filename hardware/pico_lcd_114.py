@@ -64,11 +64,13 @@ _INIT = (
     (0x29, b""),  # display on
 )
 _CASET = b"\x00\x28\x01\x17"  # columns 40..279
-_RASET = b"\x00\x35\x00\xbb"  # rows 53..187
+ROW0 = 53  # the panel's rows 53..187 are the 135 visible ones (RASET per band)
+BAND = 20  # rows drawn and sent at a time: 9.6 KB of frame buffer instead of 63 KB
 
 
 class ST7789:
-    """The panel: `show(buf)` sends a whole 240 x 135 RGB565 (big-endian) frame."""
+    """The panel: `show_rows(y, rows, buf)` sends rows y.. of the 240 x 135 window, RGB565
+    big-endian (the frame is drawn in bands: see `firmware.display_framebuf`)."""
 
     def __init__(self):
         self.spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
@@ -77,6 +79,7 @@ class ST7789:
         self.dc = Pin(PIN_DC, Pin.OUT, value=1)
         self.rst = Pin(PIN_RST, Pin.OUT, value=1)
         self._cmd = bytearray(1)
+        self._raset = bytearray(4)
         self.reset()
         for cmd, data in _INIT:
             self.command(cmd, data)
@@ -100,9 +103,16 @@ class ST7789:
             self.spi.write(data)
         self.cs(1)
 
-    def show(self, buf):
+    def show_rows(self, y, rows, buf):
         self.command(0x2A, _CASET)
-        self.command(0x2B, _RASET)
+        top = ROW0 + y
+        bottom = top + rows - 1
+        r = self._raset
+        r[0] = top >> 8
+        r[1] = top & 0xFF
+        r[2] = bottom >> 8
+        r[3] = bottom & 0xFF
+        self.command(0x2B, r)
         self.command(0x2C)
         self.cs(0)
         self.dc(1)
@@ -127,7 +137,7 @@ class Board:
     def display(self):
         from firmware.display_framebuf import FramebufBackend
 
-        return FramebufBackend(WIDTH, HEIGHT, ST7789())
+        return FramebufBackend(WIDTH, HEIGHT, ST7789(), BAND)
 
     def keys(self):
         mask = 0

@@ -35,7 +35,7 @@ def test_the_whole_app_tours_every_screen_in_a_bounded_heap():
     """App + 240x135 frame + a tour of every screen of every game.  The unix port is 64-bit
     (pointers twice a board's), so this bound is about twice what a Pico needs; `make bench`
     prints the smallest heap (host_tools/app_bench.py)."""
-    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1}
+    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1, "band": 20}  # as on the Pico
     rc, out, err = run_mpy(code, heap="360K")
     assert rc == 0, out + err
     assert out.startswith("OK")
@@ -69,6 +69,6 @@ print(sorted(sys.modules) == before)
 
 
 def test_the_tour_fails_in_a_heap_too_small():
-    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1}
+    code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1, "band": 20}  # as on the Pico
     rc, out, err = run_mpy(code, heap="64K")
     assert rc != 0 and "MemoryError" in out + err
