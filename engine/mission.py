@@ -25,10 +25,6 @@ from engine import parse
 from engine import pilots
 from engine import tables
 
-# The roster's names that other modules (screens, host tools) read from here.
-from engine.aircraft import (  # noqa: F401
-    MARKERS, STATUS, T_NAME, marker, marker_count, status, type_row, types, used)
-
 # --- mission phase (PHASE) ---------------------------------------------------------------------
 P_NONE = 0
 P_TARGET = 1

@@ -53,6 +53,3 @@ def bingo_stress(marker, die):
     """Stress of a Bingo check: marker - die when the die is below the marker (RULES §5)."""
     return marker - die if die < marker else 0
 
-
-# The sector map's range bands live with the campaign; host tools read them from here too.
-from engine.campaign import BANDS  # noqa: E402,F401

@@ -29,9 +29,9 @@ def _try(fn, default):
 # --- one snapshot of the state -------------------------------------------------------------------
 def snapshot(s):
     """The figures of the log sheet in session `s`, as plain Python values."""
-    from engine import campaign, mission, pilots
+    from engine import aircraft as mission  # the roster's names and readings
+    from engine import campaign, pilots
     from engine import fields as F
-    from engine import tables
 
     v = s.vals
     out = {"day": v[F.DAY], "days": v[F.DAYS], "so": v[F.SO], "vp": v[F.VP],
@@ -74,7 +74,7 @@ def snapshot(s):
         out["battalions"].append({
             "slot": b + 1, "name": campaign.bn_name(code), "vp": v[F.BN_VP + b],
             "strength": campaign.STRENGTHS[campaign.bn_strength(v, b)],
-            "band": _try(lambda: tables.BANDS[campaign.bn_band(v, b)], "?")})
+            "band": _try(lambda: campaign.BANDS[campaign.bn_band(v, b)], "?")})
     return out
 
 

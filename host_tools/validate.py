@@ -32,8 +32,8 @@ def _squads(s):
 
 
 def _aircraft(s):
-    from engine import mission
-    return mission.types(s)
+    from engine import aircraft
+    return aircraft.types(s)
 
 
 def _find(candidates):
