@@ -7,7 +7,7 @@ chunks keep each reply short: the device never holds the whole record as hex.
 """
 
 from engine import parse
-from engine.session import SLOT_SIZE
+from engine.record import SLOT_SIZE
 
 CHUNK = 96  # record bytes per reply: 192 hex digits, a reply line under 240 bytes
 

@@ -103,10 +103,59 @@ def undo_steps(log, steps):
     return out
 
 
+def load(s):
+    """Resume session `s` from its store's newest good slot; with none, keep the defaults and
+    leave a notice for the player (a save from newer firmware is kept: `s.read_only`)."""
+    try:
+        slot, seq, _fmt, payload = newest(s.store.read_slots())
+    except RecordError as e:
+        s.read_only = True
+        s.notice = "save not loaded (%s); it is kept until 'reset'" % e
+        return
+    if payload is None:
+        if s.store.had_data():
+            s.notice = "saved state unreadable: started from defaults"
+        return
+    try:
+        s.restore(payload)
+    except RecordError as e:
+        s.read_only = e.newer
+        s.notice = "save not loaded (%s)" % e + (
+            "; it is kept until 'reset'" if e.newer else ": started from defaults")
+        return
+    s._slot = slot
+    s._seq = seq
+    s._saved = payload
+
+
+def save(s):
+    """Write session `s`'s record to the other slot if anything changed; return once durable.
+
+    The undo log gives up its oldest steps if the record would not fit a slot.
+    """
+    from engine.undolog import drop_oldest
+
+    payload = s.payload()
+    while len(payload) + FRAME_BYTES > SLOT_SIZE and s.undo_steps:
+        drop_oldest(s)
+        payload = s.payload()
+    if payload == s._saved:
+        return
+    if s.read_only:
+        raise OSError("save is from newer firmware")
+    slot = 1 - s._slot
+    s.store.write_slot(slot, frame(payload, s._seq + 1))
+    s._slot = slot
+    s._seq += 1
+    s._saved = payload
+
+
 MAGIC = b"TL"
 FORMAT = 1
 HEADER = 9  # magic 2, format 1, seq 4, length 2
 TRAILER = 4
+FRAME_BYTES = HEADER + TRAILER
+SLOT_SIZE = 2048  # a framed record never exceeds this: the undo log is trimmed to fit
 
 
 def _u16(b, at):

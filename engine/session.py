@@ -14,10 +14,8 @@ are never rewound.
 
 from engine import layout
 from engine.rng import Rng
-from engine.varint import get, put, put_signed, unzig
+from engine.varint import put, put_signed
 
-SLOT_SIZE = 2048  # a framed record never exceeds this: the undo log is trimmed to fit
-FRAME_BYTES = 13  # header and CRC around the payload (see `engine.record`)
 
 UNDO_DEPTH = 32  # the log keeps at least this many steps of ordinary commands
 UNDO_MAX = 128  # and at most this many
@@ -77,51 +75,19 @@ class Session:
         self.vals, rng_state, self.undo, self.undo_steps = record.decode(payload)
         self.rng.set_state(*rng_state)
 
-    # --- durability --------------------------------------------------------------------
+    # --- durability (engine/record.py: imported only by a session that has a store) ----------
     def load(self):
         """Resume from the store's newest good slot; with none, keep defaults and set a notice."""
-        from engine import record  # only a durable session reads records
+        from engine import record
 
-        try:
-            slot, seq, _fmt, payload = record.newest(self.store.read_slots())
-        except record.RecordError as e:
-            self.read_only = True
-            self.notice = "save not loaded (%s); it is kept until 'reset'" % e
-            return
-        if payload is None:
-            if self.store.had_data():
-                self.notice = "saved state unreadable: started from defaults"
-            return
-        try:
-            self.restore(payload)
-        except record.RecordError as e:
-            self.read_only = e.newer
-            self.notice = "save not loaded (%s)" % e + (
-                "; it is kept until 'reset'" if e.newer else ": started from defaults")
-            return
-        self._slot = slot
-        self._seq = seq
-        self._saved = payload
+        record.load(self)
 
     def save(self):
         """Write the record to the other slot if anything changed; return once it is durable."""
-        if self.store is None:
-            return
-        from engine import record
+        if self.store is not None:
+            from engine import record
 
-        payload = self.payload()
-        while len(payload) + FRAME_BYTES > SLOT_SIZE and self.undo_steps:
-            self._drop_oldest()
-            payload = self.payload()
-        if payload == self._saved:
-            return
-        if self.read_only:
-            raise OSError("save is from newer firmware")
-        slot = 1 - self._slot
-        self.store.write_slot(slot, record.frame(payload, self._seq + 1))
-        self._slot = slot
-        self._seq += 1
-        self._saved = payload
+            record.save(self)
 
     def reset(self, seed):
         """Start over from defaults (also unlocks a refused save), keeping nothing to undo."""
@@ -169,66 +135,24 @@ class Session:
             self.abort()
             raise
 
-    # --- the undo log ----------------------------------------------------------------
+    # --- the undo log (engine/undolog.py: imported when there is a step to make or undo) ------
     def _push(self, line):
-        # One step: the fields that differ from the snapshot, with their old values.
-        old = self._snap
-        vals = self.vals
-        n = 0
-        for i in range(len(vals)):
-            if vals[i] != old[i]:
-                n += 1
-        if not n:
-            return
-        step = bytearray()
-        put(step, len(line))
-        step.extend(line)
-        put(step, n)
-        for i in range(len(vals)):
-            if vals[i] != old[i]:
-                put(step, i)
-                put_signed(step, old[i])
-        self.undo += step
-        self.undo_steps += 1
-        if self.undo_steps > UNDO_MAX:
-            self._drop_oldest()
+        from engine import undolog
 
-    def _step(self, at):
-        # (line, offset of its diffs, diff count, offset after the step) of the step at `at`.
-        n, at = get(self.undo, at)
-        line = self.undo[at:at + n]
-        count, diffs = get(self.undo, at + n)
-        end = diffs
-        for _ in range(count):
-            end = get(self.undo, get(self.undo, end)[1])[1]
-        return line, diffs, count, end
-
-    def _newest(self):
-        at = 0
-        for _ in range(self.undo_steps - 1):
-            at = self._step(at)[3]
-        return at
-
-    def _drop_oldest(self):
-        self.undo = self.undo[self._step(0)[3]:]
-        self.undo_steps -= 1
+        undolog.push(self, line)
 
     def undo_line(self):
         """The request line (bytes) the next `undo` would take back, or None."""
         if not self.undo_steps:
             return None
-        return self._step(self._newest())[0]
+        from engine import undolog
+
+        return undolog.newest_line(self)
 
     def undo_last(self):
         """Undo the newest step; return its line (bytes) or None when there is nothing to undo."""
         if not self.undo_steps:
             return None
-        start = self._newest()
-        line, at, count, _ = self._step(start)
-        for _ in range(count):
-            i, at = get(self.undo, at)
-            old, at = get(self.undo, at)
-            self.vals[i] = unzig(old)
-        self.undo = self.undo[:start]
-        self.undo_steps -= 1
-        return line
+        from engine import undolog
+
+        return undolog.pop(self)

@@ -6,7 +6,7 @@ a power cut mid-write damages at most the slot being written; the other still ho
 acknowledged state.
 """
 
-from engine.session import SLOT_SIZE
+from engine.record import SLOT_SIZE
 
 try:
     from os import fsync as _fsync

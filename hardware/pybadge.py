@@ -28,7 +28,7 @@ import neopixel_write
 import supervisor
 import time
 
-from engine.session import SLOT_SIZE
+from engine.record import SLOT_SIZE
 from firmware import keys as K
 from firmware import canvas as C
 

@@ -10,7 +10,7 @@ import os
 import shutil
 import tempfile
 
-from engine import record
+from engine import record, undolog
 from host_tools import consoles
 
 RECORD_LIMIT = 1024
@@ -81,7 +81,7 @@ def build():
             _ask(s, line)
             lines.append(line)
         while s.undo_steps > UNDO:  # the record keeps at least 32: measure with exactly 32
-            s._drop_oldest()
+            undolog.drop_oldest(s)
         return s, lines
     raise RuntimeError("no seed below 200 leaves exactly %d counters held" % HELD)
 
@@ -160,7 +160,7 @@ def _kb(n):
 
 def report(w):
     """Write the campaign section of the bench report."""
-    from engine.session import FRAME_BYTES
+    from engine.record import FRAME_BYTES
 
     s, lines = build()
     payload = s.payload()

@@ -57,7 +57,7 @@ def via_link(link, tries=3):
 def newest_in_slots(blob):
     """The framed image of the newest good record in a two-slot state file's bytes."""
     from engine import record
-    from engine.session import SLOT_SIZE
+    from engine.record import SLOT_SIZE
 
     slots = [blob[:SLOT_SIZE], blob[SLOT_SIZE:2 * SLOT_SIZE]]
     try:

@@ -11,7 +11,8 @@ import pytest
 
 from conftest import console_cmd, run_console
 from engine import protocol, record
-from engine.session import SLOT_SIZE, Session
+from engine.record import FRAME_BYTES, SLOT_SIZE
+from engine.session import Session
 from firmware.storage import FileStore, NvmStore
 
 
@@ -268,7 +269,7 @@ def test_undo_log_is_trimmed_to_the_slot_and_to_its_maximum(tmp_path):
     for n in range(UNDO_MAX + 10):
         ask(s, "so +1")
     assert s.undo_steps == UNDO_MAX
-    assert len(s.payload()) + 13 <= SLOT_SIZE
+    assert len(s.payload()) + FRAME_BYTES <= SLOT_SIZE
     assert s.undo_line() == b"so +1"
 
 
