@@ -4,11 +4,6 @@ from engine import dice
 from engine import parse
 from engine.rng import SEED_LIMIT
 
-READ = 0  # reads only
-DICE = 1  # moves the dice only, never the fields (durable, never undone)
-CHANGE = 2  # changes the game state (durable, one undo step)
-HISTORY = 3  # rewrites fields and the undo log themselves: undo, reset (durable, not a step)
-
 MAX_TARGET = 99
 MAX_WORDS = 100  # a 200-byte line holds at most 100 words
 MAX_TALLY = 1000000
@@ -75,13 +70,3 @@ def tally(s, w):
     counts = [0] * sides
     dice.tally(s.rng, sides, count, counts)
     return (("sides", sides), ("n", count), ("counts", counts))
-
-
-COMMANDS = (
-    ("seed", seed, DICE),
-    ("roll", roll, DICE),
-    ("check", check, DICE),
-    ("retain", retain, DICE),
-    ("pick", pick, DICE),
-    ("tally", tally, DICE),
-)

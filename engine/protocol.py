@@ -6,12 +6,16 @@ changes nothing and consumes no random number: every command runs between `Sessi
 `Session.commit`/`abort`.
 """
 
-from engine import cmd_dice
 from engine import jsonline
 from engine import parse
-from engine.cmd_dice import READ, DICE, CHANGE, HISTORY
 from engine.rng import SEED_LIMIT
 from engine.session import MAX_LINE
+
+# What a command may touch, so what `execute` snapshots, records and saves:
+READ = 0  # reads only
+DICE = 1  # moves the dice only, never the fields (durable, never undone)
+CHANGE = 2  # changes the game state (durable, one undo step)
+HISTORY = 3  # rewrites fields and the undo log themselves: undo, reset (durable, not a step)
 
 
 def _state(s, w):
@@ -40,21 +44,25 @@ def _reset(s, w):
 
 def _help(s, w):
     """`help`: the command words."""
-    return (("commands", [c[0] for c in _COMMANDS] + _lazy_words()),)
+    return (("commands", _words_of_table()),)
 
 
-_COMMANDS = (
-    ("help", _help, READ),
-    ("state", _state, READ),
-    ("undo", _undo, HISTORY),
-    ("reset", _reset, HISTORY),
-) + cmd_dice.COMMANDS
-
-# The rules modules' commands, one per line: word, module (in engine/), function, kind (r read,
-# d dice, c change).  A module is imported on the first use of one of its commands, so a
-# dice-only session keeps its RAM (MicroPython loads bytecode into the heap unless frozen); one
-# string costs far less RAM than a tuple of tuples.  Documented in docs/protocol/*.md.
-_LAZY = """
+# Every command, one per line: word, module (in engine/), function, kind (r read, d dice,
+# c change, h history).  The rules modules are imported on the first use of one of their
+# commands, so a dice-only session keeps its RAM (MicroPython loads bytecode into the heap unless
+# frozen); one string costs far less RAM than a tuple of tuples.  Documented in docs/PROTOCOL.md
+# and docs/protocol/*.md.
+_TABLE = """
+help protocol _help r
+state protocol _state r
+undo protocol _undo h
+reset protocol _reset h
+seed cmd_dice seed d
+roll cmd_dice roll d
+check cmd_dice check d
+retain cmd_dice retain d
+pick cmd_dice pick d
+tally cmd_dice tally d
 record cmd_record record r
 cup cmd_cups cup c
 ac cmd_ac ac c
@@ -82,26 +90,23 @@ heli cmd_golan heli r
 avlb cmd_golan avlb c
 mortar cmd_golan mortar r
 """
-_KINDS = {"r": READ, "d": DICE, "c": CHANGE}
+_KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}
 
 
-def _lazy_words():
+def _words_of_table():
     out = []
     at = 1  # past the table's first newline
-    while at < len(_LAZY):
-        out.append(_LAZY[at:_LAZY.find(" ", at)])
-        at = _LAZY.find("\n", at) + 1
+    while at < len(_TABLE):
+        out.append(_TABLE[at:_TABLE.find(" ", at)])
+        at = _TABLE.find("\n", at) + 1
     return out
 
 
 def _find(name):
-    for c in _COMMANDS:
-        if c[0] == name:
-            return c[1], c[2]
-    at = _LAZY.find("\n" + name + " ")
+    at = _TABLE.find("\n" + name + " ")
     if at < 0:
         return None, None
-    _, modname, func, kind = _LAZY[at + 1:_LAZY.find("\n", at + 1)].split(" ")
+    _, modname, func, kind = _TABLE[at + 1:_TABLE.find("\n", at + 1)].split(" ")
     engine = __import__("engine." + modname)
     return getattr(getattr(engine, modname), func), _KINDS[kind]
 
