@@ -5,7 +5,7 @@ RANGE = "range"
 UNKNOWN = "unknown"
 STATE = "state"
 
-_MAX_DIGITS = 9  # refuse before int(): no big ints from a hostile line
+_MAX_DIGITS = 10  # refuse before int(): 2**30 - 1 has 10 digits, a hostile line no more
 
 
 class Reject(Exception):

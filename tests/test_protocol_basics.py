@@ -74,3 +74,12 @@ def test_malformed_lines_change_nothing(line, code):
 def test_execute_is_the_device_path():
     s = Session(5)
     assert protocol.execute(s, ["roll", "2d6"])[0][0] == "dice"
+
+
+def test_every_seed_up_to_2_30_is_taken():
+    """Ten-digit seeds (1,000,000,000 .. 2**30 - 1) are seeds too; 2**30 is out of range."""
+    s = Session(0)
+    assert ask(s, "seed 1073741823") == {"ok": True, "seed": 1073741823}
+    assert ask(s, "seed 1015640934") == {"ok": True, "seed": 1015640934}
+    assert ask(s, "seed 1073741824")["error"] == "range"
+    assert ask(s, "seed 99999999999")["error"] == "range"
