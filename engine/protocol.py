@@ -117,7 +117,10 @@ def execute(session, words):
     The device screens act through this, so a button press and a serial line share one path:
     the same checks, the same undo step name, the same durability.
     """
-    handler, kind = _find(words[0])
+    try:
+        handler, kind = _find(words[0])
+    except Exception as e:  # a module that cannot load (no RAM, a file missing on the board)
+        raise parse.Reject(parse.STATE, "cannot load this command: %s" % type(e).__name__)
     if handler is None:
         raise parse.Reject(parse.UNKNOWN, "unknown command (try help)")
     if kind == READ:

@@ -83,3 +83,20 @@ def test_every_seed_up_to_2_30_is_taken():
     assert ask(s, "seed 1015640934") == {"ok": True, "seed": 1015640934}
     assert ask(s, "seed 1073741824")["error"] == "range"
     assert ask(s, "seed 99999999999")["error"] == "range"
+
+
+def test_a_command_whose_module_cannot_load_is_refused_cleanly(monkeypatch):
+    """A rules module missing on the board (or no RAM to load it) is an error reply, not a crash."""
+    import builtins
+
+    real = builtins.__import__
+
+    def broken(name, *a, **kw):
+        if name == "engine.cmd_campaign":
+            raise ImportError("no module named 'engine.cmd_campaign'")
+        return real(name, *a, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", broken)
+    s = Session(0)
+    assert ask(s, "so") == {"ok": False, "error": "state",
+                            "msg": "cannot load this command: ImportError"}
