@@ -70,8 +70,8 @@ def measure():
     rows = []
     for label, w, h, fb, band in (
             ("app alone (screens drawn to the canvas only)", 240, 135, False, 0),
-            ("Pico-LCD-1.14: app + 240x135 frame in 20-row bands (9.6 KB)", 240, 135, True, 20),
-            ("same, one whole 240x135 RGB565 frame (63.3 KB)", 240, 135, True, 0),
+            ("Pico-LCD-1.14: app + 20-row bands of 240 (9.6 KB)", 240, 135, True, 20),
+            ("same with a whole 240x135 RGB565 frame (63.3 KB)", 240, 135, True, 0),
             ("PyBadge-size frame: app + 160x128 RGB565 (40 KB)", 160, 128, True, 0)):
         rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, band), lo=16 * 1024,
                                                 hi=512 * 1024, step=1024)))
