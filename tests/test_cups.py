@@ -1,19 +1,18 @@
 """The counter cups (RULES §3 Hit cup, §4 Pop-Up cup, §9 EXP3 Ground Forces cup) and their data
 files (engine/datafile.py, engine/cupparse.py): rules, conservation, checksum, memory."""
 
-import json
 import os
 import random
 
 import pytest
 
-from conftest import ROOT, run_mpy
-from engine import cupcheck, cupdata, cups, datafile, dice, fields as F, protocol
+from conftest import run_mpy
+from engine import cupcheck, cupdata, cups, datafile, dice, fields as F
 from engine.parse import Reject
 from engine.session import Session
 from firmware.datafiles import reader
+from tal_session import DATA, ask, new, ok
 
-DATA = os.path.join(ROOT, "data")
 HEAD = ["source: test", "status: unverified: test data"]
 
 
@@ -28,20 +27,7 @@ def hook(**files):
     return read
 
 
-def session(seed=1, data=None):
-    s = Session(seed)
-    s.data = data or reader(DATA)
-    return s
-
-
-def ask(s, line):
-    return json.loads(protocol.reply(s, line.encode()))
-
-
-def ok(s, line):
-    r = ask(s, line)
-    assert r["ok"], (line, r)
-    return r
+session = new  # a session reading data/
 
 
 def check_invariants(s):

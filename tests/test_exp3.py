@@ -1,7 +1,6 @@
 """Expansion #3, Friendlies! (RULES §9; seeds/000: Close Air Support Missions, Enemy Attacks,
 Friendly Fire, New Air Assault Counters) through the line protocol, and its allocation-free core."""
 
-import json
 from array import array
 
 import pytest
@@ -12,24 +11,13 @@ from engine import exp3 as X
 from engine import exp3data
 from engine import fields as F
 from engine.layout import FIELD_MAX
-from engine import protocol
 from engine.session import Session
 from firmware.datafiles import reader
-
-
-def ask(s, line):
-    return json.loads(protocol.reply(s, line.encode()))
-
-
-def ok(s, line):
-    r = ask(s, line)
-    assert r["ok"] is True, (line, r)
-    return r
+from tal_session import ask, new, ok
 
 
 def exp3(seed=1, data=None):
-    s = Session(seed)
-    s.data = data or reader()
+    s = new(seed, data)
     ok(s, "game exp3")
     return s
 

@@ -1,25 +1,14 @@
 """The Golan d6 game pack (RULES §10; seeds/003: Mines, [13.0] Leaders, BMP-1 and Sagger,
 Helicopters, AVLB, Mortars) through the line protocol, and its allocation-free rolls."""
 
-import json
 
 import pytest
 
 from conftest import run_mpy
 from engine import fields as F
 from engine import golan as G
-from engine import protocol
 from engine.session import Session
-
-
-def ask(s, line):
-    return json.loads(protocol.reply(s, line.encode()))
-
-
-def ok(s, line):
-    r = ask(s, line)
-    assert r["ok"] is True, (line, r)
-    return r
+from tal_session import ask, ok
 
 
 def golan(seed=1):
