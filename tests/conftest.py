@@ -28,6 +28,27 @@ def run_mpy(code, heap="64K", stdin=b"", timeout=600, args=()):
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
+HEAP_LOCKED = """
+n = hot()  # once to warm up (globals bound, buffers made), then again with the heap locked
+import micropython
+micropython.heap_lock()
+try:
+    n = hot()
+finally:
+    micropython.heap_unlock()
+print("noalloc", n)
+"""
+
+
+def run_heap_locked(code, heap="32K"):
+    """Run `code`, which defines hot(), then hot() with MicroPython's heap locked: any allocation
+    raises.  Returns what hot() returned, as text; fails the test on an allocation."""
+    rc, out, err = run_mpy(code + HEAP_LOCKED, heap=heap)
+    assert rc == 0, out + err
+    assert out.split()[0] == "noalloc", out
+    return out.split(None, 1)[1].strip()
+
+
 def console_cmd(kind, heap="64K", state=None):
     """argv and cwd of the CPython or MicroPython protocol console."""
     extra = [state] if state else []
