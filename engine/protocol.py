@@ -102,6 +102,11 @@ def _words_of_table():
     return out
 
 
+def knows(word):
+    """True when `word` is a command (nothing is imported to tell)."""
+    return _TABLE.find("\n" + word + " ") >= 0
+
+
 def _find(name):
     at = _TABLE.find("\n" + name + " ")
     if at < 0:

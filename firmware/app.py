@@ -109,7 +109,7 @@ class App:
 
     def has(self, command):
         """True when the engine knows `command` (screens of features still to come check it)."""
-        return protocol._find(command)[0] is not None
+        return protocol.knows(command)
 
     # --- screens ---------------------------------------------------------------------------
     def open(self, name, *args):

@@ -100,3 +100,12 @@ def test_a_command_whose_module_cannot_load_is_refused_cleanly(monkeypatch):
     s = Session(0)
     assert ask(s, "so") == {"ok": False, "error": "state",
                             "msg": "cannot load this command: ImportError"}
+
+
+def test_knows_tells_commands_without_importing_them():
+    import sys
+
+    sys.modules.pop("engine.cmd_golan", None)
+    assert protocol.knows("mine") and protocol.knows("roll") and not protocol.knows("min")
+    assert not protocol.knows("cmd_golan") and not protocol.knows("")
+    assert "engine.cmd_golan" not in sys.modules
