@@ -89,10 +89,3 @@ def write_object(ps, w):
         w(":")
         value(v, w)
     w("}")
-
-
-def encode(ps):
-    """The JSON text of an object of ordered pairs (host side and tests)."""
-    out = []
-    write_object(ps, out.append)
-    return "".join(out)
