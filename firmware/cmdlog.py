@@ -10,26 +10,20 @@ one into the campaign log sheet.  The format is the transcript format of docs/PR
     > roll 3d10
     < {"ok":true,...}
 
-It sits between the console and its streams (`console.serve` is unchanged): the request is the
-last line read, the reply is what was written since, and both go to the file when the console
-flushes, which it does once per reply.  A line that gets no reply (blank, `#`) is not logged.
+`console.serve` hands it each answered request with its reply (`entry`); both go to the file at
+once.  A line that gets no reply (blank, `#`) is not logged; a line too long is logged by its
+first 200 bytes, as the console kept them.
 """
 
 
 class CommandLog:
-    """Wraps a console's input stream and writer; appends each request/reply pair to `path`."""
+    """Appends each request/reply pair of a console session to the file at `path`."""
 
-    def __init__(self, path, session, inp, write, flush=None):
-        self.inp = inp
-        self._write = write
-        self._flush = flush
-        self._req = b""
-        self._fresh = True  # the next line read starts a new request
-        self._out = []
+    def __init__(self, path, session):
         self.f = open(path, "ab")
-        if session._saved is not None:  # resumed from a saved record: say which one
+        if session.resumed:  # resumed from a saved record: say which one
             from engine.crc import crc32
-            self._line("# resume %08x\n" % crc32(session._saved))
+            self._line("# resume %08x\n" % crc32(session.payload()))
         else:
             self._line("# tal-log 1\n# seed %d\n" % session.rng.seed_value)
         self.f.flush()
@@ -37,32 +31,10 @@ class CommandLog:
     def _line(self, s):
         self.f.write(s.encode())
 
-    def readline(self, n=-1):
-        """Read a request line (for `serve`) and remember it as the pending request."""
-        raw = self.inp.readline(n)
-        if self._fresh:  # a too-long line is read in pieces: keep its first piece
-            self._req = raw
-        self._fresh = raw[-1:] == b"\n" or not raw
-        return raw
-
-    def write(self, s):
-        """Write reply text through, keeping a copy for the log."""
-        self._write(s)
-        self._out.append(s)
-
-    def flush(self):
-        """The reply is complete: flush it, then append request and reply to the log."""
-        if self._flush is not None:
-            self._flush()
-        req = self._req
-        while req[-1:] in (b"\n", b"\r"):
-            req = req[:-1]
+    def entry(self, request, n, reply, m):
+        """Log the request `request[:n]` and its reply line `reply[:m]` (newline included)."""
         self.f.write(b"> ")
-        self.f.write(req)
-        self.f.write(b"\n")
-        for line in "".join(self._out).split("\n"):
-            if line:
-                self._line("< " + line + "\n")
+        self.f.write(bytes(request[:n]))
+        self.f.write(b"\n< ")
+        self.f.write(bytes(reply[:m]))
         self.f.flush()
-        self._out = []
-        self._req = b""

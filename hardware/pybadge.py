@@ -12,8 +12,11 @@ circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
 - accelerometer: LIS3DH on `board.I2C()` at 0x19 (0x18 on some batches; PyBadger tries both).
 - speaker: `SPEAKER` (PA02, the DAC A0) through an amplifier enabled by `SPEAKER_ENABLE` (PA27).
 - NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
-- storage: `microcontroller.nvm` (8 KB on SAMD51: `CIRCUITPY_INTERNAL_NVM_SIZE` 8192 in
-  `ports/atmel-samd/mpconfigport.h`): two 2 KB record slots, then the settings.
+- storage: two journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
+  100,000 erase cycles), `/tal-save.bin` for the campaign and `/tal-settings.bin` for the
+  settings (firmware/journal.py explains why; docs/storage.md has the figures).  Saves of older
+  firmware in `microcontroller.nvm` (one 8 KiB SAMD51 flash block, erased by every write) are read
+  once and carried over, never written.
 """
 
 from array import array
@@ -28,7 +31,6 @@ import neopixel_write
 import supervisor
 import time
 
-from engine.record import SLOT_SIZE
 from firmware import keys as K
 from firmware import canvas as C
 
@@ -37,6 +39,12 @@ NAME = "PyBadge"
 KEY_ORDER = (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
 BOOT_KEEP_DRIVE_KEY = 3  # SELECT held at boot: the USB drive stays writable (see boot.py)
 DATA_DIR = "/data"  # the player-editable data files, at the root of CIRCUITPY
+DRIVE = "/"  # CIRCUITPY, where the journals live
+SAVE_FILE = "tal-save.bin"  # the campaign's journal: 256 blocks of 512 bytes between guards
+SAVE_RING = 256
+SETTINGS_FILE = "tal-settings.bin"
+SETTINGS_RING = 48
+LEGACY_PREFS = 4096  # where older firmware kept the settings in nvm, after two 2 KB slots
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
 _PIXELS = 5
@@ -158,14 +166,26 @@ class Board:
 
     # --- storage --------------------------------------------------------------------------
     def state_store(self):
+        import os
+
+        from firmware.journal import STATE, Journal, JournalStore
         from firmware.storage import NvmStore
 
-        return NvmStore(microcontroller.nvm, 0)
+        journal = Journal(DRIVE + SAVE_FILE, SAVE_RING, STATE, 16384, os.sync)
+        notice = None
+        if journal.why == "the drive is read-only to the device":
+            notice = ("nothing will be saved: SELECT was held at power-on, so CIRCUITPY belongs "
+                      "to the computer; restart without it to play")
+        return JournalStore(journal, NvmStore(microcontroller.nvm, 0), notice)
 
     def prefs_blob(self):
+        import os
+
+        from firmware.journal import SETTINGS, Journal, JournalBlob
         from firmware.prefs import NvmBlob
 
-        return NvmBlob(microcontroller.nvm, 2 * SLOT_SIZE)
+        return JournalBlob(Journal(DRIVE + SETTINGS_FILE, SETTINGS_RING, SETTINGS, 64, os.sync),
+                           NvmBlob(microcontroller.nvm, LEGACY_PREFS))
 
     # --- sound, lights, shake -------------------------------------------------------------
     def click(self):

@@ -54,12 +54,13 @@ def load_state(path):
     from engine import record
     from firmware.storage import FileStore
 
-    try:
-        _slot, _seq, _fmt, payload = record.newest(FileStore(path).read_slots())
-    except record.RecordError as e:
-        raise cmdlog.LogError("%s: %s" % (path, e))
-    if payload is None:
+    found = record.best(FileStore(path).frames())
+    if found is None:
         raise cmdlog.LogError("%s holds no readable state record" % path)
+    _seq, fmt, payload = found
+    if fmt > record.FORMAT:
+        raise cmdlog.LogError("%s: record format %d is newer than this tool (%d)"
+                              % (path, fmt, record.FORMAT))
     return payload
 
 

@@ -187,13 +187,17 @@ def test_pybadge_buttons_map_to_logical_keys(monkeypatch):
     assert b.keys() == 0 and b._keys.resets == 1
 
 
-def test_pybadge_storage_ticks_lights(monkeypatch):
+def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
     pb, written, _i = fake_circuitpython(monkeypatch)
+    monkeypatch.setattr(pb, "DRIVE", str(tmp_path) + "/")
     b = pb.Board()
     assert pb.ticks_diff(3, (1 << 29) - 2) == 5  # supervisor.ticks_ms wraps at 2**29
     store = b.state_store()
-    assert store.base == 0
-    assert b.prefs_blob().base == 4096  # after the two 2 KB record slots
+    assert (tmp_path / "tal-save.bin").stat().st_size == (256 + 16) * 512  # made on first start
+    assert store.notice is None and store.legacy.base == 0  # older firmware's nvm save is read
+    blob = b.prefs_blob()
+    assert (tmp_path / "tal-settings.bin").stat().st_size == (48 + 16) * 512
+    assert blob.legacy.base == 4096  # where older firmware kept the settings
     b.flash(4)  # RED
     assert written[-1][:3] == bytes((0x30 // 8, 0xFF // 8, 0x30 // 8))  # GRB, an eighth
     b.tick(1000)
