@@ -1,5 +1,6 @@
 """`make dist` (both trees, the zip), manifest.py (freezing) and package.json (mpremote mip)."""
 
+import io
 import json
 import os
 import zipfile
@@ -13,8 +14,6 @@ from host_tools import dist
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    import io
-
     n_cp, n_mp, notes = dist.build(str(out), io.StringIO())
     return out, n_cp, n_mp, notes
 
@@ -80,6 +79,60 @@ def test_bundle_libraries_are_found_transitively(tmp_path):
     src.write_text("import board\nfrom adafruit_display_text import label\nimport adafruit_blinka\n")
     libs = dist.bundle_libraries([str(src)])
     assert "adafruit_display_text" in libs and "adafruit_blinka" not in libs
+
+
+def _cp_compiler():
+    """The CircuitPython mpy-cross `make circuitpython-mpy-cross` built (.ci/run builds it)."""
+    if not os.path.isfile(dist.DEFAULT_CP_MPY_CROSS):
+        why = ("no CircuitPython mpy-cross in build/: make circuitpython-mpy-cross "
+               "CIRCUITPY_DIR=/path/to/circuitpython builds it")
+        if os.environ.get("CI"):
+            pytest.fail(why + " (.ci/run must)")
+        pytest.skip(why)
+    return dist.CircuitPythonCompiler(dist.DEFAULT_CP_MPY_CROSS, "test")
+
+
+def test_circuitpython_lib_is_circuitpython_mpy_only(built):
+    """Every module is CircuitPython-format bytecode (C\\x06): the PyBadge imports it without
+    compiling sources in its own RAM.  dist/circuitpython.json says for which CircuitPython."""
+    cross = _cp_compiler()
+    out = built[0]
+    lib = out / "circuitpython" / "lib"
+    for rel in _app_sources():
+        assert (lib / (rel[:-3] + ".mpy")).read_bytes()[:2] == b"C\x06", rel
+    assert [str(p) for p in lib.rglob("*.py")] == []
+    info = json.loads((out / "circuitpython.json").read_text())
+    assert info == {"lib": "mpy", "circuitpython": cross.major, "mpy_cross": cross.version}
+
+
+def test_a_module_that_does_not_compile_is_one_clear_error(tmp_path):
+    cross = _cp_compiler()
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(:\n")
+    with pytest.raises(dist.DistError) as e:
+        cross.compile(str(bad), "engine/bad.py", str(tmp_path / "bad.mpy"))
+    assert "engine/bad.py" in str(e.value) and "SyntaxError" in str(e.value)
+
+
+def test_without_circuitpython_mpy_cross_dist_ships_sources_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.setattr(dist, "build_micropython", lambda out, notes: [])  # not under test here
+    out = io.StringIO()
+    dist.build(str(tmp_path), out, cross=None)
+    lib = tmp_path / "circuitpython" / "lib"
+    assert (lib / "engine" / "rng.py").exists() and not list(lib.rglob("*.mpy"))
+    assert json.loads((tmp_path / "circuitpython.json").read_text()) == {"lib": "py"}
+    warning = [l for l in out.getvalue().splitlines() if l.startswith("warning:")]
+    assert len(warning) == 1
+    for words in ("compiles at each import", "run out of memory", "CIRCUITPY_MPY_CROSS=",
+                  "make circuitpython-mpy-cross CIRCUITPY_DIR="):
+        assert words in warning[0]
+
+
+def test_a_missing_circuitpython_mpy_cross_is_named(monkeypatch, tmp_path):
+    monkeypatch.setenv("CIRCUITPY_MPY_CROSS", str(tmp_path / "nope"))
+    with pytest.raises(dist.DistError) as e:
+        dist.circuitpython_mpy_cross()
+    assert "nope: no such file" in str(e.value)
 
 
 def test_a_micropython_mpy_cross_is_refused_for_circuitpython(monkeypatch):
