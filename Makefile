@@ -62,8 +62,16 @@ circuitpython-mpy-cross: $(STAMP)
 	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $(if $(CP_VERSION),CP_VERSION=$(CP_VERSION)) >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
 	@build/circuitpython-mpy-cross/mpy-cross --version
 
+# MicroPython for the Pico with the app frozen in (manifest.py), from MICROPY_DIR=a MicroPython
+# checkout (needs cmake and arm-none-eabi-gcc; the Pico SDK is its lib/pico-sdk submodule).
+# PICO_BOARD=RPI_PICO (default), RPI_PICO_W, RPI_PICO2...: build/rp2-BOARD/firmware.uf2.
+firmware: $(STAMP)
+	@$(BIN)/python -m host_tools.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
+
 # MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
 # Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).
+# CIRCUITPY: checks the space first, copies beside the old app, then switches (code.py last).
+# Pico: the app's code goes into the firmware's ROMFS partition when it has one, else as .mpy files.
 deploy: dist
 	$(BIN)/python -m host_tools deploy $(if $(MOUNT),--mount "$(MOUNT)") $(if $(PORT),--port "$(PORT)") $(if $(REPLACE_DATA),--replace-data)
 

@@ -290,7 +290,17 @@ def write_package_json(path=None):
 
 def build(dist=DIST, out=sys.stdout, cross=False):
     """Build both trees and the zip under `dist`; print what was made.  `cross`: the
-    CircuitPythonCompiler to use, None for none, False (default) to look for one."""
+    CircuitPythonCompiler to use, None for none, False (default) to look for one.  Any failure
+    is a DistError (one line)."""
+    try:
+        return _build(dist, out, cross)
+    except OSError as e:
+        raise DistError("%s: %s" % (e.filename or dist, e.strerror or e))
+    except subprocess.SubprocessError as e:
+        raise DistError(str(e).splitlines()[0])
+
+
+def _build(dist, out, cross):
     notes = []
     if cross is False:
         cross = circuitpython_mpy_cross()

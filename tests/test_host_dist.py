@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import subprocess
 import zipfile
 
 import pytest
@@ -198,3 +199,91 @@ def test_manifest_freezes_every_device_package():
     for p in pkgs:
         assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p
     assert calls[0][0] == "metadata" and calls[0][1]["version"] == dist.VERSION
+
+
+def _micropython_checkout(tmp_path, boards=("RPI_PICO",), sdk=False):
+    """The parts of a MicroPython checkout `make firmware` looks at."""
+    top = tmp_path / "micropython"
+    (top / "ports" / "rp2" / "boards").mkdir(parents=True)
+    (top / "ports" / "rp2" / "Makefile").write_text("# rp2\n")
+    (top / "ports" / "rp2" / "boards" / "manifest.py").write_text("# the port's frozen modules\n")
+    for b in boards:
+        (top / "ports" / "rp2" / "boards" / b).mkdir(parents=True)
+    if sdk:
+        (top / "lib" / "pico-sdk").mkdir(parents=True)
+        (top / "lib" / "pico-sdk" / "README.md").write_text("pico-sdk\n")
+    return top
+
+
+def test_make_firmware_runs_micropythons_rp2_build_with_our_manifest(tmp_path):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path, sdk=True)
+    ran = []
+    uf2 = pico_firmware.build(str(top), "RPI_PICO", run=lambda argv: ran.append(argv) or
+                              subprocess.CompletedProcess(argv, 0), out=io.StringIO(),
+                              which=lambda tool: "/usr/bin/" + tool)
+    build = os.path.join(ROOT, "build", "rp2-RPI_PICO")
+    manifest = os.path.join(ROOT, "build", "rp2-manifest.py")
+    assert ran == [["make", "-C", str(top / "mpy-cross"), "-j2"],
+                   ["make", "-C", str(top / "ports" / "rp2"), "-j2", "BOARD=RPI_PICO",
+                    "BUILD=" + build, "FROZEN_MANIFEST=" + manifest]]
+    assert uf2 == os.path.join(build, "firmware.uf2")
+    text = open(manifest).read()
+    assert "include('$(PORT_DIR)/boards/manifest.py')" in text
+    assert "include(%r)" % os.path.join(ROOT, "manifest.py") in text
+
+
+def test_make_firmware_fetches_the_pico_sdk_and_keeps_a_boards_own_manifest(tmp_path):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path, boards=("RPI_PICO_W",))
+    (top / "ports" / "rp2" / "boards" / "RPI_PICO_W" / "manifest.py").write_text("# network\n")
+    cmds = pico_firmware.commands(str(top), "RPI_PICO_W", "/b", "/m")
+    assert cmds[0] == ["make", "-C", str(top / "ports" / "rp2"), "BOARD=RPI_PICO_W", "submodules"]
+    assert "include('$(BOARD_DIR)/manifest.py')" in pico_firmware.board_manifest(str(top), "RPI_PICO_W")
+
+
+@pytest.mark.parametrize("given,tools,words", [
+    (None, ("cmake", "arm-none-eabi-gcc"), "MICROPY_DIR=/path/to/micropython"),
+    ("elsewhere", ("cmake", "arm-none-eabi-gcc"), "not a MicroPython checkout"),
+    ("RPI_PICO3", ("cmake", "arm-none-eabi-gcc"), "has no board RPI_PICO3"),
+    ("RPI_PICO", ("cmake",), "apt install gcc-arm-none-eabi libnewlib-arm-none-eabi"),
+])
+def test_make_firmware_says_what_is_missing_in_one_line(tmp_path, given, tools, words):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path)
+    where = None if given is None else str(tmp_path) if given == "elsewhere" else str(top)
+    with pytest.raises(pico_firmware.FirmwareError) as e:
+        pico_firmware.check(where, given or "RPI_PICO",
+                            which=lambda t: "/usr/bin/" + t if t in tools else None)
+    assert words in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_path):
+    """MicroPython's tools/manifestfile.py (the one the rp2 build runs) reads the manifest `make
+    firmware` writes and freezes every module of the app."""
+    import sys
+
+    from host_tools import pico_firmware
+
+    mpy_dir = os.environ.get("MICROPY_DIR")
+    if not mpy_dir or not os.path.isfile(os.path.join(mpy_dir, "tools", "manifestfile.py")):
+        pytest.skip("no MicroPython checkout: MICROPY_DIR=... (.ci/run sets it)")
+    sys.path.insert(0, os.path.join(mpy_dir, "tools"))
+    try:
+        import manifestfile
+    finally:
+        sys.path.pop(0)
+    top = _micropython_checkout(tmp_path)
+    path = tmp_path / "board_manifest.py"
+    path.write_text(pico_firmware.board_manifest(str(top), "RPI_PICO"))
+    m = manifestfile.ManifestFile(manifestfile.MODE_FREEZE, {
+        "MPY_DIR": mpy_dir, "PORT_DIR": str(top / "ports" / "rp2"),
+        "BOARD_DIR": str(top / "ports" / "rp2" / "boards" / "RPI_PICO")})
+    m.execute(str(path))
+    frozen = {r.target_path for r in m.files()}
+    app = {p.replace(os.sep, "/") for p in _app_sources()}
+    assert app <= frozen
+    assert all(p.startswith("firmware/boards/") for p in frozen - app)  # entry points: unused
