@@ -387,5 +387,6 @@ def deploy(mount=None, port=None, replace_data=False, restart=True, dist=None, l
     except OSError as e:
         raise DeployError("%s: %s" % (e.filename or mount or port, e.strerror or e))
     except KeyboardInterrupt:
-        raise DeployError("interrupted")
+        raise DeployError("interrupted: run make deploy again to finish (the saved campaign is "
+                          "never touched)")
 
