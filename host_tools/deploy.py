@@ -325,7 +325,7 @@ def to_micropython(src, mp, replace_data=False, restart=True, log=print, image=N
     if code and not layout["frozen"] and layout["romfs"]:
         image = image or os.path.join(os.path.dirname(os.path.abspath(src)), "tal.romfs")
         size = build_romfs_image(src, code, image)
-    how = choose_install(layout, size if code else 0) if code else "files"
+    how = choose_install(layout, size) if code else "files"
     if layout["romfs"] and how == "files":
         log("the ROMFS partition (%s) is smaller than the app's image (%s): installing .mpy "
             "files on the filesystem" % (_kb(layout["romfs"]), _kb(size)))
@@ -341,8 +341,10 @@ def to_micropython(src, mp, replace_data=False, restart=True, log=print, image=N
                 log("kept %s: it differs from the shipped one (your edits?); "
                     "deploy with REPLACE_DATA=1 to overwrite it" % r)
     if how == "romfs":
-        # A failure here leaves the filesystem untouched; mpremote erases the partition first.
-        mp.run(["romfs", "deploy", image], "writing the app's ROMFS image (%s)" % _kb(size))
+        # A failure here leaves the filesystem as it was (and .mpy copies there still run);
+        # mpremote erases the partition first, so the next deploy must write it again.
+        mp.run(["romfs", "deploy", image], "writing the app's ROMFS image (%s; deploy again "
+               "once it is fixed)" % _kb(size))
         log("the app's code is in the ROMFS partition (%s of %s)" % (
             _kb(size), _kb(layout["romfs"])))
     elif how == "frozen":

@@ -172,12 +172,13 @@ def build_circuitpython(out, notes, cross=None):
     shutil.rmtree(out, ignore_errors=True)
     written = []
     sources = []
+    jobs = []  # (source, name in tracebacks, .mpy path) for CircuitPython's mpy-cross
 
     def put(src, rel):  # rel: the .py path under `out`
         if cross:
             rel = rel[:-3] + ".mpy"
-            cross.compile(src, os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel,
-                          os.path.join(out, rel))
+            jobs.append((src, os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel,
+                         os.path.join(out, rel)))
         else:
             _copy(src, os.path.join(out, rel))
         written.append(rel)
@@ -202,6 +203,13 @@ def build_circuitpython(out, notes, cross=None):
                 put(f, os.path.join("lib", name, os.path.relpath(f, src)))
         else:
             put(src, os.path.join("lib", name + ".py"))
+    if jobs:
+        # One mpy-cross process per module: run a few at once (the first failure is raised).
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 1) * 2)) as pool:
+            for f in [pool.submit(cross.compile, *job) for job in jobs]:
+                f.result()
     written += _copy_data(out)
     return written
 
