@@ -125,8 +125,8 @@ def _check_compiled_for(major, info):
     if info.get("lib") == "mpy" and info.get("circuitpython") != major:
         raise DeployError(
             "dist/circuitpython/lib was compiled for CircuitPython %s but the board runs "
-            "CircuitPython %d, which would refuse those .mpy files: make dist with CircuitPython "
-            "%d's mpy-cross (CIRCUITPY_MPY_CROSS=...), or update the board" % (
+            "CircuitPython %d (.mpy files are made for one major version): make dist with "
+            "CircuitPython %d's mpy-cross (CIRCUITPY_MPY_CROSS=...), or update the board" % (
                 info.get("circuitpython"), major, major))
 
 
@@ -188,6 +188,7 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     hiding = [r[:-4] + ".py" for r in _tree(src) if r.startswith("lib/") and r.endswith(".mpy")
               and os.path.isfile(os.path.join(mount, r[:-4] + ".py"))]
     if not todo and not hiding:
+        log("%s is up to date (%d files the same, %d kept)" % (mount, len(same), len(kept)))
         return copied, kept, same
     staging = os.path.join(mount, STAGING)
     try:
@@ -260,6 +261,8 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
             log("removed %s: it would hide %s" % (twin, twin[:-3] + ".mpy"))
         _remove_tree(staging)
         _sync()
+        log("%s: %d files installed, %d the same, %d kept; the board reloads into the new app"
+            % (mount, len(copied), len(same), len(kept)))
     except OSError as e:
         raise DeployError("switching to the new files failed at %s (%s): run make deploy again "
                           "to finish" % (rel, e.strerror))
