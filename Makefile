@@ -8,6 +8,7 @@ HEAP ?= 64K
 STATE ?=
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots
+.PHONY: circuitpython-mpy-cross firmware
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -47,11 +48,30 @@ bench: mpy
 	$(BIN)/python -m host_tools.bench
 
 # dist/circuitpython/ (copy onto CIRCUITPY; also zipped) and dist/micropython/ (.mpy + main.py).
+# CircuitPython's lib/ is compiled by CIRCUITPY_MPY_CROSS=path (CircuitPython's own mpy-cross, same
+# major version as the board), else by the one `make circuitpython-mpy-cross` built.
 dist: mpy
 	$(BIN)/python -m host_tools dist
 
+# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...; CP_VERSION=x.y.z
+# when it is not a git clone with tags) into build/, out of tree: the checkout is not written to.
+circuitpython-mpy-cross: $(STAMP)
+	@test -n "$(CIRCUITPY_DIR)" || { echo "error: say where CircuitPython's source is: make $@ CIRCUITPY_DIR=/path/to/circuitpython" >&2; exit 1; }
+	@test -f "$(CIRCUITPY_DIR)/mpy-cross/Makefile" || { echo "error: $(CIRCUITPY_DIR) has no mpy-cross/Makefile: not a CircuitPython source tree" >&2; exit 1; }
+	@mkdir -p build
+	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $(if $(CP_VERSION),CP_VERSION=$(CP_VERSION)) >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
+	@build/circuitpython-mpy-cross/mpy-cross --version
+
+# MicroPython for the Pico with the app frozen in (manifest.py), from MICROPY_DIR=a MicroPython
+# checkout (needs cmake and arm-none-eabi-gcc; the Pico SDK is its lib/pico-sdk submodule).
+# PICO_BOARD=RPI_PICO (default), RPI_PICO_W, RPI_PICO2...: build/rp2-BOARD/firmware.uf2.
+firmware: $(STAMP)
+	@$(BIN)/python -m host_tools.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
+
 # MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
 # Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).
+# CIRCUITPY: checks the space first, copies beside the old app, then switches (code.py last).
+# Pico: the app's code goes into the firmware's ROMFS partition when it has one, else as .mpy files.
 deploy: dist
 	$(BIN)/python -m host_tools deploy $(if $(MOUNT),--mount "$(MOUNT)") $(if $(PORT),--port "$(PORT)") $(if $(REPLACE_DATA),--replace-data)
 

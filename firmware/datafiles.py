@@ -3,7 +3,8 @@
 The engine never opens files; a front end gives it this hook, `name -> lines` (an open text
 file, which the engine closes after parsing) or None when there is no such file.  The default
 directory is `data/` next to the code: the repository on a host, build/mpy/data for the
-MicroPython console (host_tools/build_mpy.py copies it there), the board's root on a device.
+MicroPython console (host_tools/build_mpy.py copies it there), the board's root on a device
+(also when the code is in a ROMFS image at /rom).
 """
 
 
@@ -15,7 +16,21 @@ def _parent(path, levels):
     return path
 
 
-DEFAULT_DIR = (_parent(__file__, 2) or ".") + "/data"
+def _default_dir(home):
+    if home == "/rom":
+        # The code is in a ROMFS image (read-only, mpremote romfs deploy): the data files the
+        # player edits stay on the board's own filesystem, in data/ of its root, when there.
+        try:
+            import os
+
+            os.stat("data")
+            return "data"
+        except OSError:
+            pass
+    return (home or ".") + "/data"
+
+
+DEFAULT_DIR = _default_dir(_parent(__file__, 2))
 
 
 def reader(directory=None):
