@@ -9,7 +9,8 @@ Sources (both agree):
 - peterhinch/micropython-nano-gui `setup_examples/st7789_pico_lcd_114.py`: SPI(1) on SCK 10 /
   MOSI 11, CS 9, RST 12, BL 13, DC 8 ("Can go to 62.5MHz").
 The panel reads RGB565 big-endian; `firmware.display_framebuf` swaps the colour bytes for it.
-Storage: littlefs files `/tal.state` (the engine's two slots) and `/tal.prefs`.
+Storage: littlefs files `/tal.state` and `/tal.state.1` (the engine's two newest frames, written
+alternately) and `/tal.prefs`.
 """
 
 import time

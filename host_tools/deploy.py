@@ -40,9 +40,9 @@ import sys
 from host_tools.mpremote import Mpremote, MpremoteError
 
 # Never written by a deploy, whatever dist/ holds: the MicroPython app's campaign and settings
-# (hardware/pico_lcd_114.py: /tal.state, /tal.prefs), the PyBadge's save files (tal-save*), and
-# anything that looks like saved state.
-PROTECTED_SUFFIXES = (".state", ".prefs", ".bin", ".sav")
+# (hardware/pico_lcd_114.py: /tal.state and /tal.state.1, /tal.prefs), the PyBadge's journals
+# (tal-save.bin, tal-settings.bin), and anything that looks like saved state.
+PROTECTED_SUFFIXES = (".state", ".state.1", ".prefs", ".bin", ".sav")
 SAVE_PREFIX = "tal-save"
 ENTRY_LAST = ("code.py", "main.py")
 STAGING = ".tal-deploy"  # on CIRCUITPY: the new files wait here until all are copied
