@@ -44,7 +44,7 @@ FRAME_BYTES = HEADER + TRAILER
 FRAME_MAX = FRAME_BYTES + 0xFFFF  # the length field's limit
 # Past UNDO_DEPTH steps the oldest are dropped to keep a frame under this: each save writes (and a
 # board holds in RAM) the whole undo log.  32 steps of 200-byte lines with their fields fit.
-RECORD_SOFT = 8192
+RECORD_SOFT = 1536
 LEGACY_SLOT = 2048  # firmware before 2026-12 kept two frames in one file, the second at 2048
 
 

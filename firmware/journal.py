@@ -28,6 +28,7 @@ sequence number whose CRCs hold is the newest.
 BLOCK = 512
 GUARD = 8  # blocks never written at each end of the file
 SECTOR = 8  # blocks in a 4 KiB erase sector of the SPI flash (GD25Q16C, W25Q16JV)
+CHUNK = 16  # blocks erased at a time
 HEAD = 16  # entry header bytes
 MAGIC = b"TJ"
 VERSION = 1
@@ -100,7 +101,7 @@ class Journal:
             except OSError:
                 return None
         self.ring = f.seek(0, 2) // BLOCK - 2 * GUARD
-        if self.ring < 2 * self.max_blocks + 4 * SECTOR:
+        if self.ring < 2 * self.max_blocks + 2 * CHUNK + 2 * SECTOR:
             f.close()
             self.why = "%s is too small to be a save file" % self.path
             return None
@@ -220,11 +221,12 @@ class Journal:
 
     # --- writing ----------------------------------------------------------------------------
     def _safe(self, r):
-        # Erasing blocks [r, r + SECTOR) blanks whole 4 KiB sectors: blocks r - 7 .. r + 14 at most.
-        return self.live < 0 or r + 2 * SECTOR - 1 <= self.live or r - SECTOR + 1 >= self.live_end
+        # Erasing blocks [r, r + CHUNK) blanks whole 4 KiB sectors: up to 7 blocks either side.
+        return (self.live < 0 or r + CHUNK + SECTOR - 1 <= self.live
+                or r - SECTOR + 1 >= self.live_end)
 
     def _erase(self, r):
-        end = min(r + SECTOR, self.ring)
+        end = min(r + CHUNK, self.ring)
         self.f.seek((GUARD + r) * BLOCK)
         for _ in range(r, end):
             self.f.write(_FF)
@@ -239,7 +241,7 @@ class Journal:
         if self.head + self.max_blocks > self.ring:
             self.head = self.clean = 0  # a new lap: the last blocks of this one stay as they are
         r = max(self.head, self.clean)
-        while r < self.head + self.max_blocks + SECTOR and r < self.ring:
+        while r < self.head + self.max_blocks + CHUNK and r < self.ring:
             if self._read(r, self.back) and self.back == _FF:
                 r += 1
             elif self._safe(r):

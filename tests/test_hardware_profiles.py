@@ -193,7 +193,7 @@ def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
     b = pb.Board()
     assert pb.ticks_diff(3, (1 << 29) - 2) == 5  # supervisor.ticks_ms wraps at 2**29
     store = b.state_store()
-    assert (tmp_path / "tal-save.bin").stat().st_size == (256 + 16) * 512  # made on first start
+    assert (tmp_path / "tal-save.bin").stat().st_size == (384 + 16) * 512  # made on first start
     assert store.notice is None and store.legacy.base == 0  # older firmware's nvm save is read
     blob = b.prefs_blob()
     assert (tmp_path / "tal-settings.bin").stat().st_size == (48 + 16) * 512
