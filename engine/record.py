@@ -42,8 +42,10 @@ HEADER = 9  # magic 2, format 1, seq 4, length 2
 TRAILER = 4
 FRAME_BYTES = HEADER + TRAILER
 FRAME_MAX = FRAME_BYTES + 0xFFFF  # the length field's limit
-# Past UNDO_DEPTH steps the oldest are dropped to keep a frame under this: each save writes (and a
-# board holds in RAM) the whole undo log.  32 steps of 200-byte lines with their fields fit.
+# Past UNDO_DEPTH steps the oldest are dropped to keep a frame under this: each save writes the
+# whole record, so its size is flash wear (host_tools/flash_bench.py: 1.5 KB keeps about 50 steps
+# of a campaign and gives the PyBadge's flash 29 years; 8 KB, 128 steps, would give it 15).  The
+# first UNDO_DEPTH steps are kept whatever their size: 32 lines of 200 bytes make about 7 KB.
 RECORD_SOFT = 1536
 LEGACY_SLOT = 2048  # firmware before 2026-12 kept two frames in one file, the second at 2048
 
