@@ -131,7 +131,7 @@ def execute(session, words, reply=None):
     the same checks, the same undo step name, the same durability.  With `reply` (a
     `jsonline.Reply`) the success line is written into it *before* the change is committed, so
     a reply that cannot be made (out of memory) leaves the change undone.  A MemoryError is
-    raised with everything put back; the caller answers it (`serve` with a line made in advance).
+    raised with everything put back; the caller answers it (`firmware.lines.serve` with a line made in advance).
     """
     try:
         handler, kind = _find(words)
@@ -200,7 +200,7 @@ def handle(session, raw, reply):
     newline included; return False, with nothing in it, for blank and # lines.
 
     A MemoryError is raised with nothing changed and `reply` to be thrown away: the caller
-    answers with a line it made in advance (`firmware.console.serve`).
+    answers with a line it made in advance (`firmware.lines.serve`).
     """
     reply.n = 0
     if len(raw) > MAX_LINE:

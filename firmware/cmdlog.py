@@ -10,7 +10,7 @@ one into the campaign log sheet.  The format is the transcript format of docs/PR
     > roll 3d10
     < {"ok":true,...}
 
-`console.serve` hands it each answered request with its reply (`entry`); both go to the file at
+`lines.serve` hands it each answered request with its reply (`entry`); both go to the file at
 once.  A line that gets no reply (blank, `#`) is not logged; a line too long is logged by its
 first 200 bytes, as the console kept them.
 """

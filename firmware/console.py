@@ -1,126 +1,35 @@
-"""The line-protocol console: requests on a byte stream in, one JSON reply line each out.
+"""The line-protocol console: requests on stdin, one JSON reply line each on stdout.
 
-Runs the same on CPython (`make console`), the MicroPython unix port (`make console-mpy`) and a
-device's USB serial.  Usage: `console.py [STATE_PATH] [--log=LOG_PATH]`: with a path the session
-is durable; with a log every answered request is appended to LOG_PATH (see `firmware.cmdlog`).
+Runs the same on CPython (`make console`) and the MicroPython unix port (`make console-mpy`); the
+transport is firmware/lines.py, which the boards' USB serial uses too.  Usage:
+`console.py [STATE_PATH] [--log=LOG_PATH]`: with a path the session is durable; with a log every
+answered request is appended to LOG_PATH (see `firmware.cmdlog`).
+
+This module holds only the program: everything it imports is imported inside `main`, so that out
+of memory at start-up is one line (and the saved state untouched), never a traceback.
 """
 
 import gc
 import sys
 
-# Import the core one module at a time, collecting in between: each import's garbage is freed
-# before the next module's long-lived code is placed, so MicroPython's non-moving heap stays in
-# few pieces and a dice session runs in a 32 KB heap (tests/test_micropython.py holds us to it).
-for _name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
-              "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol", "engine.crc",
-              "firmware.entropy"):
-    __import__(_name)
+
+def _stop(message):
+    # Before the first request, out of memory: one line, the saved state untouched, no traceback.
     gc.collect()
-
-from engine import protocol
-from engine.jsonline import Reply
-from engine.session import MAX_LINE, Session
-from firmware.entropy import fresh_seed
-
-# Replies made in advance: sending them allocates nothing, so they go out when the heap is full.
-OUT_OF_MEMORY = b'{"ok":false,"error":"state","msg":"out of memory: nothing changed"}\n'
-
-# What `Lines.push` says about a byte.
-MORE = 0  # the line goes on
-LINE = 1  # a line ended: it is `Lines.line()`
-LONG = 2  # a line longer than MAX_LINE ended: refuse it whole
+    sys.stderr.write(message)
+    sys.stderr.write(": nothing changed; give the console a larger heap\n")
+    sys.exit(1)
 
 
-class Lines:
-    """Request lines out of a byte stream, in one buffer kept for the session (taking bytes
-    allocates nothing).  A line ends at \n, \r\n or a lone \r, which many serial terminals
-    send for Enter.  Of a line longer than MAX_LINE only its first MAX_LINE + 1 bytes are kept,
-    and it is refused whole."""
-
-    def __init__(self):
-        self.buf = bytearray(MAX_LINE + 1)
-        self.n = 0
-        self.after_cr = False
-
-    def push(self, b):
-        """Take byte `b`; MORE, LINE or LONG.  After LINE or LONG, `clear` before the next byte."""
-        if b == 10 and self.after_cr:  # the \n of a \r\n: that line has been answered
-            self.after_cr = False
-            return MORE
-        self.after_cr = b == 13
-        if b == 10 or b == 13:
-            return self.end() or LINE
-        if self.n <= MAX_LINE:
-            self.buf[self.n] = b
-            self.n += 1
-        return MORE
-
-    def end(self):
-        """LINE or LONG if a line is pending (the stream ended without its newline), else MORE."""
-        if self.n > MAX_LINE:
-            return LONG
-        return LINE if self.n else MORE
-
-    def line(self):
-        """The finished line (bytes, without its end)."""
-        return bytes(self.buf[:self.n])
-
-    def clear(self):
-        self.n = 0
-
-
-def sender(out):
-    """`send(buf, n)` writing the first n bytes of buf to binary stream `out`: MicroPython's
-    streams take the length and copy nothing; elsewhere a copy is made."""
-    try:
-        out.write(b"", 0)
-        return out.write
-    except TypeError:
-        return lambda buf, n: out.write(bytes(buf[:n]))
-
-
-def answer(session, lines, event, reply, send, log=None):
-    """Send the reply to the line `lines` just finished (`event` LINE or LONG): exactly one line,
-    or none for blank and # lines.  Out of memory, the reply is OUT_OF_MEMORY and nothing changed
-    (`protocol.execute` aborts before it lets a MemoryError out)."""
-    try:
-        if event == LONG:
-            protocol.too_long(session, reply)
-            replied = True
-        else:
-            replied = protocol.handle(session, lines.line(), reply)
-        if replied:
-            send(reply.buf, reply.n)
-            if log is not None:
-                log(lines.buf, lines.n, reply.buf, reply.n)
-    except MemoryError:
-        replied = True
-        send(OUT_OF_MEMORY, len(OUT_OF_MEMORY))
+def _import_core():
+    # The core one module at a time, collecting in between: each import's garbage is freed before
+    # the next module's long-lived code is placed, so MicroPython's non-moving heap stays in few
+    # pieces (tests/test_micropython.py holds the dice session to its heap).
+    for name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
+                 "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
+                 "engine.crc", "firmware.entropy", "firmware.lines"):
+        __import__(name)
         gc.collect()
-    lines.clear()
-    return replied
-
-
-def serve(session, inp, out, flush=None, log=None):
-    """Answer every line of binary stream `inp` with one reply line each on binary stream `out`,
-    until the end of `inp`.  `log(request, n, reply, m)` sees each answered pair (firmware.cmdlog).
-
-    Bytes are read one at a time into buffers made once: a full heap cannot stop the reading."""
-    lines = Lines()
-    reply = Reply()
-    send = sender(out)
-    one = bytearray(1)
-    while True:
-        if inp.readinto(one):
-            event = lines.push(one[0])
-            if event == MORE:
-                continue
-        else:
-            event = lines.end()
-            if event == MORE:
-                return
-        if answer(session, lines, event, reply, send, log) and flush is not None:
-            flush()
 
 
 def _data(name):
@@ -132,6 +41,23 @@ def _data(name):
 
 def main(argv):
     """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
+    try:
+        _import_core()
+        from firmware.lines import serve
+
+        session, entry = _start(argv)
+        out = getattr(sys.stdout, "buffer", sys.stdout)
+        flush = getattr(out, "flush", None)
+        gc.collect()  # leave the start-up garbage behind before the first request
+    except MemoryError:  # never start from defaults over a save that could not be read
+        _stop("out of memory starting the console or loading its saved state")
+    serve(session, sys.stdin.buffer, out, flush, entry)
+
+
+def _start(argv):
+    from engine.session import Session
+    from firmware.entropy import fresh_seed
+
     store = None
     log = None
     for a in argv[1:]:
@@ -142,14 +68,11 @@ def main(argv):
             store = FileStore(a)
     session = Session(fresh_seed(), store)
     session.data = _data  # the cups' and tables' data files (data/)
-    out = getattr(sys.stdout, "buffer", sys.stdout)
-    flush = getattr(out, "flush", None)
     entry = None
     if log:
         from firmware.cmdlog import CommandLog
         entry = CommandLog(log, session).entry
-    gc.collect()  # leave the start-up garbage behind before the first request
-    serve(session, sys.stdin.buffer, out, flush, entry)
+    return session, entry
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 The app calls `Link.poll()` from its main loop (firmware/device.py, with the board profile's
 `serial_link(session)`: `firmware.usb_link.usb_data_link` on CircuitPython, `stdin_link` here on
 MicroPython): it takes the bytes that have arrived, never waits,
-and answers each complete line through `console.answer` (so a serial request is checked, undone and
+and answers each complete line through `lines.answer` (so a serial request is checked, undone and
 saved exactly like a console one).  `main()` runs the link alone, without screens: on the
 MicroPython unix port that is what the host tests drive through a pty or pipes.
 
@@ -14,14 +14,14 @@ data=True)`); it then shows on the computer as a second serial port next to the 
 import sys
 
 from engine.jsonline import Reply
-from firmware.console import MORE, Lines, answer
+from firmware.lines import MORE, Lines, answer
 
 
 class Link:
     """Answer every complete line of the bytes that have arrived; never waits.
 
     `readinto(buf)` puts the bytes available now into `buf` and returns how many (0: none);
-    `send(buf, n)` writes a reply (see `console.sender`).  Bytes, lines and replies go through
+    `send(buf, n)` writes a reply (see `lines.sender`).  Bytes, lines and replies go through
     buffers made once, so a full heap does not stop the link: it answers "out of memory"."""
 
     def __init__(self, session, readinto, send, flush=None):
@@ -88,7 +88,7 @@ class _StdinReader:
 
 def stdin_link(session):
     """A Link on MicroPython's stdin/stdout (the USB REPL channel while the app runs)."""
-    from firmware.console import sender
+    from firmware.lines import sender
 
     reader = _StdinReader(sys.stdin.buffer)
     out = getattr(sys.stdout, "buffer", sys.stdout)

@@ -3,7 +3,7 @@
 A module of its own so that MicroPython code never imports `usb_cdc`.
 """
 
-from firmware.console import sender
+from firmware.lines import sender
 from firmware.serial_link import Link
 
 
