@@ -66,13 +66,15 @@ def load_state(path):
     try:
         _slot, _seq, _fmt, payload = record.newest(FileStore(path).read_slots())
     except record.RecordError as e:
-        raise cmdlog.LogError("%s: a save this firmware cannot read (%s)" % (path, e))
+        raise cmdlog.LogError("%s: a save from another firmware, which this one cannot read (%s)"
+                              % (path, e))
     if payload is None:
         raise cmdlog.LogError("%s holds no readable state record (is it a state file?)" % path)
     try:
         record.decode(payload)
     except record.RecordError as e:
-        raise cmdlog.LogError("%s: a save this firmware cannot read (%s)" % (path, e))
+        raise cmdlog.LogError("%s: a save from another firmware, which this one cannot read (%s)"
+                              % (path, e))
     return payload
 
 
@@ -176,6 +178,9 @@ def replay(events, seed=None, state=None, on="here", heap="64K", data_dir=None):
     `data_dir` (in this process only) replaces data/, e.g. with the files of the board played on.
     """
     result = Result()
+    if seed is not None and not 0 <= seed < cmdlog.SEED_LIMIT:
+        raise cmdlog.LogError("--seed %d is not one the dice take (0..%d)" % (
+            seed, cmdlog.SEED_LIMIT - 1))
     if data_dir and on != "here":
         raise cmdlog.LogError("--data works with the in-process replay only (--on here)")
     for start, items in segments(events, seed, state):
