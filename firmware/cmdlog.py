@@ -63,6 +63,7 @@ class CommandLog:
         self._fresh = True  # the next line read starts a new request
         self._out = []
         self._at = None  # the last "# at" time written
+        self.path = path
         self.f = open(path, "ab")
         if session._saved is not None:  # resumed from a saved record: say which one
             from engine.crc import crc32
@@ -95,9 +96,31 @@ class CommandLog:
         self._out.append(s)
 
     def flush(self):
-        """The reply is complete: flush it, then append request and reply to the log."""
+        """The reply is complete: flush it, then append request and reply to the log.
+
+        A log that can no longer be written (the disk is full) is said once on stderr and
+        dropped: the session goes on, saved as before.
+        """
         if self._flush is not None:
             self._flush()
+        try:
+            if self.f is not None:
+                self._append()
+        except OSError as e:
+            import sys
+            from firmware.pathcheck import words
+
+            sys.stderr.write("command log %s: %s: no more requests are logged\n" % (
+                self.path, words(e)))
+            try:
+                self.f.close()
+            except OSError:
+                pass
+            self.f = None
+        self._out = []
+        self._req = b""
+
+    def _append(self):
         req = self._req
         # What `serve` strips: the newline, then one carriage return (CRLF terminals).
         if req[-1:] == b"\n":
@@ -116,5 +139,3 @@ class CommandLog:
             if line:
                 self._line("< " + line + "\n")
         self.f.flush()
-        self._out = []
-        self._req = b""

@@ -61,28 +61,61 @@ def _data(name):
     return reader()(name)
 
 
+USAGE = "usage: console.py [STATE_PATH] [--log=LOG_PATH]"
+
+
+def _say(msg):
+    sys.stderr.write(msg + "\n")
+
+
 def main(argv):
-    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
-    store = None
+    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply.
+
+    Returns the exit status: 0 at the end of the input or on Ctrl-C, 1 when the state file or the
+    log cannot be written (one line says which and why, before any request is read), 2 for
+    arguments it does not take.
+    """
+    path = None
     log = None
     for a in argv[1:]:
-        if a.startswith("--log="):
+        if a.startswith("--log=") and len(a) > 6:
             log = a[6:]
-        elif a and store is None:
+        elif a[:1] == "-" or path is not None:
+            _say(USAGE)
+            return 2
+        elif a:
+            path = a
+    try:
+        store = None
+        if path is not None:
+            from firmware.pathcheck import writable
+
+            why = writable(path)
+            if why is not None:
+                _say("cannot use the state file %s: %s" % (path, why))
+                return 1
             from firmware.storage import FileStore
-            store = FileStore(a)
-    session = Session(fresh_seed(), store)
-    session.data = _data  # the cups' and tables' data files (data/)
-    inp = sys.stdin.buffer
-    w = sys.stdout.write
-    flush = getattr(sys.stdout, "flush", None)
-    if log:
-        from firmware.cmdlog import CommandLog
-        c = CommandLog(log, session, inp, w, flush)
-        inp, w, flush = c, c.write, c.flush
-    gc.collect()  # leave the start-up garbage behind before the first request
-    serve(session, inp, w, flush)
+            store = FileStore(path)
+        session = Session(fresh_seed(), store)
+        session.data = _data  # the cups' and tables' data files (data/)
+        inp = sys.stdin.buffer
+        w = sys.stdout.write
+        flush = getattr(sys.stdout, "flush", None)
+        if log:
+            from firmware.cmdlog import CommandLog
+            try:
+                c = CommandLog(log, session, inp, w, flush)
+            except OSError as e:
+                from firmware.pathcheck import words
+                _say("cannot write the command log %s: %s" % (log, words(e)))
+                return 1
+            inp, w, flush = c, c.write, c.flush
+        gc.collect()  # leave the start-up garbage behind before the first request
+        serve(session, inp, w, flush)
+    except KeyboardInterrupt:  # Ctrl-C: every answered request is already saved and logged
+        pass
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))
