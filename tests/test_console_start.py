@@ -85,7 +85,7 @@ def test_both_banners_say_how_to_get_help():
 BAD_PATHS = [
     ("/no/such/dir/x.{}", "no such directory"),
     ("/dev/full", "no space"),
-    ("/etc/hostname/x.{}", "not a directory"),
+    ("{tmp}/file/x.{}", "not a directory"),
     ("{tmp}", "is a directory"),
 ]
 
@@ -97,6 +97,7 @@ def test_a_path_that_cannot_be_written_is_one_line_before_any_request(kind, what
                                                                      tmp_path):
     if what == "state" and path == "/dev/full":
         pytest.skip("a device as the state file: its space shows only when a record is written")
+    (tmp_path / "file").write_text("a file, not a directory")
     path = path.format(what, tmp=tmp_path)
     argv, cwd, env = console_cmd(kind)
     argv += [path] if what == "state" else ["--log=%s" % path]
@@ -135,3 +136,12 @@ def test_a_bad_console_argument_is_a_usage_line(args, tmp_path):
                        input=b"seed 1\n", capture_output=True, timeout=60)
     lines = p.stderr.decode().splitlines()
     assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith("usage: "), lines
+
+
+def test_make_run_with_a_state_path_it_cannot_write_names_it():
+    p = subprocess.run(["make", "-s", "run", "STATE=/no/such/dir/x.state"], cwd=ROOT,
+                       env=dict(os.environ, DISPLAY="", WAYLAND_DISPLAY=""), input=b"q\n",
+                       capture_output=True, timeout=120)
+    err = p.stderr.decode()
+    assert "Traceback" not in err
+    assert "cannot use the state file /no/such/dir/x.state: no such directory" in err, err
