@@ -14,6 +14,7 @@ from conftest import ROOT
 from engine import record
 from engine.session import Session
 from firmware.storage import FileStore
+from host_tools import validate
 from host_tools.__main__ import main
 
 CAMPAIGN = [b"seed 3", b"campaign start 3 10 2", b"pilot add pirate 4 8 2", b"so -2", b"vp +1",
@@ -147,8 +148,7 @@ def _arg_file(rng, files, d, n):
     if k < 2:
         return str(files["log"] if rng.random() < 0.5 else files["state"])
     if k < 6:
-        src = rng.choice([files["log"], files["state"], files["other"],
-                          os.path.join(ROOT, "data", "tal", "hit_cup.txt")])
+        src = rng.choice([files["log"], files["state"], files["other"]] + DATA_FILES)
         p = d / ("m%d" % n)
         with open(src, "rb") as f:
             p.write_bytes(_mutate(rng, f.read()))
@@ -171,8 +171,8 @@ def _argv(rng, files, d, n):
                             ["-o", "/no/such/dir/x.state"], ["--via", "serial"]])
     elif cmd == "validate":
         argv += [_arg_file(rng, files, d, n) for _ in range(rng.randint(0, 2))]
-        if rng.random() < 0.3:
-            argv += ["--as", rng.choice(["tal/hit_cup.txt", "tal/scout.txt", "tal/../x", "", "?"])]
+        if rng.random() < 0.4:
+            argv += ["--as", rng.choice(DATA_NAMES + ["tal/../x", "", "?"])]
     elif cmd == "log":
         if rng.random() < 0.8:
             argv.append(_arg_file(rng, files, d, n))
@@ -194,11 +194,13 @@ def _argv(rng, files, d, n):
     if rng.random() < 0.15:
         argv += ["--data", rng.choice([str(d), "/no/such/dir", os.path.join(ROOT, "data")])]
     if rng.random() < 0.05:
-        argv.insert(rng.randrange(len(argv) + 1), rng.choice(["--bogus", "--", "-h", "\x00"]))
+        argv.insert(rng.randrange(len(argv) + 1), rng.choice(["--bogus", "--", "-h", "\x01"]))
     return argv
 
 
 FUZZ_RUNS = 500
+DATA_NAMES = sorted(validate.data_name(p) for p in validate.shipped())
+DATA_FILES = validate.shipped()
 
 
 def test_fuzzed_command_lines_and_files_never_give_a_traceback(files, tmp_path):
