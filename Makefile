@@ -41,8 +41,8 @@ console: $(STAMP)
 
 # The same console on the real MicroPython unix port, importing the .mpy build; HEAP caps its heap.
 console-mpy: mpy
-	@echo "TAL companion: line protocol console (MicroPython, heap $(HEAP)). Ctrl-D quits." >&2
-	@cd $(MPY) && MICROPYPATH=. $(abspath $(BIN))/micropython -X heapsize=$(HEAP) -m firmware.console $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
+	@echo "TAL companion: line protocol console (MicroPython, heap $(HEAP)). Type 'help'; Ctrl-D quits." >&2
+	@cd $(MPY) && MICROPYPATH=. exec $(abspath $(BIN))/micropython -X heapsize=$(HEAP) -m firmware.console $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
 
 bench: mpy
 	$(BIN)/python -m host_tools.bench

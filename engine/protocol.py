@@ -43,8 +43,11 @@ def _reset(s, w):
 
 
 def _help(s, w):
-    """`help`: the command words."""
-    return (("commands", _words_of_table()),)
+    """`help`: the command words; `help COMMAND`: its forms, as the docs give them."""
+    if len(w) == 1:
+        return (("commands", _words_of_table()),)
+    from engine import helpforms  # loaded for this reply only (it unloads itself)
+    return helpforms.reply(w)
 
 
 # Every command, one per line: word, module (in engine/), function, kind (r read, d dice,

@@ -191,15 +191,20 @@ def save(s):
     s._seq = seq
 
 
+# errno -> words.  The numbers are POSIX's (Linux), which MicroPython's own errno values follow.
+_WORDS = {1: "not permitted", 2: "no such directory", 5: "input/output error",
+          13: "permission denied", 20: "a part of the path is not a directory",
+          21: "is a directory", 22: "not a valid file name", 28: "no space left on the device",
+          30: "read-only file system", 36: "file name too long", 122: "disk quota exceeded"}
+
+
 def why(e):
-    """A store's OSError in words: its message, or its errno named (MicroPython has only the
-    number)."""
-    if e.args and isinstance(e.args[-1], str):
-        return e.args[-1]
-    code = e.args[0] if e.args else None
-    return {2: "no such file or directory", 5: "input/output error", 13: "permission denied",
-            28: "no space left on the device", 30: "read-only file system"}.get(
-                code, "error %s" % code)
+    """An OSError in words: the message a store gave it (`OSError("...")`), or its errno named
+    ("no space left on the device"; MicroPython gives only the number)."""
+    n = e.args[0] if e.args else None
+    if isinstance(n, int):
+        return _WORDS.get(n, "error %d" % n)
+    return str(n) if n else "error"
 
 
 # --- frames -------------------------------------------------------------------------------------

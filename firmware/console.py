@@ -39,41 +39,77 @@ def _data(name):
     return reader()(name)
 
 
+USAGE = "usage: console.py [STATE_PATH] [--log=LOG_PATH]"
+
+
+def _say(msg):
+    sys.stderr.write(msg + "\n")
+
+
 def main(argv):
-    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
+    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply.
+
+    Returns the exit status: 0 at the end of the input or on Ctrl-C, 1 when the state file or the
+    log cannot be written or the heap is too small to start (one line says which and why, before
+    any request is read), 2 for arguments it does not take.
+    """
+    path = None
+    log = None
+    for a in argv[1:]:
+        if a.startswith("--log=") and len(a) > 6:
+            log = a[6:]
+        elif a[:1] == "-" or path is not None:
+            _say(USAGE)
+            return 2
+        elif a:
+            path = a
     try:
-        _import_core()
-        from firmware.lines import serve
+        try:
+            _import_core()
+            from firmware.lines import serve
 
-        session, entry = _start(argv)
-        out = getattr(sys.stdout, "buffer", sys.stdout)
-        flush = getattr(out, "flush", None)
-        gc.collect()  # leave the start-up garbage behind before the first request
-    except MemoryError:  # never start from defaults over a save that could not be read
-        _stop("out of memory starting the console or loading its saved state")
-    serve(session, sys.stdin.buffer, out, flush, entry)
+            started = _start(path, log)
+            if isinstance(started, str):
+                _say(started)
+                return 1
+            session, entry = started
+            out = getattr(sys.stdout, "buffer", sys.stdout)
+            flush = getattr(out, "flush", None)
+            gc.collect()  # leave the start-up garbage behind before the first request
+        except MemoryError:  # never start from defaults over a save that could not be read
+            _stop("out of memory starting the console or loading its saved state")
+        serve(session, sys.stdin.buffer, out, flush, entry)
+    except KeyboardInterrupt:  # Ctrl-C: every answered request is already saved and logged
+        pass
+    return 0
 
 
-def _start(argv):
+def _start(path, log):
+    # (session, log entry function), or why the console cannot start (one line).
     from engine.session import Session
     from firmware.entropy import fresh_seed
 
     store = None
-    log = None
-    for a in argv[1:]:
-        if a.startswith("--log="):
-            log = a[6:]
-        elif a and store is None:
-            from firmware.storage import FileStore
-            store = FileStore(a)
+    if path is not None:
+        from firmware.pathcheck import writable
+
+        why = writable(path)
+        if why is not None:
+            return "cannot use the state file %s: %s" % (path, why)
+        from firmware.storage import FileStore
+        store = FileStore(path)
     session = Session(fresh_seed(), store)
     session.data = _data  # the cups' and tables' data files (data/)
     entry = None
     if log:
         from firmware.cmdlog import CommandLog
-        entry = CommandLog(log, session).entry
+        try:
+            entry = CommandLog(log, session).entry
+        except OSError as e:
+            from firmware.pathcheck import words
+            return "cannot write the command log %s: %s" % (log, words(e))
     return session, entry
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))

@@ -1,6 +1,6 @@
 """The player-editable data files (data/) for the engine: `session.data = datafiles.reader()`.
 
-The engine never opens files; a front end gives it this hook, `name -> lines` (an open text
+The engine never opens files; a front end gives it this hook, `name -> lines` (an open binary
 file, which the engine closes after parsing) or None when there is no such file.  The default
 directory is `data/` next to the code: the repository on a host, build/mpy/data for the
 MicroPython console (host_tools/build_mpy.py copies it there), the board's root on a device
@@ -34,14 +34,19 @@ DEFAULT_DIR = _default_dir(_parent(__file__, 2))
 
 
 def reader(directory=None):
-    """A `session.data` hook reading `directory/name` (default DEFAULT_DIR)."""
+    """A `session.data` hook reading `directory/name` (default DEFAULT_DIR).
+
+    The file is opened in binary: the engine's parser (`engine.datafile`) splits the lines at LF
+    and checks the bytes itself, the same on every interpreter (a text-mode file would end lines
+    at a lone CR on CPython only, and decode with each port's own rules).
+    """
     base = directory or DEFAULT_DIR
 
     def read(name):
         if ".." in name or name[:1] == "/":
             return None  # names come from the engine; never leave the data directory
         try:
-            return open(base + "/" + name, encoding="utf-8")
+            return open(base + "/" + name, "rb")
         except OSError:
             return None
 

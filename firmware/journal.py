@@ -233,7 +233,7 @@ class Journal:
         self.sync()  # erase now, not within the next second
         for b in range(r, end):
             if not self._read(b, self.back) or self.back != _FF:
-                raise OSError(5, "the save file's flash could not be erased")
+                raise OSError("the save file's flash could not be erased")
 
     def prepare(self):
         """Make the `max_blocks + SECTOR` blocks from `head` erased: erase ahead where that is
@@ -254,7 +254,7 @@ class Journal:
         """Append an entry whose body is the bytes-like `pieces` (a tuple) in order; durable on
         return.  OSError, with nothing acknowledged, if it cannot be written."""
         if self.f is None or self.why is not None:
-            raise OSError(30, self.why or "no save file")
+            raise OSError(self.why or "no save file")
         n = 0
         crc = 0
         for p in pieces:
@@ -262,7 +262,7 @@ class Journal:
             crc = self.crc32(p, crc)
         nb = self.blocks_for(n)
         if nb > self.max_blocks:
-            raise OSError(27, "the record is too big for the save file")
+            raise OSError("the record is too big for the save file")
         seq = (self.seq + 1) & 0xFFFFFFFF
         self.prepare()
         start = self.head
@@ -271,7 +271,7 @@ class Journal:
             self.prepare()
             start = self.head
             if not self._put(start, seq, n, crc, pieces):
-                raise OSError(5, "the save file's flash did not keep the record")
+                raise OSError("the save file's flash did not keep the record")
         # Durable now: nothing below may raise (the engine would undo what the flash kept).
         self.seq = seq
         self.prev = self.live

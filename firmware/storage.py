@@ -115,4 +115,4 @@ class NvmStore:
         return not (_blank(a) and _blank(b))
 
     def write(self, pieces):
-        raise OSError(30, "the nvm save of older firmware is read-only")
+        raise OSError("the nvm save of older firmware is read-only")

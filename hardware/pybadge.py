@@ -117,7 +117,7 @@ class Board:
         self._accel_buf = bytearray(6)
         self._hits = 0
         self._hit_t = 0
-        self._shake_t = 0
+        self._shake_t = None  # when the last shake roll was (resting after it), or None
         self._setup_accel()
 
     # --- display and time ---------------------------------------------------------------
@@ -238,8 +238,16 @@ class Board:
 
     def shaken(self, now):
         """True once per shake: a few strong readings (beyond 2 g) close together."""
+        # Timers are dropped as soon as they run out (this runs every poll): a tick difference
+        # is only right for spans under half the 2**29 ms period (74.6 h).
+        if self._shake_t is not None:
+            if 0 <= ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
+                return False
+            self._shake_t = None
+        if self._hits and not 0 <= ticks_diff(now, self._hit_t) <= _SHAKE_WINDOW_MS:
+            self._hits = 0
         i2c = self._i2c
-        if i2c is None or self._accel is None or ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
+        if i2c is None or self._accel is None:
             return False
         if not i2c.try_lock():
             return False
@@ -258,8 +266,6 @@ class Board:
             v >>= 7  # 8192 per g at +-4 g (left-justified) -> 64 per g
             g2 += v * v
         if g2 > _SHAKE_G2:
-            if ticks_diff(now, self._hit_t) > _SHAKE_WINDOW_MS:
-                self._hits = 0
             if self._hits == 0:
                 self._hit_t = now
             self._hits += 1

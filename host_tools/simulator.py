@@ -492,15 +492,24 @@ def main(argv):
             print(path)
         return 0
     w, h = SIZES[a.size]
-    if not a.terminal:
-        if not have_display():
-            print("No display found ($DISPLAY is not set): using the terminal front end.",
-                  file=sys.stderr)
-        elif run_window(w, h, a.state):
-            return 0
-        else:
-            print("Could not open a window: using the terminal front end.", file=sys.stderr)
-    run_terminal(w, h, a.state)
+    from firmware.pathcheck import writable
+
+    why = writable(a.state) if a.state else None  # --state "": a session that is not saved
+    if why is not None:
+        print("cannot use the state file %s: %s" % (a.state, why), file=sys.stderr)
+        return 1
+    try:
+        if not a.terminal:
+            if not have_display():
+                print("No display found ($DISPLAY is not set): using the terminal front end.",
+                      file=sys.stderr)
+            elif run_window(w, h, a.state):
+                return 0
+            else:
+                print("Could not open a window: using the terminal front end.", file=sys.stderr)
+        run_terminal(w, h, a.state)
+    except KeyboardInterrupt:  # Ctrl-C quits, as Ctrl+Q and q do: every action is already saved
+        print(file=sys.stderr)
     return 0
 
 

@@ -15,15 +15,15 @@ BAD = [
 
 def _session(kind, bad):
     lines = b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n"
-    return run_console(kind, lines, heap="34K").decode().splitlines()
+    return run_console(kind, lines, heap="36K").decode().splitlines()
 
 
 def test_malformed_lines_get_errors_and_change_nothing(console):
-    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="34K").decode()
+    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="36K").decode()
     clean = clean.splitlines()
     for bad in BAD:
         out = console(b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n",
-                      heap="34K").decode().splitlines()
+                      heap="36K").decode().splitlines()
         assert len(out) == 6, (bad, out)
         assert out[3].startswith('{"ok":false,"error":"'), (bad, out[3])
         assert out[:3] + out[4:] == clean, bad

@@ -231,14 +231,15 @@ def test_durable_change_that_cannot_be_written_is_refused(tmp_path):
     before = s.payload()
     r = ask(s, "roll d10")
     assert r == ('{"ok":false,"error":"state","msg":"not saved, nothing changed: '
-                 'No space left on device"}')
+                 'no space left on the device"}')
     assert s.payload() == before
 
 
 def test_an_errno_alone_is_named():
     assert record.why(OSError(28)) == "no space left on the device"
     assert record.why(OSError(30)) == "read-only file system"
-    assert record.why(OSError(2)) == "no such file or directory"
+    assert record.why(OSError(2)) == "no such directory"
+    assert record.why(OSError("the drive is read-only")) == "the drive is read-only"
 
 
 def _kill_test(kind, path, kills, rnd, command, read_value):

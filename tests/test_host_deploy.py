@@ -312,7 +312,7 @@ def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
     p = subprocess.run([MICROPYTHON, "-c", (
         "import sys,vfs\nvfs.mount(vfs.VfsRom(open(%r,'rb').read()),'/rom')\nsys.path.append('/rom')\n"
         "from firmware import datafiles\nprint(datafiles.__file__, datafiles.DEFAULT_DIR)\n"
-        "print(datafiles.reader()('tal/hit_cup.txt').read().strip())") % image],
+        "print(datafiles.reader()('tal/hit_cup.txt').read().strip().decode())") % image],
         cwd=str(fs), capture_output=True, text=True, timeout=60)
     assert p.stdout.splitlines() == ["/rom/firmware/datafiles.mpy data", "edited on the board"], p
 
