@@ -30,7 +30,7 @@ import time
 
 from engine.record import SLOT_SIZE
 from firmware import keys as K
-from firmware import canvas as C
+from firmware import inks
 
 NAME = "PyBadge"
 # keypad key number -> logical key
@@ -173,7 +173,7 @@ class Board:
         self._audio.play(self._click)
 
     def flash(self, ink):
-        rgb = C.PALETTE[ink]
+        rgb = inks.PALETTE[ink]
         g = ((rgb >> 8) & 0xFF) // 8  # an eighth: bright enough at a table, not blinding
         r = ((rgb >> 16) & 0xFF) // 8
         b = (rgb & 0xFF) // 8
