@@ -140,22 +140,38 @@ class Canvas:
         for i in range(n if n > pn else pn):
             j = 4 * i
             if i >= n:
-                self._mark(pg[j], pg[j + 1], pg[j + 2], pg[j + 3])
+                self._mark_item(pg, pa, po, i)
                 continue
             if i >= pn:
-                self._mark(g[j], g[j + 1], g[j + 2], g[j + 3])
+                self._mark_item(g, a, o, i)
                 continue
             if (g[j] != pg[j] or g[j + 1] != pg[j + 1] or g[j + 2] != pg[j + 2]
                     or g[j + 3] != pg[j + 3] or a[j] != pa[j] or a[j + 1] != pa[j + 1]
                     or a[j + 2] != pa[j + 2] or a[j + 3] != pa[j + 3] or o[i] != po[i]):
-                self._mark(pg[j], pg[j + 1], pg[j + 2], pg[j + 3])
-                self._mark(g[j], g[j + 1], g[j + 2], g[j + 3])
+                self._mark_item(pg, pa, po, i)
+                self._mark_item(g, a, o, i)
         # swap: this frame becomes the one shown; the old one's arrays are reused next frame
         self.geo, self.shown_geo = pg, g
         self.attr, self.shown_attr = pa, a
         self.obj, self.shown_obj = po, o
         self.shown_n = n
         self.n = pn
+
+    def _mark_item(self, g, a, o, i):
+        """Mark the tiles item i covers: a text, only where its glyphs are drawn."""
+        j = 4 * i
+        x = g[j]
+        w = g[j + 2]
+        if a[j] == TEXT:
+            tw = fonts.width(a[j + 2], o[i])
+            if tw < w:
+                align = a[j + 3]
+                if align == CENTRE:
+                    x += (w - tw) // 2
+                elif align == RIGHT:
+                    x += w - tw
+                w = tw
+        self._mark(x, g[j + 1], w, g[j + 3])
 
     def _mark(self, x, y, w, h):
         tw = self.tile_w

@@ -122,6 +122,10 @@ class Driver:
     def text(self):
         return "\n".join(self.canvas.lines())
 
+    def flat(self):
+        """The screen's text on one line (what wraps on a small screen reads the same)."""
+        return " ".join(self.canvas.lines())
+
     def title(self):
         """(left, right) texts of the title bar."""
         texts = [t for t in self.canvas.texts() if t[1] == 1]

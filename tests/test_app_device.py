@@ -14,8 +14,8 @@ class Backend:
         self.height = 128
         self.frames = []
 
-    def render(self, c):
-        self.frames.append(c.lines())
+    def render(self, canvas):
+        self.frames.append(canvas.lines())
 
 
 class FakeBoard:
@@ -82,8 +82,8 @@ class FakeBoard:
 def test_a_tap_rolls_and_the_screen_is_drawn():
     b = FakeBoard([(0, 2), (K.A, 3), (0, 3)])
     device.run(b)
-    assert b.backend.frames[0][0].startswith("CHECK")
-    assert b.backend.frames[-1][-1].startswith("[big] ")  # a result is shown
+    assert b.backend.frames[0][0].startswith("Check")
+    assert "PASS" in " ".join(b.backend.frames[-1]) or "FAIL" in " ".join(b.backend.frames[-1])
     assert b.clicks == 1 and len(b.flashes) == 1
     assert b.levels[0] == 80  # the default brightness at start
 
@@ -111,10 +111,11 @@ def test_a_fault_in_a_screen_is_shown_and_the_device_keeps_running(monkeypatch):
     device.run(b)
     assert any("error: ValueError" in "\n".join(f) and "boom" in "\n".join(f)
                for f in b.backend.frames)
-    assert b.backend.frames[-1][0] == "MENU"  # START still works afterwards
+    assert b.backend.frames[-1][0] == "Menu"  # START still works afterwards
 
 
 def test_canvas_matches_the_backend_size():
     b = FakeBoard([(0, 1)])
     app, backend, canvas = device.build(b)
-    assert isinstance(canvas, Canvas) and (canvas.cols, canvas.rows) == (20, 12)
+    assert isinstance(canvas, Canvas) and (canvas.width, canvas.height) == (160, 128)
+    assert (app.width, app.height) == (160, 128)

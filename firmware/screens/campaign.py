@@ -87,7 +87,7 @@ class Screen(Form):
                   ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()]
         self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
                                "%d" % ui.get(p, "pilot")) for p in pilots])
-        self.pilot_name.text = "#%d %s" % (self.pilot_name.value, _name(self.app.session, self.pilot_name.value))
+        self.changed(self.pilot_name)
         rows = []
         for p in pilots:
             status = "killed" if ui.get(p, "killed") else ui.get(p, "status", "okay")
@@ -99,8 +99,9 @@ class Screen(Form):
 
     def changed(self, field):
         if field is self.pilot_name:
-            self.pilot_name.text = "#%d %s" % (self.pilot_name.value,
-                                         _name(self.app.session, self.pilot_name.value))
+            n = self.pilot_name.value
+            name = _name(self.app.session, n)
+            self.pilot_name.text = "#%d" % n if name.startswith("#") else "#%d %s" % (n, name)
 
     # --- after an action -------------------------------------------------------------------
     def tracks(self, r):
@@ -144,9 +145,8 @@ class Screen(Form):
                             fonts.BOLD)
                 y += widgets.ROW_H
         if not self.pilots:
-            text_rows(canvas, widgets.PAD, y, w, bottom, (("No pilots yet: add them on the",
-                                                           inks.GREY),
-                                                          ("Pilots page (SELECT).", inks.GREY)))
+            text_rows(canvas, widgets.PAD, y, w, bottom, ("No pilots yet: add them on the",
+                                                          "Pilots page (SELECT)."))
             return
         rows = (bottom - y) // widgets.ROW_H
         name_w = w * 2 // 5

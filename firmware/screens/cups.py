@@ -179,8 +179,7 @@ class Screen(Form):
             y += widgets.ROW_H
         if self.page == 1:
             if not self.outs:
-                text_rows(canvas, widgets.PAD, y, w, bottom,
-                          (("No Pop-Up on the battlefield.", inks.GREY),))
+                text_rows(canvas, widgets.PAD, y, w, bottom, ("No Pop-Up on the battlefield.",))
                 return
             for hexes, unit, words, ink in self.outs:
                 if y + widgets.ROW_H > bottom:
@@ -193,7 +192,7 @@ class Screen(Form):
                 y += widgets.ROW_H
             return
         if not self.held:
-            text_rows(canvas, widgets.PAD, y, w, bottom, (("No counter held.", inks.GREY),))
+            text_rows(canvas, widgets.PAD, y, w, bottom, ("No counter held.",))
             return
         canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, "Held until the aircraft's turn ends:",
                     inks.GREY, fonts.SMALL)

@@ -59,7 +59,8 @@ class Screen(Form):
              Action("new turn", ("assault", "turn"), then="new_turn")),
         )
         self.lines = ()  # the glance: (text, ink, right, right ink, boxes, hits)
-        self.head = ""
+        self.head = ()
+        self.head_ink = inks.WHITE
         super().__init__(app)
 
     # --- after an action -------------------------------------------------------------------
@@ -108,28 +109,30 @@ class Screen(Form):
     # --- the glance ------------------------------------------------------------------------
     def refresh(self):
         self.lines = ()
-        self.head = ""
+        self.head = ()
+        self.head_ink = inks.WHITE
         if self.app.game() != "exp3":
-            self.head = "Choose TAL + EXP3 in Settings first."
+            self.head = self.lines_of("Choose TAL + EXP3 in Settings first.")
+            self.head_ink = inks.YELLOW
             return
         if self.page == 1:
             used = ui.get(self.app.run(["assault"]), "forobs_used", ()) or ()
-            self.head = "Forward Observers used:"
+            self.head = self.lines_of("Forward Observers used:")
             self.lines = (("in hex " + ", ".join("%d" % h for h in used) if used else "none",
                            inks.WHITE, "", inks.WHITE, 0, 0),)
             return
         r = self.app.run(["cas"]) or ()
         if not ui.get(r, "on"):
-            self.head = "No CAS mission: 'card' when it is drawn."
+            self.head = self.lines_of("No CAS mission: do 'card' when the card is drawn.")
             return
-        self.head = "Mission VP %s" % ui.signed(ui.get(r, "mission_vp", 0))
+        self.head = self.lines_of("Mission VP %s" % ui.signed(ui.get(r, "mission_vp", 0)))
         lines = []
         for x in ui.get(r, "squads", ()) or ():
             p = ui.pairs_of(x)
             fate = ui.get(p, "fate")
             engaged = ui.get(p, "engaged")
             state = ("eliminated" if fate == "eliminated" else "lost: friendly fire"
-                     if fate == "friendly fire" else "engaged" if engaged else "not engaged")
+                     if fate == "friendly fire" else "engaged" if engaged else "unengaged")
             ink = FATE_INK.get(fate, inks.YELLOW if engaged else inks.GREEN)
             lines.append(("Squad %d, hex %d" % (ui.get(p, "squad"), ui.get(p, "hex")),
                           inks.WHITE, state, ink, ui.get(p, "capacity", 0), ui.get(p, "hits", 0)))
@@ -140,10 +143,11 @@ class Screen(Form):
     def status(self, canvas, top, bottom):
         w = canvas.width
         y = top
+        for line in self.head:
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, self.head_ink, fonts.BOLD)
+            y += widgets.ROW_H
         if self.head:
-            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.head,
-                        inks.YELLOW if not self.lines else inks.WHITE, fonts.BOLD)
-            y += widgets.ROW_H + 1
+            y += 1
         for text, ink, right, right_ink, boxes, hits in self.lines:
             if y + widgets.ROW_H > bottom:
                 break

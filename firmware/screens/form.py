@@ -109,6 +109,10 @@ class Form(ui.Screen):
             return False
         return True
 
+    def lines_of(self, text, font=fonts.BOLD):
+        """`text` wrapped to the screen's width (a status line that may be long)."""
+        return tuple(widgets.wrap(text, self.app.width - 2 * widgets.PAD, font))
+
     def changed(self, field):
         """A field was changed (screens that tie fields together override this)."""
 
@@ -152,13 +156,17 @@ class Form(ui.Screen):
     HINT = "A do it    SELECT page"
 
 
-def text_rows(canvas, x, y, w, bottom, rows):
-    """Draw (text, ink) rows from y while they fit above `bottom`; returns how many were drawn."""
+def text_rows(canvas, x, y, w, bottom, rows, ink=inks.GREY):
+    """Draw rows from y while they fit above `bottom`: strings in `ink`, or (text, ink) pairs;
+    returns how many were drawn."""
     n = 0
-    for text, ink in rows:
+    for row in rows:
         if y + widgets.ROW_H > bottom:
             break
-        canvas.text(x, y, w, text, ink, fonts.SMALL)
+        if isinstance(row, str):
+            canvas.text(x, y, w, row, ink, fonts.SMALL)
+        else:
+            canvas.text(x, y, w, row[0], row[1], fonts.SMALL)
         y += widgets.ROW_H
         n += 1
     return n

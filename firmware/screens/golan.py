@@ -60,7 +60,8 @@ class Screen(Form):
              Action("mortar notes", ("mortar",), then="notes"),
              Action("heli notes", ("heli",), then="notes")),
         )
-        self.head = ""
+        self.head = ()
+        self.head_ink = inks.WHITE
         self.lines = ()  # (text, ink, right, right ink)
         super().__init__(app)
 
@@ -117,15 +118,17 @@ class Screen(Form):
     # --- the glance ------------------------------------------------------------------------
     def refresh(self):
         self.lines = ()
-        self.head = ""
+        self.head = ()
+        self.head_ink = inks.WHITE
         if self.app.game() != "golan":
-            self.head = "Choose Golan in Settings first."
+            self.head = self.lines_of("Choose Golan in Settings first.")
+            self.head_ink = inks.YELLOW
             return
         lines = []
         if self.page == 0:
             r = self.app.run(["mine"])
-            self.head = "%d mines in hand, %d removed" % (ui.get(r, "hand", 0),
-                                                          ui.get(r, "removed", 0))
+            self.head = self.lines_of("%d mines in hand, %d removed" % (
+                ui.get(r, "hand", 0), ui.get(r, "removed", 0)))
             for m in ui.get(r, "map", ()) or ():
                 up = m[2] == "up"
                 lines.append(("Mine %d in hex %s" % (m[0], m[1]), inks.WHITE,
@@ -146,17 +149,18 @@ class Screen(Form):
         else:
             r = self.app.run(["avlb"])
             ditch = ui.get(r, "ditch", ()) or ()
-            self.head = ("AVLB in the ditch of hex " + ", ".join(ditch)) if ditch else \
-                "No AVLB in a ditch."
+            self.head = self.lines_of(("AVLB in the ditch of hex " + ", ".join(ditch)) if ditch
+                                      else "No AVLB in a ditch.")
         self.lines = tuple(lines)
 
     def status(self, canvas, top, bottom):
         w = canvas.width
         y = top
+        for line in self.head:
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, self.head_ink, fonts.BOLD)
+            y += widgets.ROW_H
         if self.head:
-            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.head,
-                        inks.YELLOW if self.app.game() != "golan" else inks.WHITE, fonts.BOLD)
-            y += widgets.ROW_H + 1
+            y += 1
         for text, ink, right, right_ink in self.lines:
             if y + widgets.ROW_H > bottom:
                 break

@@ -41,19 +41,14 @@ class Screen(ui.Screen):
         self.nothing = "" if chits else "no counter drawn"
         self.warning = ui.data_status(reply) or ""
         self.first_row = 0
+        self.layout = _Layout()
 
-    @staticmethod
-    def layout(width, height):
-        """(chit width, chit height, chits per row, rows shown): wide enough for "structure"."""
-        per_row = 3 if width < 200 else 5
-        size = (width - 2 * widgets.PAD - (per_row - 1) * GAP) // per_row
-        top = widgets.TITLE_H + 1 + widgets.ROW_H + 2
-        rows = max(1, (height - top - 2 * widgets.ROW_H) // (CHIT_H + GAP))
-        return size, CHIT_H, per_row, rows
 
     def key(self, event):
         k = event & keys.KEY_MASK
-        _w, _h, per_row, rows = self.layout(self.app.width, self.app.height)
+        self.layout.fit(self.app.width, self.app.height)
+        per_row = self.layout.per_row
+        rows = self.layout.rows
         total = (len(self.chits) + per_row - 1) // per_row
         if k == keys.A or k == keys.B:
             self.app.close()
@@ -78,7 +73,12 @@ class Screen(ui.Screen):
                             inks.GREEN if d >= 7 else inks.RED)
                 x += 14
         y += widgets.ROW_H + 2
-        cw, ch, per_row, rows = self.layout(w, canvas.height)
+        lay = self.layout
+        lay.fit(w, canvas.height)
+        cw = lay.width
+        ch = CHIT_H
+        per_row = lay.per_row
+        rows = lay.rows
         first = self.first_row * per_row
         end = min(len(self.chits), first + rows * per_row)
         for i in range(first, end):
@@ -102,3 +102,16 @@ class Screen(ui.Screen):
         if self.warning:
             canvas.text(40, canvas.height - widgets.ROW_H, w - 40 - widgets.PAD, self.warning,
                         inks.PURPLE, fonts.SMALL, 2)
+
+
+class _Layout:
+    """Chits per row and rows shown for a screen (a chit is wide enough for "structure")."""
+
+    def __init__(self):
+        self.width = self.per_row = self.rows = 0
+
+    def fit(self, width, height):
+        self.per_row = 3 if width < 200 else 5
+        self.width = (width - 2 * widgets.PAD - (self.per_row - 1) * GAP) // self.per_row
+        top = widgets.TITLE_H + 1 + widgets.ROW_H + 2
+        self.rows = max(1, (height - top - 2 * widgets.ROW_H) // (CHIT_H + GAP))

@@ -237,9 +237,8 @@ class Screen(Form):
                             fonts.BOLD)
                 y += widgets.ROW_H + 1
         if not self.roster:
-            text_rows(canvas, widgets.PAD, y, w, bottom, (("No aircraft yet: add them on the",
-                                                           inks.GREY),
-                                                          ("Roster page (SELECT).", inks.GREY)))
+            text_rows(canvas, widgets.PAD, y, w, bottom, ("No aircraft yet: add them on the",
+                                                          "Roster page (SELECT)."))
             return
         cols = 2 if self.page == 0 else 1
         cw = w // cols

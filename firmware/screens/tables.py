@@ -67,8 +67,7 @@ class Screen(Form):
     def status(self, canvas, top, bottom):
         w = canvas.width
         if not self.lines:
-            text_rows(canvas, widgets.PAD, top, w, bottom,
-                      (("Choose a table, A rolls it.", inks.GREY),))
+            text_rows(canvas, widgets.PAD, top, w, bottom, ("Choose a table, A rolls it.",))
             return
         x = widgets.PAD
         if self.die:
