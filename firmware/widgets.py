@@ -155,12 +155,14 @@ def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
         bx = x + i * step
         ink = colours[i]
         on = i == at
-        if on:
+        if on and ink == inks.DARK:  # the marker on a plain box: the box lit
             canvas.fill(bx, y, step - 1, h, marker_ink, ROUND)
         elif ink == inks.DARK:
             canvas.frame(bx, y, step - 1, h, inks.DIM)
-        else:
+        else:  # a coloured box (Bingo) keeps its colour; the marker rings it
             canvas.fill(bx, y, step - 1, h, ink, ROUND)
+            if on:
+                canvas.frame(bx - 1, y - 1, step + 1, h + 2, marker_ink)
         text_ink = inks.BLACK if on or ink != inks.DARK else inks.GREY
         canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
     if 0 <= at < n:

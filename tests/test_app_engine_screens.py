@@ -8,7 +8,7 @@ import pytest
 
 from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
 from firmware import inks
-from firmware.canvas import DASHED, FILL, FRAME
+from firmware.canvas import DASHED, DOWN, FILL, FRAME, TRI
 
 pytestmark = pytest.mark.usefixtures("both_sizes")
 
@@ -42,10 +42,13 @@ def same_state(d, lines, seed=7):
 
 
 def loiter_marker(d):
-    """The label of the Loiter track's box the marker is on (black on white)."""
-    for x, y, w, h, s, ink, font in d.canvas.texts():
-        if ink == inks.BLACK and d.canvas.fill_under(x + w // 2, y + 5) == inks.WHITE:
-            return s
+    """The label of the Loiter track's box under the marker (the white triangle above it)."""
+    for kind, x, y, w, h, ink, direction, _f, _o in d.canvas.items():
+        if kind == TRI and direction == DOWN and ink == inks.WHITE and y < 30:
+            mid = x + w // 2
+            for tx, ty, tw, th, s, _ink, _font in d.canvas.texts():
+                if tx <= mid < tx + tw and y < ty < y + 20:
+                    return s
     return None
 
 

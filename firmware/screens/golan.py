@@ -143,7 +143,9 @@ class Screen(Form):
                 names.append(("%s (%s)" % (name, ui.get(p, "id")), ui.get(p, "id")))
                 where = ("in hex " + ui.get(p, "hex")) if ui.get(p, "hex") else "not placed"
                 lines.append((name, inks.WHITE if alive else inks.GREY,
-                              where if alive else "dead", inks.YELLOW if alive else inks.RED))
+                              where if alive else "dead",
+                              inks.RED if not alive else inks.YELLOW if ui.get(p, "hex") else
+                              inks.GREY))
             if names:
                 self.who.set_options(names)
         else:
