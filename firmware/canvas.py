@@ -8,8 +8,8 @@ those (`make bench` counts the bytes).  The item lists are preallocated arrays a
 by reference, so drawing a frame allocates nothing.
 
 Because the items keep their text, tests and the terminal front end read the screen back as
-text (`texts`, `lines`), and `problems()` finds text that does not fit its box or runs into
-another text: the overflow test renders every screen in every state the tests reach.
+text, and find text that does not fit its box or runs into another (`firmware.screen_text`,
+which the device does not load).
 """
 
 from array import array
@@ -36,7 +36,7 @@ DOWN = 1
 LEFT_TRI = 2
 RIGHT_TRI = 3
 
-MAX_ITEMS = 160
+MAX_ITEMS = 96  # the busiest screen (a batch of 24 dice) draws about 65
 
 
 def tile_size(width, height):
@@ -66,13 +66,13 @@ class Canvas:
         # items: geometry x, y, w, h; attributes kind, ink, arg (font, direction), flags; object
         self.geo = array("h", bytes(8 * MAX_ITEMS))
         self.attr = bytearray(4 * MAX_ITEMS)
-        self.obj = [None] * MAX_ITEMS
+        self.obj = [None] * MAX_ITEMS  # type: list
         self.n = 0
         self.dropped = 0  # items beyond MAX_ITEMS this frame (a screen drawing too much)
         # what the display shows (the last frame ended): backends draw from these
         self.shown_geo = array("h", bytes(8 * MAX_ITEMS))
         self.shown_attr = bytearray(4 * MAX_ITEMS)
-        self.shown_obj = [None] * MAX_ITEMS
+        self.shown_obj = [None] * MAX_ITEMS  # type: list
         self.shown_n = 0
 
     # --- drawing a frame ---------------------------------------------------------------
@@ -84,7 +84,7 @@ class Canvas:
         self.n = 0
         self.dropped = 0
 
-    def _item(self, kind, x, y, w, h, ink, arg, flags, o):
+    def _item(self, kind, x, y, w, h, ink, arg, flags, value):
         i = self.n
         if i >= MAX_ITEMS:
             self.dropped += 1
@@ -100,7 +100,7 @@ class Canvas:
         a[j + 1] = ink
         a[j + 2] = arg
         a[j + 3] = flags
-        self.obj[i] = o
+        self.obj[i] = value
         self.n = i + 1
 
     def fill(self, x, y, w, h, ink, flags=0):
@@ -113,10 +113,10 @@ class Canvas:
         if w > 0 and h > 0:
             self._item(FRAME, x, y, w, h, ink, 0, flags, None)
 
-    def text(self, x, y, w, s, ink=WHITE, font=fonts.SMALL, align=LEFT):
-        """Text `s` (a str, or an int in decimal) in the box of width `w` at (x, y), as tall
-        as its font.  What does not fit is not drawn (and `problems()` reports it)."""
-        self._item(TEXT, x, y, w, fonts.HEIGHT[font], ink, font, align, s)
+    def text(self, x, y, w, value, ink=WHITE, font=fonts.SMALL, align=LEFT):
+        """Text `value` (a str, or an int in decimal) in the box of width `w` at (x, y), as
+        tall as its font.  What does not fit is not drawn (and `problems()` reports it)."""
+        self._item(TEXT, x, y, w, fonts.HEIGHT[font], ink, font, align, value)
 
     def tri(self, x, y, w, h, ink, direction):
         """A filled triangle in the box, pointing UP, DOWN, LEFT_TRI or RIGHT_TRI."""
@@ -195,154 +195,8 @@ class Canvas:
     def dirty_tiles(self):
         """How many tiles are to be redrawn."""
         n = 0
-        for v in self.dirty:
-            n += v
+        for flag in self.dirty:
+            n += flag
         return n
 
     # --- measuring --------------------------------------------------------------------
-    @staticmethod
-    def measure(s, font=fonts.SMALL):
-        """Width in pixels of `s` in `font`."""
-        return fonts.width(font, s)
-
-    # --- reading the frame back (tests, the terminal, the overflow check) ---------------
-    def texts(self):
-        """The texts shown: [(x, y, w, h, text, ink, font)] in drawing order (not those a box
-        drawn later covers whole, e.g. under a message)."""
-        out = []
-        g = self.shown_geo
-        a = self.shown_attr
-        for i in range(self.shown_n):
-            j = 4 * i
-            if a[j] == TEXT and not self._covered(i):
-                o = self.shown_obj[i]
-                out.append((g[j], g[j + 1], g[j + 2], g[j + 3], o if isinstance(o, str) else
-                            "%d" % o, a[j + 1], a[j + 2]))
-        return out
-
-    def items(self):
-        """Every item shown: [(kind, x, y, w, h, ink, arg, flags, obj)]."""
-        g = self.shown_geo
-        a = self.shown_attr
-        return [(a[4 * i], g[4 * i], g[4 * i + 1], g[4 * i + 2], g[4 * i + 3], a[4 * i + 1],
-                 a[4 * i + 2], a[4 * i + 3], self.shown_obj[i]) for i in range(self.shown_n)]
-
-    def lines(self):
-        """The screen's text as lines, top to bottom: texts side by side on one line, left to
-        right, joined by a space."""
-        rows = []
-        for x, y, w, h, s, ink, font in self.texts():
-            if not s:
-                continue
-            mid = y + h // 2
-            for row in rows:
-                if row[0] <= mid < row[1]:
-                    row[2].append((self._ink_x(x, w, s, font), s))
-                    break
-            else:
-                rows.append([y, y + h, [(self._ink_x(x, w, s, font), s)]])
-        rows.sort()
-        return [" ".join(s for _x, s in sorted(r[2])) for r in rows]
-
-    def text_at(self, s):
-        """(x, y, w, h, text, ink, font) of the first text containing `s`, or None."""
-        for t in self.texts():
-            if s in t[4]:
-                return t
-        return None
-
-    def ink_of(self, s):
-        """The ink of the first text containing `s` (None when not shown)."""
-        t = self.text_at(s)
-        return None if t is None else t[5]
-
-    def fill_under(self, x, y):
-        """The ink of the last filled box under pixel (x, y) (BLACK when none): the background
-        a text is read on."""
-        ink = BLACK
-        for kind, bx, by, bw, bh, bink, _arg, _flags, _o in self.items():
-            if kind == FILL and bx <= x < bx + bw and by <= y < by + bh:
-                ink = bink
-        return ink
-
-    def _ink_x(self, x, w, s, font):
-        """Where text `s` starts in its box (its alignment)."""
-        return self.extent(x, w, s, font, 0)[0]
-
-    @staticmethod
-    def extent(x, w, s, font, flags):
-        """(left, right) pixels a text covers in its box of width `w` at x, as drawn."""
-        tw = fonts.width(font, s)
-        if tw > w or flags == LEFT:
-            return x, x + min(tw, w)
-        if flags == CENTRE:
-            left = x + (w - tw) // 2
-        else:
-            left = x + w - tw
-        return left, left + tw
-
-    def _covered(self, i):
-        """True when a filled box drawn after item i covers all of it."""
-        g = self.shown_geo
-        a = self.shown_attr
-        j = 4 * i
-        x, y, w, h = g[j], g[j + 1], g[j + 2], g[j + 3]
-        for k in range(i + 1, self.shown_n):
-            m = 4 * k
-            if (a[m] == FILL and g[m] <= x and g[m + 1] <= y and x + w <= g[m] + g[m + 2]
-                    and y + h <= g[m + 1] + g[m + 3]):
-                return True
-        return False
-
-    def problems(self):
-        """What a player could not read: texts cut by their box or by the screen's edge, texts
-        that run into another, and items dropped for lack of room.  [] when the frame is clean."""
-        out = []
-        spans = []
-        g = self.shown_geo
-        a = self.shown_attr
-        for i in range(self.shown_n):
-            j = 4 * i
-            if a[j] != TEXT or self._covered(i):
-                continue
-            o = self.shown_obj[i]
-            s = o if isinstance(o, str) else "%d" % o
-            if not s:
-                continue
-            x, y, w, h = g[j], g[j + 1], g[j + 2], g[j + 3]
-            font = a[j + 2]
-            tw = fonts.width(font, s)
-            if tw > w:
-                out.append("cut: %r is %d px in a box of %d" % (s, tw, w))
-            if x < 0 or y < 0 or x + min(w, tw) > self.width or y + h > self.height:
-                out.append("off screen: %r at %d,%d" % (s, x, y))
-            left, right = self.extent(x, w, s, font, a[j + 3])
-            top, bottom = _ink_rows(font, s, y)
-            for ol, orr, ot, ob, os_ in spans:
-                if left < orr and ol < right and top < ob and ot < bottom:
-                    out.append("overlap: %r runs into %r" % (s, os_))
-            spans.append((left, right, top, bottom, s))
-        if self.dropped:
-            out.append("%d items dropped" % self.dropped)
-        return out
-
-
-def _ink_rows(font, s, y):
-    """(top, bottom) rows where the glyphs of `s` put ink, at y: the blank rows at the top
-    and bottom of a font's cell may touch a neighbour's."""
-    data = fonts.DATA[font]
-    h = fonts.HEIGHT[font]
-    top = h
-    bottom = 0
-    for ch in s:
-        at = fonts.glyph(font, ord(ch))
-        gw = data[at] | (data[at + 1] << 8)
-        bpr = (gw + 7) // 8
-        for r in range(h):
-            row = at + 2 + r * bpr
-            if any(data[row + b] for b in range(bpr)):
-                top = min(top, r)
-                bottom = max(bottom, r + 1)
-    if bottom == 0:
-        return y, y
-    return y + top, y + bottom

@@ -88,7 +88,9 @@ class FramebufBackend(Raster):
         src[1] = gw
         src[2] = h
         self.pal.pixel(1, 0, self.colours[ink])
-        self.fb.blit(src, x - self.ox, y - self.oy, _KEY, self.pal)
+        # a (buffer, w, h, format) list as the source: MicroPython 1.20+ (the stubs know only
+        # a FrameBuffer, whose making would allocate per glyph)
+        self.fb.blit(src, x - self.ox, y - self.oy, _KEY, self.pal)  # type: ignore[arg-type]
 
 
 class FramePanel:

@@ -101,15 +101,15 @@ class Raster:
             self.fill(lo, ctr, p, p, ink)
             self.fill(hi, ctr, p, p, ink)
 
-    def text(self, x, y, w, s, ink, font, align, x0, x1):
+    def text(self, x, y, w, value, ink, font, align, x0, x1):
         if align != canvas.LEFT:
-            tw = fonts.width(font, s)
+            tw = fonts.width(font, value)
             if tw <= w:
                 x += (w - tw) // 2 if align == canvas.CENTRE else w - tw
                 w = tw
         right = x + w
-        if isinstance(s, int):
-            n = s
+        if isinstance(value, int):
+            n = value
             if n < 0:
                 x = self._char(font, 45, x, y, right, ink, x0, x1)
                 n = -n
@@ -120,7 +120,7 @@ class Raster:
                 x = self._char(font, 48 + n // p % 10, x, y, right, ink, x0, x1)
                 p //= 10
             return
-        for ch in s:
+        for ch in value:
             x = self._char(font, ord(ch), x, y, right, ink, x0, x1)
             if x >= right or x >= x1:
                 return

@@ -48,9 +48,9 @@ def get(pairs, key, default=None):
     return default
 
 
-def pairs_of(v):
+def pairs_of(value):
     """The (key, value) pairs of a nested reply object (an `engine.jsonline.Obj`) or a tuple."""
-    return getattr(v, "pairs", v) or ()
+    return getattr(value, "pairs", value) or ()
 
 
 def signed(n):
@@ -58,19 +58,19 @@ def signed(n):
     return "+%d" % n if n >= 0 else "%d" % n
 
 
-def word(v):
+def word(value):
     """A reply value in words: yes/no, "none", lists joined by spaces."""
-    if v is True:
+    if value is True:
         return "yes"
-    if v is False:
+    if value is False:
         return "no"
-    if v is None:
+    if value is None:
         return "none"
-    if isinstance(v, (list, tuple)):
-        return " ".join(word(x) for x in v) or "none"
-    if hasattr(v, "pairs"):
-        return ", ".join("%s %s" % (k.replace("_", " "), word(x)) for k, x in v.pairs)
-    return "%s" % v
+    if isinstance(value, (list, tuple)):
+        return " ".join(word(x) for x in value) or "none"
+    if hasattr(value, "pairs"):
+        return ", ".join("%s %s" % (k.replace("_", " "), word(x)) for k, x in value.pairs)
+    return "%s" % value
 
 
 def data_status(r):

@@ -458,9 +458,9 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     """The same app in a terminal: the screen printed after each line of keys typed."""
     from engine.session import Session
     from firmware.app import App
-    from firmware.canvas import Canvas
     from firmware.entropy import fresh_seed
     from firmware.prefs import FileBlob, Prefs
+    from firmware.screen_text import ReadCanvas
     from firmware.storage import FileStore
 
     inp = inp or sys.stdin
@@ -474,7 +474,7 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     prefs = Prefs(FileBlob(os.path.splitext(state)[0] + ".prefs") if state else None)
     app = App(session, prefs, None, (width, height))
     app.start(fresh_seed())
-    canvas = Canvas(width, height)
+    canvas = ReadCanvas(width, height)
     border = "+" + "-" * (width // 5) + "+"
 
     def show():
@@ -556,16 +556,16 @@ def render_shot(keys_, size, backend=None):
     """The app after `keys_` from a fresh game (seed 7) on a canvas of `size`; the canvas."""
     from engine.session import Session
     from firmware.app import App
-    from firmware.canvas import Canvas
     from firmware.datafiles import reader
     from firmware.prefs import MemoryBlob, Prefs
+    from firmware.screen_text import ReadCanvas
 
     w, h = SIZES[size]
     session = Session(7)
     session.data = reader()
     app = App(session, Prefs(MemoryBlob()), None, (w, h))
     app.start()
-    canvas = Canvas(w, h)
+    canvas = ReadCanvas(w, h)
     events, bad = parse_keys(keys_)
     assert not bad, bad
     for ev in events:

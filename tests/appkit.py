@@ -2,7 +2,7 @@
 page, an action and a setting by what the screen shows, press keys; read the screen back.
 
 Every frame the driver draws is checked for text that does not fit or runs into other text
-(`Canvas.problems`): a test that reaches a state where something overflows fails there.  The
+(`ReadCanvas.problems`): a test that reaches a state where something overflows fails there.  The
 screen tests run at both screen sizes (the `both_sizes` fixture), so every state they reach is
 checked on the PyBadge's 160 x 128 and the Pico-LCD's 240 x 135.
 
@@ -19,9 +19,9 @@ from engine import protocol
 from engine.session import Session
 from firmware import inks
 from firmware.app import App
-from firmware.canvas import Canvas
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
+from firmware.screen_text import ReadCanvas
 from host_tools.simulator import parse_keys
 
 SIZES = ((160, 128), (240, 135))
@@ -47,7 +47,7 @@ class Driver:
         self.board = FakeBoard()
         self.app = App(self.session, self.prefs, self.board, self.size)
         self.app.start(fresh_seed)
-        self.canvas = Canvas(*self.size)
+        self.canvas = ReadCanvas(*self.size)
         self.screen()  # the device draws before the first key
 
     # --- keys ------------------------------------------------------------------------------
@@ -207,14 +207,14 @@ panel = FramePanel(%(w)d, %(h)d)
 be = FramebufBackend(%(w)d, %(h)d, panel)
 from engine.session import Session
 from firmware.app import App
-from firmware.canvas import Canvas
+from firmware.screen_text import ReadCanvas
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
 s = Session(%(seed)d)
 s.data = reader()
 app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
 app.start()
-c = Canvas(%(w)d, %(h)d)
+c = ReadCanvas(%(w)d, %(h)d)
 ink_of = {}
 for i in range(len(inks.PALETTE)):
     ink_of[rgb565(inks.PALETTE[i])] = "%%x" %% i

@@ -5,6 +5,7 @@ screen reported on screen instead of stopping the device, settings and state sav
 from firmware import device
 from firmware import keys as K
 from firmware.canvas import Canvas
+from firmware.screen_text import ReadCanvas
 from firmware.prefs import MemoryBlob
 
 
@@ -15,7 +16,12 @@ class Backend:
         self.frames = []
 
     def render(self, canvas):
-        self.frames.append(canvas.lines())
+        view = ReadCanvas(canvas.width, canvas.height)  # the frame shown, read as text
+        view.shown_geo = canvas.shown_geo
+        view.shown_attr = canvas.shown_attr
+        view.shown_obj = list(canvas.shown_obj)
+        view.shown_n = canvas.shown_n
+        self.frames.append(view.lines())
 
 
 class FakeBoard:

@@ -47,10 +47,10 @@ def advance(font, code):
     return data[at] | (data[at + 1] << 8)
 
 
-def width(font, s):
-    """Width in pixels of `s`: a str, or an int shown in decimal (no string made for it)."""
-    if isinstance(s, int):
-        n = s
+def width(font, text):
+    """Width in pixels of `text`: a str, or an int shown in decimal (no string made for it)."""
+    if isinstance(text, int):
+        n = text
         w = 0
         if n < 0:
             w = advance(font, 45)  # '-'
@@ -63,16 +63,16 @@ def width(font, s):
             p //= 10
         return w
     w = 0
-    for ch in s:
+    for ch in text:
         w += advance(font, ord(ch))
     return w
 
 
-def fit(font, s, room):
-    """How many leading characters of str `s` fit in `room` pixels."""
+def fit(font, text, room):
+    """How many leading characters of str `text` fit in `room` pixels."""
     w = 0
     n = 0
-    for ch in s:
+    for ch in text:
         w += advance(font, ord(ch))
         if w > room:
             return n

@@ -139,7 +139,7 @@ class Screen(Form):
                   inks.RED if heavy else inks.YELLOW if light else inks.GREEN)
 
     def popups(self, r):
-        lines = []
+        lines = []  # type: list
         enemies = 0
         for x in ui.get(r, "draws", ()) or ():
             p = ui.pairs_of(x)

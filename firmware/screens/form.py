@@ -25,6 +25,7 @@ class Form(ui.Screen):
 
     TITLE = ""
     PAGES = ()
+    actions = ()  # type: tuple  # per page: its Actions (made by the screen)
 
     def __init__(self, app):
         super().__init__(app)

@@ -210,10 +210,10 @@ class Screen(ui.Screen):
         # the settings: two to a row
         fs = self.fields()
         half = w // 2
-        for i in range(len(fs)):
-            x = (i % 2) * half
+        for i in range(len(fs)):  # two cells a row, a gap between them
+            x = (i % 2) * (half + 2)
             fy = fields_y + (i // 2) * widgets.ROW_H
-            widgets.field(canvas, fy, fs[i].label, fs[i].text, i == self.sel, x, half)
+            widgets.field(canvas, fy, fs[i].label, fs[i].text, i == self.sel, x, half - 2)
         widgets.hint(canvas, "A roll    SELECT mode")
 
     def draw_dice(self, canvas, y0, y1):
