@@ -16,7 +16,8 @@ class Raster:
         raise NotImplementedError
 
     def draw_tile(self, frame, x0, y0, x1, y1):
-        """Draw the items of the frame shown by canvas `frame` that overlap the tile (x0, y0)-(x1, y1)."""
+        """Draw the items of the frame shown by canvas `frame` that overlap the tile
+        (x0, y0)-(x1, y1)."""
         self.fill(x0, y0, x1 - x0, y1 - y0, BLACK)
         g = frame.shown_geo
         a = frame.shown_attr

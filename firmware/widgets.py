@@ -58,14 +58,16 @@ def title(canvas, text, right="", ink=inks.CYAN):
     """The title bar: `text` at its left, `right` at its right, black on `ink`."""
     canvas.fill(0, 0, canvas.width, TITLE_H - 1, ink)
     rw = fonts.width(fonts.BOLD, right) if right else 0
-    canvas.text(PAD, 1, canvas.width - 2 * PAD - rw - (4 if rw else 0), text, inks.BLACK, fonts.BOLD)
+    canvas.text(PAD, 1, canvas.width - 2 * PAD - rw - (4 if rw else 0), text, inks.BLACK,
+                fonts.BOLD)
     if right:
         canvas.text(canvas.width - PAD - rw, 1, rw, right, inks.BLACK, fonts.BOLD, RIGHT)
 
 
 def hint(canvas, text, y=None):
     """A key hint in grey on the last row (the app's message covers it after an action)."""
-    canvas.text(PAD, canvas.height - ROW_H if y is None else y, canvas.width - 2 * PAD, text, inks.GREY)
+    canvas.text(PAD, canvas.height - ROW_H if y is None else y, canvas.width - 2 * PAD, text,
+                inks.GREY)
 
 
 def band(canvas, y, on, x=0, w=0):
