@@ -7,12 +7,14 @@ MPY := build/mpy
 HEAP ?= 64K
 STATE ?=
 
-.PHONY: run test console console-mpy mpy bench clean dist deploy screenshots
+.PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
 .PHONY: circuitpython-mpy-cross firmware
 
 $(STAMP): requirements.txt
+	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
+	@echo "takes a minute or two; pip says what it fetches)..." >&2
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --disable-pip-version-check --progress-bar off -r requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -29,6 +31,10 @@ run: $(STAMP)
 # Every screen rendered headless to docs/screens/*.png (the README shows them).
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
+
+# The display's fonts (firmware/fonts/*.py) from their X.Org sources with font_to_py.
+fonts: $(STAMP)
+	$(BIN)/python -m host_tools.fontgen
 
 test: mpy
 	$(BIN)/python -m pytest -q tests

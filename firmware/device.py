@@ -17,9 +17,8 @@ A board profile (`hardware/<board>.py`, or the simulator's) provides:
 import gc
 
 from engine.session import Session
-from firmware import canvas as C
-from firmware import keys as K
-from firmware import power as PW
+from firmware import inks, keys, power
+from firmware.canvas import Canvas
 from firmware.app import App
 from firmware.entropy import fresh_seed
 from firmware.prefs import Prefs
@@ -32,13 +31,13 @@ def build(board):
     """Make the display, session, settings and app for `board`; return (app, backend, canvas)."""
     gc.collect()
     backend = board.display()  # first, while the heap is still unfragmented
-    canvas = C.Canvas(backend.width, backend.height)
+    canvas = Canvas(backend.width, backend.height)
     session = Session(fresh_seed(), board.state_store())
     from firmware.datafiles import reader
 
     session.data = reader(getattr(board, "data_dir", None))  # cups' and tables' data files
     prefs = Prefs(board.prefs_blob())
-    app = App(session, prefs, board)
+    app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())
     gc.collect()
     return app, backend, canvas
@@ -49,28 +48,28 @@ def run(board):
     app, backend, canvas = build(board)
     # The line protocol over USB (firmware/serial_link.py), where the board offers it.
     link = board.serial_link(app.session) if hasattr(board, "serial_link") else None
-    keys = K.Keys(board.ticks_diff, board.DEBOUNCE_MS)
+    pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
     now = board.ticks_ms()
-    power = PW.Power(board.ticks_diff, now, app.prefs.dim_ms())
+    lights = power.Power(board.ticks_diff, now, app.prefs.dim_ms())
     level = -1
     while board.running():
         now = board.ticks_ms()
-        keys.update(board.keys(), now)
+        pressed.update(board.keys(), now)
         if board.shaken(now):
-            keys.press(K.SHAKE)
-        ev = keys.get()
+            pressed.press(keys.SHAKE)
+        ev = pressed.get()
         while ev:
-            if not power.key(now):  # the key that wakes the screen does nothing else
+            if not lights.key(now):  # the key that wakes the screen does nothing else
                 try:
                     app.key(ev)
                 except Exception as e:  # noqa: BLE001
                     if not isinstance(e, MemoryError):
                         app.close()  # leave the screen at fault (never the home screen)
                     trouble(app, e)
-            ev = keys.get()
-        power.dim_ms = app.prefs.dim_ms()
-        power.tick(now)
-        lv = power.level(app.prefs.brightness())
+            ev = pressed.get()
+        lights.dim_ms = app.prefs.dim_ms()
+        lights.tick(now)
+        lv = lights.level(app.prefs.brightness())
         if lv != level:
             level = lv
             board.backlight(lv)
@@ -85,18 +84,18 @@ def run(board):
                 app.draw(canvas)
             backend.render(canvas)
         board.tick(now)
-        board.sleep_ms(IDLE_POLL_MS if power.state == PW.IDLE else POLL_MS)
+        board.sleep_ms(IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS)
 
 
 def trouble(app, e):
     """A fault in a screen must not stop the device: say it on screen (and on the serial REPL)."""
     gc.collect()
     if isinstance(e, MemoryError):
-        app.say("out of memory", C.RED)
+        app.say("out of memory", inks.RED)
         return
     import sys
 
     show = getattr(sys, "print_exception", None)  # MicroPython and CircuitPython: to the REPL
     if show is not None:
         show(e)
-    app.say("error: %s %s" % (type(e).__name__, e), C.RED)
+    app.say("error: %s %s" % (type(e).__name__, e), inks.RED)

@@ -64,14 +64,13 @@ _INIT = (
     (0x11, b""),  # sleep out
     (0x29, b""),  # display on
 )
-_CASET = b"\x00\x28\x01\x17"  # columns 40..279
-ROW0 = 53  # the panel's rows 53..187 are the 135 visible ones (RASET per band)
-BAND = 20  # rows drawn and sent at a time: 9.6 KB of frame buffer instead of 63 KB
+COL0 = 40  # the panel's columns 40..279 and rows 53..187 are the 240 x 135 visible ones
+ROW0 = 53
 
 
 class ST7789:
-    """The panel: `show_rows(y, rows, buf)` sends rows y.. of the 240 x 135 window, RGB565
-    big-endian (the frame is drawn in bands: see `firmware.display_framebuf`)."""
+    """The panel: `show(x, y, w, h, buf)` writes a window of the 240 x 135 screen, RGB565
+    big-endian (only the tiles that changed are sent: see `firmware.display_framebuf`)."""
 
     def __init__(self):
         self.spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
@@ -80,6 +79,7 @@ class ST7789:
         self.dc = Pin(PIN_DC, Pin.OUT, value=1)
         self.rst = Pin(PIN_RST, Pin.OUT, value=1)
         self._cmd = bytearray(1)
+        self._caset = bytearray(4)
         self._raset = bytearray(4)
         self.reset()
         for cmd, data in _INIT:
@@ -104,21 +104,25 @@ class ST7789:
             self.spi.write(data)
         self.cs(1)
 
-    def show_rows(self, y, rows, buf):
-        self.command(0x2A, _CASET)
-        top = ROW0 + y
-        bottom = top + rows - 1
-        r = self._raset
-        r[0] = top >> 8
-        r[1] = top & 0xFF
-        r[2] = bottom >> 8
-        r[3] = bottom & 0xFF
-        self.command(0x2B, r)
+    def show(self, x, y, w, h, buf):
+        _span(self._caset, COL0 + x, w)
+        self.command(0x2A, self._caset)
+        _span(self._raset, ROW0 + y, h)
+        self.command(0x2B, self._raset)
         self.command(0x2C)
         self.cs(0)
         self.dc(1)
         self.spi.write(buf)
         self.cs(1)
+
+
+def _span(out, start, n):
+    """CASET / RASET data: first and last address, big-endian."""
+    end = start + n - 1
+    out[0] = start >> 8
+    out[1] = start & 0xFF
+    out[2] = end >> 8
+    out[3] = end & 0xFF
 
 
 class Board:
@@ -138,7 +142,7 @@ class Board:
     def display(self):
         from firmware.display_framebuf import FramebufBackend
 
-        return FramebufBackend(WIDTH, HEIGHT, ST7789(), BAND)
+        return FramebufBackend(WIDTH, HEIGHT, ST7789())
 
     def keys(self):
         mask = 0

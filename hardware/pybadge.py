@@ -32,7 +32,7 @@ import supervisor
 import time
 
 from firmware import keys as K
-from firmware import canvas as C
+from firmware import inks
 
 NAME = "PyBadge"
 # keypad key number -> logical key
@@ -193,7 +193,7 @@ class Board:
         self._audio.play(self._click)
 
     def flash(self, ink):
-        rgb = C.PALETTE[ink]
+        rgb = inks.PALETTE[ink]
         g = ((rgb >> 8) & 0xFF) // 8  # an eighth: bright enough at a table, not blinding
         r = ((rgb >> 16) & 0xFF) // 8
         b = (rgb & 0xFF) // 8

@@ -200,6 +200,7 @@ def _app_section(w):
         w("  (no device app to measure yet)\n")
         return
     app_bench.report(w)
+    app_bench.panel_report(w)
 
 
 def report(w=sys.stdout.write):
