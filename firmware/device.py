@@ -45,7 +45,11 @@ def build(board):
 
 def run(board):
     """The main loop: keys in, screens out, backlight by idle time; returns when the board stops."""
-    app, backend, canvas = build(board)
+    try:
+        app, backend, canvas = build(board)
+    except MemoryError:  # once more on a collected heap; the save was only read, never written
+        gc.collect()
+        app, backend, canvas = build(board)
     # The line protocol over USB (firmware/serial_link.py), where the board offers it.
     link = board.serial_link(app.session) if hasattr(board, "serial_link") else None
     pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
@@ -75,16 +79,27 @@ def run(board):
             board.backlight(lv)
         if link is not None and link.poll():
             app.dirty = True  # a request from the computer may have changed what is shown
-        if app.dirty:
-            try:
-                app.draw(canvas)
-            except Exception as e:  # noqa: BLE001
-                app.close()  # a screen that cannot draw is left, not redrawn for ever
-                trouble(app, e)
-                app.draw(canvas)
+        if app.dirty and draw(app, canvas):
             backend.render(canvas)
         board.tick(now)
         board.sleep_ms(IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS)
+
+
+def draw(app, canvas):
+    """Draw the app; a screen that cannot draw is left (not redrawn for ever) and the fault said.
+    False when even that cannot be drawn for lack of memory: the next loop tries again."""
+    try:
+        app.draw(canvas)
+        return True
+    except Exception as e:  # noqa: BLE001
+        app.close()
+        trouble(app, e)
+    try:
+        app.draw(canvas)
+        return True
+    except MemoryError:
+        gc.collect()
+        return False
 
 
 def trouble(app, e):

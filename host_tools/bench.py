@@ -235,6 +235,10 @@ def report(w=sys.stdout.write):
     _campaign_section(w)
     w("\nDevice app:\n")
     _app_section(w)
+    w("\nFlash (each board's write path, the real engine playing a campaign; docs/storage.md):\n")
+    from host_tools import flash_bench
+
+    flash_bench.report(w)
 
 
 def main():
