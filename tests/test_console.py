@@ -65,3 +65,10 @@ def test_fresh_console_seeds_from_entropy():
     b = run_console("cpython", ["seed"]).decode()
     c = run_console("micropython", ["seed"]).decode()
     assert len({a, b, c}) == 3  # 1 in 2**30 chance of a false failure
+
+
+def test_a_lone_carriage_return_ends_a_line_as_enter_does(console):
+    """Serial terminals send CR alone for Enter: each line gets its reply, and CRLF one reply."""
+    out = console(b"seed 3\rroll d10\r\nseed\rseed 4\n", heap="36K").decode().splitlines()
+    assert out[0] == '{"ok":true,"seed":3}' and out[1].startswith('{"ok":true,"dice":')
+    assert out[2:] == ['{"ok":true,"seed":3}', '{"ok":true,"seed":4}']
