@@ -1,17 +1,9 @@
 """Run the app on a board: the main loop of `code.py` / `main.py` and of the desktop simulator.
 
-A board profile (`hardware/<board>.py`, or the simulator's) provides:
-
-    display()          the display backend (made first: it holds the biggest buffer)
-    keys()             the logical keys down now, a bitmask of `firmware.keys` bits
-    ticks_ms(), ticks_diff(a, b), sleep_ms(n)     integer time
-    state_store()      where the engine's record lives (`firmware.storage`)
-    prefs_blob()       where the settings live (`firmware.prefs`)
-    backlight(pct)     0..100
-    click(), flash(ink), shaken(now), tick(now)   sound, lights, accelerometer, their timers
-    DEBOUNCE_MS        0 when the key scanner debounces already (CircuitPython `keypad`)
-    data_dir           where the data files are (None: `firmware.datafiles.DEFAULT_DIR`)
-    running()          False to stop (the simulator's window closed)
+A board is a `hardware.board.Board` (its docstrings say what each part does): a display, keys,
+integer ticks, where the record and the settings live, and the parts a board may lack (backlight,
+speaker, lights, accelerometer, serial link), which do nothing by default.  This module never
+imports `hardware/`: the entry point (`code.py`, `main.py`, the simulator) hands it the board.
 """
 
 import gc
@@ -35,7 +27,7 @@ def build(board):
     session = Session(fresh_seed(), board.state_store())
     from firmware.datafiles import reader
 
-    session.data = reader(getattr(board, "data_dir", None))  # cups' and tables' data files
+    session.data = reader(board.data_dir)  # cups' and tables' data files
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())
@@ -51,7 +43,7 @@ def run(board):
         gc.collect()
         app, backend, canvas = build(board)
     # The line protocol over USB (firmware/serial_link.py), where the board offers it.
-    link = board.serial_link(app.session) if hasattr(board, "serial_link") else None
+    link = board.serial_link(app.session)
     pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
     now = board.ticks_ms()
     lights = power.Power(board.ticks_diff, now, app.prefs.dim_ms())

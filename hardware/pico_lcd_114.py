@@ -18,6 +18,7 @@ import time
 from machine import PWM, SPI, Pin
 
 from firmware import keys as K
+from hardware import board as base
 
 NAME = "Pico-LCD-1.14"
 WIDTH = 240
@@ -45,7 +46,7 @@ KEY_PINS = (
     (3, K.SELECT),  # joystick press
 )
 
-# ST7789 init (Waveshare demo): (command, data bytes)
+# This panel's ST7789 init (Waveshare demo): (command, data bytes); the driver is hardware/st7789.py
 _INIT = (
     (0x36, b"\x70"),  # MADCTL: landscape
     (0x3A, b"\x05"),  # 16 bits per pixel
@@ -68,66 +69,10 @@ COL0 = 40  # the panel's columns 40..279 and rows 53..187 are the 240 x 135 visi
 ROW0 = 53
 
 
-class ST7789:
-    """The panel: `show(x, y, w, h, buf)` writes a window of the 240 x 135 screen, RGB565
-    big-endian (only the tiles that changed are sent: see `firmware.display_framebuf`)."""
+class Board(base.Board):
+    """The Pico with its LCD: the wiring of `hardware.board.Board`."""
 
-    def __init__(self):
-        self.spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
-                       mosi=Pin(PIN_MOSI), miso=None)
-        self.cs = Pin(PIN_CS, Pin.OUT, value=1)
-        self.dc = Pin(PIN_DC, Pin.OUT, value=1)
-        self.rst = Pin(PIN_RST, Pin.OUT, value=1)
-        self._cmd = bytearray(1)
-        self._caset = bytearray(4)
-        self._raset = bytearray(4)
-        self.reset()
-        for cmd, data in _INIT:
-            self.command(cmd, data)
-        time.sleep_ms(10)
-
-    def reset(self):
-        self.rst(1)
-        time.sleep_ms(5)
-        self.rst(0)
-        time.sleep_ms(10)
-        self.rst(1)
-        time.sleep_ms(120)
-
-    def command(self, cmd, data=b""):
-        self._cmd[0] = cmd
-        self.cs(0)
-        self.dc(0)
-        self.spi.write(self._cmd)
-        if data:
-            self.dc(1)
-            self.spi.write(data)
-        self.cs(1)
-
-    def show(self, x, y, w, h, buf):
-        _span(self._caset, COL0 + x, w)
-        self.command(0x2A, self._caset)
-        _span(self._raset, ROW0 + y, h)
-        self.command(0x2B, self._raset)
-        self.command(0x2C)
-        self.cs(0)
-        self.dc(1)
-        self.spi.write(buf)
-        self.cs(1)
-
-
-def _span(out, start, n):
-    """CASET / RASET data: first and last address, big-endian."""
-    end = start + n - 1
-    out[0] = start >> 8
-    out[1] = start & 0xFF
-    out[2] = end >> 8
-    out[3] = end & 0xFF
-
-
-class Board:
-    """The Pico with its LCD as `firmware.device` expects a board."""
-
+    NAME = NAME
     DEBOUNCE_MS = 20  # bare switches on GPIO bounce for a few ms
     data_dir = DATA_DIR
     width = WIDTH
@@ -141,8 +86,13 @@ class Board:
 
     def display(self):
         from firmware.display_framebuf import FramebufBackend
+        from hardware.st7789 import ST7789
 
-        return FramebufBackend(WIDTH, HEIGHT, ST7789())
+        spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
+                  mosi=Pin(PIN_MOSI), miso=None)
+        panel = ST7789(spi, cs=Pin(PIN_CS, Pin.OUT, value=1), dc=Pin(PIN_DC, Pin.OUT, value=1),
+                       rst=Pin(PIN_RST, Pin.OUT, value=1), init=_INIT, col0=COL0, row0=ROW0)
+        return FramebufBackend(WIDTH, HEIGHT, panel)
 
     def keys(self):
         mask = 0
@@ -159,9 +109,6 @@ class Board:
 
     def sleep_ms(self, n):
         time.sleep_ms(n)
-
-    def running(self):
-        return True
 
     def backlight(self, pct):
         self._bl.duty_u16(pct * 65535 // 100)
@@ -181,16 +128,4 @@ class Board:
         from firmware.prefs import FileBlob
 
         return FileBlob("/tal.prefs")
-
-    # no speaker, lights nor accelerometer on this board
-    def click(self):
-        pass
-
-    def flash(self, ink):
-        pass
-
-    def shaken(self, now):
-        return False
-
-    def tick(self, now):
-        pass
+    # No speaker, lights nor accelerometer on this board: the base's defaults.

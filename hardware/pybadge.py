@@ -10,6 +10,10 @@ circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
   numbers 0=B 1=A 2=START 3=SELECT 4=RIGHT 5=DOWN 6=UP 7=LEFT (adafruit/Adafruit_CircuitPython_
   PyBadger `pybadge.py`: `Buttons = namedtuple("Buttons", "b a start select right down up left")`).
 - accelerometer: LIS3DH on `board.I2C()` at 0x19 (0x18 on some batches; PyBadger tries both).
+  Read here with two register writes and one 6-byte read into a buffer made once, not with the
+  bundle's adafruit_lis3dh (5.2.10): its `shake()` sleeps 0.1 s per call and `acceleration`
+  allocates a tuple and three floats per reading, where this loop polls every 10 ms and must
+  allocate nothing; its .mpy would also add 3.2 KB of bytecode to the heap.
 - speaker: `SPEAKER` (PA02, the DAC A0) through an amplifier enabled by `SPEAKER_ENABLE` (PA27).
 - NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
 - storage: two journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
@@ -32,6 +36,7 @@ import supervisor
 import time
 
 from firmware import keys as K
+from hardware import board as base
 from firmware import inks
 
 NAME = "PyBadge"
@@ -90,9 +95,10 @@ def pressed_keys(down_numbers):
     return mask
 
 
-class Board:
-    """The PyBadge as `firmware.device` expects a board."""
+class Board(base.Board):
+    """The PyBadge: the wiring of `hardware.board.Board`."""
 
+    NAME = NAME
     DEBOUNCE_MS = 0  # keypad debounces
     data_dir = DATA_DIR
     width = 160
@@ -134,9 +140,6 @@ class Board:
 
     def sleep_ms(self, n):
         time.sleep(n / 1000)
-
-    def running(self):
-        return True
 
     def backlight(self, pct):
         board.DISPLAY.brightness = pct / 100

@@ -22,6 +22,7 @@ if ROOT not in sys.path:
 
 from firmware import inks  # noqa: E402
 from firmware import keys  # noqa: E402
+from hardware.board import Board  # noqa: E402
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135)}
 SCALE = 3  # screen pixels per device pixel in screenshots
@@ -241,8 +242,8 @@ def _sim_display_class():
     return SimDisplay
 
 
-class SimBoard:
-    """The simulator as a board (see `firmware.device`): keyboard and mouse in, window out,
+class SimBoard(Board):
+    """The simulator as a board (`hardware.board.Board`): keyboard and mouse in, window out,
     files saved.  A key pressed and released between two polls still counts: it is held for
     that one poll."""
 

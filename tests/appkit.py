@@ -23,6 +23,7 @@ from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
 from firmware.screen_text import ReadCanvas
 from host_tools.simulator import parse_keys
+from hardware.board import Board
 
 SIZES = ((160, 128), (240, 135))
 DEFAULT_SIZE = [SIZES[0]]  # set by the both_sizes fixture
@@ -172,7 +173,7 @@ class Driver:
         return s in self.text()
 
 
-class FakeBoard:
+class FakeBoard(Board):
     """Records what the app asks of the board's extras."""
 
     def __init__(self):

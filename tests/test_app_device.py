@@ -7,6 +7,7 @@ from firmware import keys
 from firmware.canvas import Canvas
 from firmware.screen_text import ReadCanvas
 from firmware.prefs import MemoryBlob
+from hardware.board import Board
 
 
 class Backend:
@@ -24,7 +25,7 @@ class Backend:
         self.frames.append(view.lines())
 
 
-class FakeBoard:
+class FakeBoard(Board):
     """Keys scripted as (raw mask, number of 10 ms polls); time advances 10 ms per poll."""
 
     DEBOUNCE_MS = 0

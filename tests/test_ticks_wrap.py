@@ -12,12 +12,13 @@ from firmware import device
 from firmware import keys as K
 from firmware import power as PW
 from firmware.prefs import MemoryBlob, Prefs
+from hardware.board import Board
 
 HOUR = 3600 * 1000
 PERIODS = {"pybadge": 1 << 29, "pico": 1 << 30}
 
 
-class WrappingBoard:
+class WrappingBoard(Board):
     """A board whose tick counter starts `start` ms before its wrap, running for `hours`, with a
     key pressed at each of `presses` (hours).  The main loop polls every 10-50 ms; here a poll
     is 5 s apart for 2 minutes after the start or a key, then 10 minutes apart (faster, and a
