@@ -186,7 +186,7 @@ def save(s):
     seq = (s._seq + 1) & 0xFFFFFFFF
     top = header(seq, size - FRAME_BYTES)
     end = bytearray(TRAILER)
-    _put_u32(end, 0, crc32(s.undo, crc32(head, crc32(top))))
+    put_u32(end, 0, crc32(s.undo, crc32(head, crc32(top))))
     s.store.write((top, head, s.undo, end))
     s._seq = seq
 
@@ -208,15 +208,15 @@ def why(e):
 
 
 # --- frames -------------------------------------------------------------------------------------
-def _u16(b, at):
+def u16(b, at):
     return b[at] | (b[at + 1] << 8)
 
 
-def _u32(b, at):
+def u32(b, at):
     return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)
 
 
-def _put_u32(out, at, v):
+def put_u32(out, at, v):
     for i in range(4):
         out[at + i] = (v >> (8 * i)) & 0xFF
 
@@ -226,7 +226,7 @@ def header(seq, n):
     out = bytearray(HEADER)
     out[0:2] = MAGIC
     out[2] = FORMAT
-    _put_u32(out, 3, seq)
+    put_u32(out, 3, seq)
     out[7] = n & 0xFF
     out[8] = n >> 8
     return out
@@ -237,7 +237,7 @@ def frame(payload, seq):
     out = header(seq, len(payload))
     out.extend(payload)
     end = bytearray(TRAILER)
-    _put_u32(end, 0, crc32(out))
+    put_u32(end, 0, crc32(out))
     out.extend(end)
     return bytes(out)
 
@@ -246,7 +246,7 @@ def size_at(image):
     """The length of the frame at the start of `image` as its header says, or 0 if no frame."""
     if len(image) < HEADER or image[0:2] != MAGIC:
         return 0
-    return FRAME_BYTES + _u16(image, 7)
+    return FRAME_BYTES + u16(image, 7)
 
 
 def unframe(image):
@@ -258,12 +258,12 @@ def unframe(image):
     if n > len(image):
         raise RecordError("record length beyond the data")
     end = n - TRAILER
-    if crc32(image[:end]) != _u32(image, end):
+    if crc32(image[:end]) != u32(image, end):
         raise RecordError("record CRC mismatch")
-    return _u32(image, 3), image[2], bytes(image[HEADER:end])
+    return u32(image, 3), image[2], bytes(image[HEADER:end])
 
 
-def _seq_newer(a, b):
+def seq_newer(a, b):
     # Serial-number arithmetic, so the counter may wrap.
     return ((a - b) & 0xFFFFFFFF) < 0x80000000 and a != b
 
@@ -276,7 +276,7 @@ def best(images):
             found = unframe(image)
         except RecordError:
             continue
-        if out is None or _seq_newer(found[0], out[0]):
+        if out is None or seq_newer(found[0], out[0]):
             out = found
     return out
 

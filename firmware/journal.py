@@ -25,6 +25,9 @@ bytes; the body; the body's CRC-32; 0xFF up to a whole block.  At start the entr
 sequence number whose CRCs hold is the newest.
 """
 
+from engine.crc import crc32
+from engine.record import put_u32, seq_newer, u32
+
 BLOCK = 512
 GUARD = 8  # blocks never written at each end of the file
 SECTOR = 8  # blocks in a 4 KiB erase sector of the SPI flash (GD25Q16C, W25Q16JV)
@@ -38,19 +41,6 @@ SETTINGS = 2  # the device settings (firmware.prefs)
 _FF = b"\xff" * BLOCK
 
 
-def _u32(b, at):
-    return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)
-
-
-def _put_u32(b, at, v):
-    for i in range(4):
-        b[at + i] = (v >> (8 * i)) & 0xFF
-
-
-def _newer(a, b):
-    return ((a - b) & 0xFFFFFFFF) < 0x80000000 and a != b
-
-
 class Journal:
     """The ring of blocks of the file at `path`, `ring` blocks between the two guards (an existing
     file keeps the ring its size gives).
@@ -60,9 +50,6 @@ class Journal:
     are still read and `write` raises OSError saying why (`why`)."""
 
     def __init__(self, path, ring, kind, max_body, sync):
-        from engine.crc import crc32
-
-        self.crc32 = crc32
         self.path = path
         self.kind = kind
         self.sync = sync
@@ -139,9 +126,9 @@ class Journal:
         b = self.buf
         if not self._read(r, b) or b[0:2] != MAGIC or b[2] != self.kind or b[3] != VERSION:
             return -1
-        if self.crc32(memoryview(b)[:12]) != _u32(b, 12):
+        if crc32(memoryview(b)[:12]) != u32(b, 12):
             return -1
-        n = _u32(b, 8)
+        n = u32(b, 8)
         nb = self.blocks_for(n)
         if nb > self.max_blocks or r + nb > self.ring:
             return -1
@@ -152,7 +139,7 @@ class Journal:
             lo = HEAD if k == 0 else 0
             hi = min(BLOCK, HEAD + n - k * BLOCK)
             if hi > lo:
-                crc = self.crc32(memoryview(b)[lo:hi], crc)
+                crc = crc32(memoryview(b)[lo:hi], crc)
         end = HEAD + n
         stored = 0
         have = nb - 1  # the block in b: the loop above read them all
@@ -180,18 +167,18 @@ class Journal:
                 r += 1
                 continue
             self._read(r, self.buf)
-            seq = _u32(self.buf, 4)
-            if best < 0 or _newer(seq, best_seq):
+            seq = u32(self.buf, 4)
+            if best < 0 or seq_newer(seq, best_seq):
                 second, second_seq = best, best_seq
                 best, best_seq = r, seq
-            elif second < 0 or _newer(seq, second_seq):
+            elif second < 0 or seq_newer(seq, second_seq):
                 second, second_seq = r, seq
             r += self.blocks_for(n)
         if best >= 0:
             self._read(best, self.buf)
             self.seq = best_seq
             self.live = best
-            self.live_end = best + self.blocks_for(_u32(self.buf, 8))
+            self.live_end = best + self.blocks_for(u32(self.buf, 8))
             self.prev = second
             self.head = self.clean = self.live_end
 
@@ -199,7 +186,7 @@ class Journal:
     def body(self, r):
         """The body (bytes) of the entry at ring block r."""
         self._read(r, self.buf)
-        n = _u32(self.buf, 8)
+        n = u32(self.buf, 8)
         out = bytearray(n)
         at = 0
         k = 0
@@ -259,7 +246,7 @@ class Journal:
         crc = 0
         for p in pieces:
             n += len(p)
-            crc = self.crc32(p, crc)
+            crc = crc32(p, crc)
         nb = self.blocks_for(n)
         if nb > self.max_blocks:
             raise OSError("the record is too big for the save file")
@@ -290,11 +277,11 @@ class Journal:
         buf[0:2] = MAGIC
         buf[2] = self.kind
         buf[3] = VERSION
-        _put_u32(buf, 4, seq)
-        _put_u32(buf, 8, n)
-        _put_u32(buf, 12, self.crc32(memoryview(buf)[:12]))
+        put_u32(buf, 4, seq)
+        put_u32(buf, 8, n)
+        put_u32(buf, 12, crc32(memoryview(buf)[:12]))
         tail = bytearray(4)
-        _put_u32(tail, 0, crc)
+        put_u32(tail, 0, crc)
         at = HEAD
         block = start
         for p in pieces + (tail,):

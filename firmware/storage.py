@@ -49,7 +49,7 @@ class FileStore:
 
     def frames(self):
         """The frames of both files (the first file may be an older firmware's two-slot file)."""
-        from engine.record import best
+        from engine.record import best, seq_newer
 
         out = []
         top = None
@@ -59,7 +59,7 @@ class FileStore:
                 continue
             found = frames_in(data) if i == 0 else [data]
             seq = best(found)
-            if seq is not None and (top is None or _after(seq[0], top)):
+            if seq is not None and (top is None or seq_newer(seq[0], top)):
                 top = seq[0]
                 self._newest = i
             out.extend(found)
@@ -85,10 +85,6 @@ class FileStore:
         finally:
             f.close()
         self._newest = i
-
-
-def _after(a, b):
-    return ((a - b) & 0xFFFFFFFF) < 0x80000000 and a != b
 
 
 class NvmStore:

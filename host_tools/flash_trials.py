@@ -29,6 +29,19 @@ from firmware.datafiles import reader
 KB = 1024
 
 
+def changed(mount, files):
+    """The names of the files (name -> bytes) under `mount` that no longer hold their bytes."""
+    bad = []
+    for name, body in files.items():
+        try:
+            with open(mount + "/" + name, "rb") as f:
+                if f.read() != body:
+                    bad.append(name)
+        except OSError:
+            bad.append(name)
+    return bad
+
+
 class PyBadge:
     """CIRCUITPY on the PyBadge, with the app's files, `phase` blocks of another file before the
     journal (so its blocks fall differently in the 4 KiB sectors), then the journal."""
@@ -88,16 +101,7 @@ class PyBadge:
         return Session(1, self.store())
 
     def intact(self):
-        """The names of the other files whose bytes are not what they were."""
-        bad = []
-        for name, body in self.files.items():
-            try:
-                with open(self.MOUNT + "/" + name, "rb") as f:
-                    if f.read() != body:
-                        bad.append(name)
-            except OSError:
-                bad.append(name)
-        return bad
+        return changed(self.MOUNT, self.files)
 
     def wear_span(self):
         return 0, None  # every sector of the drive
@@ -175,15 +179,7 @@ class Pico:
         return Session(1, FileStore(self.MOUNT + "/tal.state"))
 
     def intact(self):
-        bad = []
-        for name, body in self.files.items():
-            try:
-                with open(self.MOUNT + "/" + name, "rb") as f:
-                    if f.read() != body:
-                        bad.append(name)
-            except OSError:
-                bad.append(name)
-        return bad
+        return changed(self.MOUNT, self.files)
 
     def wear_span(self):
         return 0, None
