@@ -223,19 +223,24 @@ class Journal:
                 raise OSError("the save file's flash could not be erased")
 
     def prepare(self):
-        """Make the `max_blocks + SECTOR` blocks from `head` erased: erase ahead where that is
-        safe, step over blocks too close to the newest entry to be erased (a torn write's)."""
-        if self.head + self.max_blocks > self.ring:
-            self.head = self.clean = 0  # a new lap: the last blocks of this one stay as they are
-        r = max(self.head, self.clean)
-        while r < self.head + self.max_blocks + CHUNK and r < self.ring:
-            if self._read(r, self.back) and self.back == _FF:
-                r += 1
-            elif self._safe(r):
-                self._erase(r)
-            else:
-                self.head = r = r + 1  # leave it: the next entry starts after it
-        self.clean = r
+        """Make the `max_blocks + CHUNK` blocks from `head` erased: erase ahead where that is
+        safe, step over blocks too close to the newest entry to be erased (a torn write's), and
+        start a new lap where an entry would not fit before the end."""
+        for _ in range(2 * self.ring):
+            if self.head + self.max_blocks > self.ring:
+                self.head = self.clean = 0  # a new lap: the last blocks of this one stay as they are
+            r = max(self.head, self.clean)
+            while r < self.head + self.max_blocks + CHUNK and r < self.ring:
+                if self._read(r, self.back) and self.back == _FF:
+                    r += 1
+                elif self._safe(r):
+                    self._erase(r)
+                else:
+                    self.head = r = r + 1  # leave it: the next entry starts after it
+            self.clean = r
+            if self.head + self.max_blocks <= self.ring:
+                return
+        raise OSError("no room left in the save file")
 
     def write(self, pieces):
         """Append an entry whose body is the bytes-like `pieces` (a tuple) in order; durable on

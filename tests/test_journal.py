@@ -143,3 +143,24 @@ def test_a_drive_without_room_says_how_much_the_save_file_needs():
     assert rc == 0, out + err
     assert out.splitlines()[0] == ('{"ok":true,"so":0,"notice":"nothing will be saved: no room '
                                    'for the save file (200 KB needed)"}')
+
+
+def test_garbage_before_the_end_of_the_ring_starts_a_new_lap_not_a_write_past_it(tmp_path):
+    path = tmp_path / "j"
+    j = _journal(path)
+    while j.head < 68:  # one-block entries up to block 68 of 80
+        j.write((b"x" * 100,))
+    last = j.newest()[0]
+    data = bytearray(path.read_bytes())
+    for r in range(j.head, 80):  # torn writes up to the ring's end, too close to be erased
+        at = (J.GUARD + r) * J.BLOCK
+        data[at:at + J.BLOCK] = b"\x00" * J.BLOCK
+    path.write_bytes(bytes(data))
+    again = _journal(path)
+    assert again.newest()[0] == last
+    again.write((b"after",))
+    assert again.live < 60  # the new lap: erasing blocks 68-75 could reach the newest entry
+    assert _journal(path).newest()[0] == b"after"
+    data = path.read_bytes()
+    guard = J.GUARD * J.BLOCK
+    assert data[-guard:] == b"\xff" * guard  # nothing past the ring
