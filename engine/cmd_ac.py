@@ -42,7 +42,7 @@ def ac_pairs(s, a):
            ("boxes", row[A.T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
     if k >= 0:
         out.append(("stress", v[F.P_STRESS + k]))
-        out.append(("pilot_status", P.STATUS[P.status(v, k)]))
+        out.append(("pilot_status", P.status_word(v, k)))
     return out
 
 

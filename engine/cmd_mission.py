@@ -104,8 +104,7 @@ def mission(s, w):
         for k, promoted in done:
             out.append(Obj((("pilot", k + 1), ("name", P.name(s, v[F.P_NAME + k])),
                             ("stress", v[F.P_STRESS + k]),
-                            ("status", "killed" if P.flag(v, k, P.KILLED) else
-                             P.STATUS[P.status(v, k)]),
+                            ("status", P.status_word(v, k)),
                             ("xp", v[F.P_XP + k]), ("level", P.LEVELS[P.level(v, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))

@@ -36,11 +36,11 @@ def pilot_pairs(s, k, name=True):
     if name:
         out.append(("name", P.name(s, v[F.P_NAME + k])))
     out += [("level", P.LEVELS[P.level(v, k)]), ("stress", v[F.P_STRESS + k]),
-            ("status", P.STATUS[P.status(v, k)]), ("okay", v[F.P_OKAY + k]),
+            ("status", P.status_word(v, k)), ("okay", v[F.P_OKAY + k]),
             ("shaken", v[F.P_SHAKEN + k]), ("cool", P.cool(v, k)), ("evasive", P.evasive(v, k)),
             ("speed", "slow" if P.flag(v, k, P.SLOW) else "fast"), ("xp", v[F.P_XP + k]),
             ("need", need or None), ("wounded", P.flag(v, k, P.WOUNDED)),
-            ("killed", P.flag(v, k, P.KILLED)), ("flew", P.flag(v, k, P.FLEW)), ("ac", ac)]
+            ("flew", P.flag(v, k, P.FLEW)), ("ac", ac)]
     return out
 
 

@@ -91,6 +91,11 @@ def status(v, k):
     return UNFIT
 
 
+def status_word(v, k):
+    """The one status a reply shows: "killed" for a killed pilot, else okay/shaken/unfit."""
+    return "killed" if flag(v, k, KILLED) else STATUS[status(v, k)]
+
+
 def set_card(v, k, okay, shaken, cool_, evasive_, slow, need):
     """Write a card's values (after `pilot add`, a promotion or a replacement)."""
     if shaken < okay:

@@ -136,7 +136,7 @@ def test_sar_worked_example_and_killed():
         ok(s, "ac hit 2 structure")
     r = ok(s, "sar 2 =4")
     assert (r["outcome"], r["vp"]) == ("killed", 1)  # 4 - 1 - 1 - 1 - 1
-    assert ok(s, "pilot show 2")["killed"] is True
+    assert ok(s, "pilot show 2")["status"] == "killed"
     assert "no SAR" in refused(s, "sar 2 =9", "state")
 
 

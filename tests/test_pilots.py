@@ -127,7 +127,7 @@ def test_wounded_stress_no_recovery_second_wound_kills():
     ok(s, "ac hit 1 wounded")
     r = ok(s, "ac hit 1 wounded")
     assert (r["result"], r["status"], r["vp"]) == ("killed", "down", -2)
-    assert ok(s, "pilot show 1")["killed"] is True
+    assert ok(s, "pilot show 1")["status"] == "killed"
     refused(s, "pilot heal 1", "state")
 
 
@@ -223,3 +223,22 @@ def test_every_pilot_change_undoes_exactly(line):
 def test_bad_pilot_input_is_refused(line, code):
     """Bad input gets a clear error and changes nothing."""
     refused(new(), line, code)
+
+
+def test_killed_pilot_has_one_status():
+    """"Pilotes Crashés et SAR": «Tué: Le pilote ne peut plus être de service pour cette
+    campagne». A pilot killed by SAR shows one status everywhere: "killed" in `pilot list`,
+    `pilot show` and `mission end` alike."""
+    s = new()
+    ok(s, "vp +5")
+    ok(s, "pilot add grandpa 7 12 0")
+    ok(s, "ac add ah-1 pilot 1")
+    ok(s, "mission start 1")
+    ok(s, "loiter start")
+    ok(s, "ac hit 1 structure")
+    ok(s, "ac hit 1 structure")
+    assert ok(s, "sar 1 =4")["outcome"] == "killed"
+    end = ok(s, "mission end stress 1")["pilots"][0]
+    shown = ok(s, "pilot list")["pilots"][0]
+    assert end["status"] == shown["status"] == ok(s, "pilot show 1")["status"] == "killed"
+    assert "killed" not in shown  # no second flag that could disagree
