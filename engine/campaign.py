@@ -12,9 +12,20 @@ from engine import parse
 OVER = 1  # the campaign has ended (last day done, no battalion left, or failure)
 FAILED = 2  # it ended in failure (a cost that could not be paid)
 RR_USED = 4  # R&R priority bought today (once a day)
-RESTED = 8  # today's rest recovery has been applied
-DAMAGE_ONCE = 16  # option: a durable damage type at most once per aircraft (RULES §3 CONFLICT)
-SO_DAY_DONE = 32  # today's end-of-day SO gain and losses have been applied
+ACTIVE = 8  # a campaign was started (`campaign start`): its sequence of play applies
+DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (docs/rules.md)
+SETUP = 64  # the campaign's set-up ("Mise en place de la Campagne") is not finished
+
+# The end of the day, in the order of the sequence of play ("Fin de Journée"): STEP is the step
+# reached.  Missions are flown at step 0; `day end` rests the pilots and gains the daily SO, then
+# the battalions move; `day next` takes the SO losses; replacements, repairs and R&R follow in
+# that order (a later one closes the earlier ones); `day +1` advances the Day marker.
+S_MISSIONS = 0
+S_MOVEMENT = 1
+S_REPLACE = 2
+S_REPAIR = 3
+S_RR = 4
+STEPS = ("missions", "movement", "replacements", "repairs", "r&r")
 
 SO_MAX = 999
 VP_MAX = 999
@@ -29,6 +40,41 @@ REPAIR_COST = 1
 PROMOTION_COST = 1  # per level
 FAIL_HINT = ("the rules end the campaign in failure when a cost cannot be paid: record it "
              "with 'campaign fail' (or undo what led here)")
+
+
+def on(v):
+    """A campaign is being played (`campaign start`, not over): its sequence of play applies.
+
+    Without one the commands are a free calculator for single steps (dice, hits, Loiter)."""
+    return v[F.CAMP] & (ACTIVE | OVER) == ACTIVE
+
+
+def in_setup(v):
+    """The campaign's set-up is under way (aircraft bought, pilots chosen and adjusted)."""
+    return on(v) and bool(v[F.CAMP] & SETUP)
+
+
+def require_setup(v, what):
+    """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
+    if on(v) and not v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
+                           "(\"Mise en place de la Campagne\")" % what)
+
+
+def require_step(v, step, what):
+    """In a campaign, allow `what` only at end-of-day step `step` (or an earlier optional one
+    still open), and move the day on to that step: replacements, repairs, R&R, in that order."""
+    if not on(v):
+        return
+    if v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
+    at = v[F.STEP]
+    if at < S_REPLACE or at > step:
+        raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
+            what, "before repairs and R&R" if step == S_REPLACE else
+            ("before R&R" if step == S_REPAIR else "last"),
+            STEPS[at] if at >= S_REPLACE else "day end, then day next"))
+    v[F.STEP] = step
 
 
 def spend(v, n, mandatory=False):
@@ -76,6 +122,11 @@ BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
 BAND_FR = 4
 BAND_AB = 5
 KINDS = "asc"  # battalion kinds: Assault, Support, Command
+KIND_NAMES = ("Assault", "Support", "Command")
+KIND_BAND = (2, 1, 0)  # where each kind starts: Front Line, Enemy Transit, Enemy Rear
+DRAW_ORDER = (0, 0, 1, 2)  # the set-up draws Assault, Assault, Support, Command, again
+SCOUT_COST = 1
+FUEL_PRIORITY_COST = 1
 
 
 def band(word):
@@ -92,6 +143,8 @@ HALF = 1
 DESTROYED = 2
 STRENGTHS = ("full", "half", "destroyed")
 FIXED = 32
+MOVED = 64  # rolled (or kept in place by a card note) in today's battalion movement
+SCOUTED = 128  # a scout was assigned to it today (one scout per battalion)
 
 
 def bn_id(word):
@@ -132,8 +185,9 @@ def bn_band(v, b):
 
 
 def bn_set(v, b, strength, band, fixed):
-    """Write a battalion's strength, band and Fixed flag."""
-    v[F.BN_STATE + b] = strength | (band << 2) | (FIXED if fixed else 0)
+    """Write a battalion's strength, band and Fixed flag (keeping today's MOVED and SCOUTED)."""
+    v[F.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
+                         (v[F.BN_STATE + b] & (MOVED | SCOUTED)))
 
 
 def bn_fixed(v, b):
@@ -179,3 +233,41 @@ def battalion_vp(v, b, strength):
     add_vp(v, got)
     bn_set(v, b, strength, bn_band(v, b), bn_fixed(v, b))
     return got
+
+
+def new_day(v):
+    """A new day: nobody has flown; battalions may move and be scouted again; R&R again."""
+    v[F.CAMP] &= ~RR_USED
+    v[F.STEP] = S_MISSIONS
+    v[F.SCOUTS] &= 15  # scouts used today: none
+    for k in range(F.PILOT_MAX):
+        v[F.P_STATE + k] &= ~64  # pilots.FLEW
+    for a in range(F.AC_MAX):
+        v[F.AC_STATE + a] &= ~64  # aircraft.FLEW
+    for b in range(F.BN_MAX):
+        v[F.BN_STATE + b] &= ~(MOVED | SCOUTED)
+
+
+# --- the campaign card's name (CARD fields, two characters each) ---------------------------------
+_CHARS = "-0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def set_card(v, name):
+    """Keep the campaign card's name (1..12 of a-z 0-9 -), e.g. iraq-1991."""
+    if not 0 < len(name) <= 2 * F.CARD_LEN or [c for c in name if c not in _CHARS]:
+        raise parse.Reject(parse.SYNTAX, "a campaign card's name is 1..%d of a-z 0-9 - (iraq-1991)"
+                           % (2 * F.CARD_LEN))
+    name += " " * (2 * F.CARD_LEN - len(name))  # a space is 0: no character
+    for i in range(F.CARD_LEN):
+        v[F.CARD + i] = (_CHARS.find(name[2 * i]) + 1) * 38 + _CHARS.find(name[2 * i + 1]) + 1
+
+
+def card(v):
+    """The campaign card's name, or None when the campaign was started without one."""
+    out = ""
+    for i in range(F.CARD_LEN):
+        n = v[F.CARD + i]
+        for c in (n // 38, n % 38):
+            if c:
+                out += _CHARS[c - 1]
+    return out or None

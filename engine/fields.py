@@ -73,6 +73,17 @@ BN_ID = _f(BN_MAX)  # card designation: number * 4 + kind (1 A, 2 S, 3 C); 0 = f
 BN_VP = _f(BN_MAX)  # card VP value
 BN_STATE = _f(BN_MAX)  # strength (0 full, 1 half, 2 destroyed) | range band << 2 | fixed 32
 
+# --- the campaign's sequence of play (engine/cmd_day.py, engine/campaign.py) ---
+YEAR = _f()  # the campaign card's year (0 = not known): aircraft in service by then
+CARD_LEN = 6
+CARD = _f(CARD_LEN)  # the campaign card's name, two characters a field (engine/campaign.py)
+STEP = _f()  # end of day step reached: 0 missions, 1 movement, 2 replacements, 3 repairs, 4 R&R
+ADJUST = _f()  # setup: skill levels raised minus levels lowered (must end at 0)
+SCOUTS = _f()  # scouts owned | scouts used today << 4
+TARGET = _f()  # this mission's target: battalion slot + 1 | band + 1 << 4 | fuel priority 128
+FORMER_MAX = 8
+FORMER = _f(FORMER_MAX)  # name numbers of pilots replaced in this campaign (never come back)
+
 # --- game packs (engine/exp3.py, engine/golan.py) ---
 # One block per pack, laid out (and named) in the pack's module: a name here costs RAM on every
 # device, a name there only while that game is played.  Zero fields cost one byte of the record.

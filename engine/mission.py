@@ -96,10 +96,23 @@ def _cups_home(s):
                             cupdata.definition(s, cupdata.POPUP_FILE))
 
 
-def _end_turns(s, slow, out):
+def all_fast(s):
+    """An RQ-1 or MQ-1 at high altitude over the battlefield: every pilot is Fast
+    ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
+    étant Rapide», the same for the MQ-1)."""
     v = s.vals
     for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and A.is_slow(v, a) == slow:
+        if on_battlefield(v, a) and A.high(v, a) and A.unmanned(s, a):
+            return True
+    return False
+
+
+def _end_turns(s, slow, out):
+    """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
+    v = s.vals
+    fast = all_fast(s)
+    for a in range(F.AC_MAX):
+        if on_battlefield(v, a) and (A.is_slow(v, a) and not fast) == slow:
             _release(s, a, out)
 
 
@@ -372,16 +385,29 @@ def sar_apply(s, a, outcome):
 
 
 # --- mission start and end ------------------------------------------------------------------------
-def start(s, slots):
-    """The aircraft `slots` fly a mission: target-bound."""
+def start(s, slots, holes):
+    """The aircraft `slots` fly a mission: target-bound ("Choix des pilotes et appareils").
+
+    Each aircraft and each pilot flies one mission a day; an Unfit pilot cannot be assigned; in
+    a campaign every manned aircraft needs its pilot.  A pilot takes 1 stress per Bullet Holes
+    marker on his aircraft as he is assigned to it ("Bullet Holes*": «Un pilote prend 1 Stress au
+    moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
+    (aircraft slot, pilot slot, stress) for each.
+    """
     v = s.vals
     if v[F.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
                            PHASES[v[F.PHASE]])
+    if campaign.on(v) and (v[F.CAMP] & campaign.SETUP or v[F.STEP]):
+        raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
+            "finish the set-up first (campaign ready)" if v[F.CAMP] & campaign.SETUP else
+            "today's are over (day +1 for the next day)"))
     for a in slots:
         st = A.status(v, a)
         if st != A.BASE:
             raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, A.STATUS[st]))
+        if v[F.AC_STATE + a] & A.FLEW:
+            raise parse.Reject(parse.STATE, "aircraft %d already flew a mission today" % (a + 1))
         k = A.pilot(v, a)
         if k >= 0:
             if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
@@ -389,9 +415,19 @@ def start(s, slots):
                     k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
             if pilots.flag(v, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
+        elif campaign.on(v) and not A.unmanned(s, a):
+            raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
+                a + 1, a + 1))
         A.type_row(s, a)
     for a in slots:
-        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION
+        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION | A.FLEW
+        k = A.pilot(v, a)
+        if k >= 0:
+            pilots.set_flag(v, k, pilots.FLEW, True)
+            n = A.marker(v, a, A.HOLES)
+            if n:
+                pilots.add_stress(v, k, n)
+                holes.append((a, k, n))
     v[F.PHASE] = P_TARGET
     v[F.LOITER] = 0
     v[F.TURN] = 0
@@ -399,19 +435,18 @@ def start(s, slots):
 
 
 def abort(s):
-    """Abort the mission before the battle: no stress, no rest bonus, the pilots flew (RULES)."""
+    """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
+    aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
     v = s.vals
     if v[F.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
     for a in range(F.AC_MAX):
         if A.used(v, a) and A.in_mission(v, a):
-            k = A.pilot(v, a)
-            if k >= 0:
-                pilots.set_flag(v, k, pilots.FLEW, True)
             if A.status(v, a) == A.FLYING:
                 A.set_status(v, a, A.BASE)
             v[F.AC_STATE + a] &= ~A.IN_MISSION
     v[F.PHASE] = P_NONE
+    v[F.TARGET] = 0
 
 
 def end(s, stress, xp, out):
@@ -436,7 +471,6 @@ def end(s, stress, xp, out):
         if k >= 0:
             if not pilots.flag(v, k, pilots.KILLED):
                 pilots.end_of_mission(v, k, stress, relief)
-            pilots.set_flag(v, k, pilots.FLEW, True)
             out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
         if A.status(v, a) != A.DOWN:
             A.set_status(v, a, A.BASE)
@@ -446,4 +480,5 @@ def end(s, stress, xp, out):
     v[F.LOITER] = 0
     v[F.TURN] = 0
     v[F.MISSION] = 0
+    v[F.TARGET] = 0
     return _cups_home(s)

@@ -29,6 +29,9 @@ XP_MAX = 99
 COOL_MAX = 7
 EVASIVE_MAX = 7
 WOUND_STRESS = 4  # a Wounded* hit: 4 stress (RULES §3)
+# "Stress": «Quand un pilote devient inapte, supprimer toutes les armes (sauf les Pods ECM et
+# réservoirs de carburant) de l'avion. Le pilote ne peut plus attaquer»
+UNFIT_NOTE = "removed: the pilot is Unfit (the ECM pod and fuel tank stay); he attacks no more"
 REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool (RULES §7)
 
 
@@ -187,6 +190,15 @@ def name_number(s, word):
             return r[0]
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
+
+
+def family(s, n):
+    """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
+    data/tal/pilots.txt; None for a name the file does not list (#N)."""
+    for r in _names(s):
+        if r[0] == n:
+            return r[2].lower()
+    return None
 
 
 def name(s, n):

@@ -74,7 +74,7 @@ sar cmd_mission sar c
 ridge cmd_mission ridge c
 table cmd_tables table d
 so cmd_campaign so c
-day cmd_campaign day c
+day cmd_day day c
 vp cmd_campaign vp c
 campaign cmd_campaign campaign c
 bn cmd_campaign bn c
@@ -89,6 +89,7 @@ sagger cmd_golan sagger d
 heli cmd_golan heli r
 avlb cmd_golan avlb c
 mortar cmd_golan mortar r
+answer answers answer c
 """
 _KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}
 

@@ -11,6 +11,7 @@ A board profile (`hardware/<board>.py`, or the simulator's) provides:
     click(), flash(ink), shaken(now), tick(now)   sound, lights, accelerometer, their timers
     DEBOUNCE_MS        0 when the key scanner debounces already (CircuitPython `keypad`)
     data_dir           where the data files are (None: `firmware.datafiles.DEFAULT_DIR`)
+    player_dir         where the player's entries are written (None: data_dir)
     running()          False to stop (the simulator's window closed)
 """
 
@@ -34,9 +35,12 @@ def build(board):
     backend = board.display()  # first, while the heap is still unfragmented
     canvas = C.Canvas(backend.width, backend.height)
     session = Session(fresh_seed(), board.state_store())
-    from firmware.datafiles import reader
+    from firmware.datafiles import DEFAULT_DIR, reader
 
-    session.data = reader(getattr(board, "data_dir", None))  # cups' and tables' data files
+    data_dir = getattr(board, "data_dir", None)
+    # The data files; what the player enters at the table (answers, a counter mix) goes there
+    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file).
+    session.data = reader(data_dir, getattr(board, "player_dir", None) or data_dir or DEFAULT_DIR)
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board)
     app.start(fresh_seed())

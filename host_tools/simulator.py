@@ -163,6 +163,7 @@ class SimBoard:
         self.height = height
         self.state_path = state
         self.prefs_path = os.path.splitext(state)[0] + ".prefs"
+        self.player_dir = player_data(state)
         self.name = "PyBadge" if (width, height) == (160, 128) else "Pico-LCD-1.14"
         self.disp = None
         self.down = 0
@@ -244,6 +245,12 @@ class SimBoard:
             self.led_t = None
             self.disp.sim_led = None
             self.disp.present()
+
+
+def player_data(state):
+    """The simulator's own data folder for what the player enters at the table (answers to
+    "roll and ask", a counter mix): beside its state file, so data/ stays as shipped."""
+    return os.path.splitext(state)[0] + ".data" if state else None
 
 
 def run_window(width, height, state):
@@ -351,7 +358,7 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     session = Session(fresh_seed(), FileStore(state) if state else None)
     from firmware.datafiles import reader
 
-    session.data = reader()
+    session.data = reader(None, player_data(state))
     prefs = Prefs(FileBlob(os.path.splitext(state)[0] + ".prefs") if state else None)
     app = App(session, prefs)
     app.start(fresh_seed())

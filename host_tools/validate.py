@@ -72,6 +72,10 @@ READERS = {
     "tal/ridge.txt": _rows([(m, "_RIDGE") for m in _ROW_TABLES], "tal/ridge.txt"),
     "tal/movement.txt": _rows([(m, "_MOVE") for m in _ROW_TABLES], "tal/movement.txt"),
     "tal/stress.txt": _rows([(m, "_STRESS") for m in _ROW_TABLES], "tal/stress.txt"),
+    "tal/campaigns.txt": _rows([(m, "_CARDS") for m in _ROW_TABLES], "tal/campaigns.txt"),
+    "tal/situations.txt": _rows([(m, "_SITUATIONS") for m in _ROW_TABLES], "tal/situations.txt"),
+    "tal/evaluation.txt": _rows([(m, "_EVALUATION") for m in _ROW_TABLES], "tal/evaluation.txt"),
+    "tal/answers.txt": _rows([("engine.answers", "_COLUMNS")], "tal/answers.txt"),
 }
 
 _WHERE = re.compile(r"^data/(\S+?):(\d+): (.*)$", re.S)

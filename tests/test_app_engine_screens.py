@@ -104,11 +104,13 @@ def test_cups_popups():
 def test_campaign_tracks_and_pilots():
     """RULES §6-7: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
     d = Driver()
-    d.press("tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra")
-    same_state(d, ["campaign start 10 20 3", "pilot add #1 5 9 1 fast", "pilot add #2 5 9 1 fast",
-                   "pilot stress 1 +6"])
-    assert d.screen()[0].endswith("Day 1/10")
-    assert "SO 20" in d.text()
+    d.press("tddda" + "lla")  # start: the set-up begins with an empty squadron
+    d.app.run(["ac", "add", "a-10a"])  # bought at the set-up (the Mission screen's job)
+    d.press("sla" + "drua" + "r" + "ddrrrrra")
+    same_state(d, ["campaign start 10 20 3", "ac add a-10a", "pilot add #1 5 9 1 fast",
+                   "pilot add #2 5 9 1 fast", "pilot stress 1 +6"])
+    assert d.screen()[0].endswith("Day 0/10")  # the set-up: the Day marker goes on 1 after it
+    assert "SO 12" in d.text()  # 20 - the A-10A's 8
     assert d.ink_of("shaken") == C.YELLOW
 
 

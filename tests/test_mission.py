@@ -6,13 +6,14 @@ import pytest
 from engine import fields as F
 from engine import aircraft as A
 from engine import mission as M
-from tal_session import ask, lines_hook, new, ok, refused, undoable
+from tal_session import ask, lines_hook, new, ok, pilot_for, refused, undoable
 
 
 def squadron(s, *specs):
-    """Aircraft with pilots: each spec is (type, 'fast'|'slow', extra words)."""
+    """Aircraft with pilots of their type: each spec is (type, 'fast'|'slow', extra words)."""
     for i, (t, speed, extra) in enumerate(specs):
-        ok(s, "pilot add #%d 7 12 1 %s" % (i + 1, speed))
+        same = [x[0].rstrip("acd") for x in specs[:i]].count(t.rstrip("acd"))
+        ok(s, "pilot add %s 7 12 1 %s" % (pilot_for(t, same), speed))
         ok(s, "ac add %s pilot %d %s" % (t, i + 1, extra))
 
 
@@ -271,18 +272,24 @@ def test_mission_end_rules():
     ok(s, "mission start 2")
     ok(s, "mission abort")
     assert "already flew" in refused(s, "mission start 2", "state")
-    assert ok(s, "pilot rest")["rested"] == []
+    assert ok(s, "day end")["rested"] == []
     refused(s, "mission end et", "state")
 
 
 def test_mission_end_needs_the_band_stress():
-    """RULES §7: mission stress by range band is DATA but for Enemy Transit (2)."""
+    """"Report du Stress des Pilotes": every pilot who flew takes the stress of the target's
+    band: Enemy Transit 2 (the rulebook's example); another band is asked at the table."""
     s = new()
     squadron(s, ("ah-1", "fast", ""))
     ok(s, "mission start 1")
-    assert "stress.txt" in refused(s, "mission end fl", "state")
+    assert "Mission stress, front line" in refused(s, "mission end fl", "ask")
     refused(s, "mission end", "syntax")
     assert ok(s, "mission end et")["stress"] == 2
+    ok(s, "day +1")
+    ok(s, "mission start 1 vs fl")
+    refused(s, "mission end", "ask")  # the mission's target band by default
+    r = ok(s, "answer 1")
+    assert (r["stress"], r["pilots"][0]["stress"]) == (1, 1)  # 1 + 1, less Cool 1
 
 
 def test_replacement_and_repair():
@@ -389,7 +396,7 @@ def test_every_mission_change_undoes_exactly(line):
     undoable(s, line)
 
 
-@pytest.mark.parametrize("line", ["ac set 2 nopilot", "ac set 2 pilot 1", "ac replace 3",
+@pytest.mark.parametrize("line", ["ac set 2 nopilot", "ac set 1 pilot 1", "ac replace 3",
                                   "ac remove 3"])
 def test_roster_changes_undo_exactly(line):
     """Issue item 5 with RULES §6: roster changes between missions undo exactly."""

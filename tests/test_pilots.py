@@ -33,26 +33,30 @@ def test_cool_at_mission_end_reduces_the_whole_stress():
     assert r["pilots"][0]["stress"] == 2
 
 
-def test_rest_day_recovery_and_once_a_day():
-    """RULES §7, rulebook example: Pirate has 8 stress, does not fly on day 3, Cool 1: recovers
-    2 + 1 and starts day 4 with 5.  Pilots who flew that day do not recover."""
+def test_rest_day_recovery_at_day_end():
+    """"Récupération de Stress au Repos", rulebook example: Pirate has 8 stress, does not fly on
+    day 3, Cool 1: recovers 2 + 1 and starts day 4 with 5.  Pilots who flew that day do not
+    recover; the rest comes once, with `day end`."""
     s = new()
-    ok(s, "campaign start 5 10 2")
+    ok(s, "campaign start 5 30 2")
+    ok(s, "ac add a-10a")
     ok(s, "pilot add pirate 7 12 1")
     ok(s, "pilot add viper 7 12 0")
+    ok(s, "campaign ready")
     ok(s, "pilot stress 1 +8")
     ok(s, "pilot stress 2 +6")
-    ok(s, "ac add a-10a pilot 2")
+    ok(s, "ac set 1 pilot 2")
     ok(s, "mission start 1")
     ok(s, "mission home")
     ok(s, "mission end stress 0")
-    r = ok(s, "pilot rest")
+    r = ok(s, "day end")
     assert r["rested"] == [{"pilot": 1, "recovered": 3, "stress": 5, "status": "okay"}]
     assert ok(s, "pilot show 2")["stress"] == 6
-    assert "already" in refused(s, "pilot rest", "state")
+    assert "already" in refused(s, "day end", "state")
+    ok(s, "day next")
     ok(s, "day +1")
-    assert ok(s, "pilot rest")["rested"][1] == {"pilot": 2, "recovered": 2, "stress": 4,
-                                              "status": "okay"}
+    assert ok(s, "day end")["rested"][1] == {"pilot": 2, "recovered": 2, "stress": 4,
+                                            "status": "okay"}
 
 
 def test_rr_priority():
@@ -131,15 +135,30 @@ def test_wounded_stress_no_recovery_second_wound_kills():
     refused(s, "pilot heal 1", "state")
 
 
-def test_bullet_holes_stress_on_assignment():
-    """RULES §3: a pilot takes 1 stress per Bullet Holes marker when assigned to the aircraft."""
+def test_bullet_holes_stress_at_every_mission():
+    """"Bullet Holes*": «Un pilote prend 1 Stress au moment où il est assigné à un appareil pour
+    chaque dommage de trou d'obus présent sur l'avion.»  Pilots are assigned to aircraft at every
+    mission ("Choix des pilotes et appareils"): a pilot who keeps his holed aircraft pays again
+    at each mission; putting him in the aircraft (ac set) costs nothing by itself, and a hole
+    taken during a mission counts from the next one («affecte les missions futures»)."""
     s = new()
     ok(s, "pilot add viper 7 12 0")
     ok(s, "ac add a-10a")
     ok(s, "ac hit 1 bullet-holes")
     ok(s, "ac hit 1 bullet-holes")
-    r = ok(s, "ac set 1 pilot 1")
-    assert (r["stress"], r["holes_stress"]) == (2, 2)
+    assert ok(s, "ac set 1 pilot 1")["stress"] == 0
+    r = ok(s, "mission start 1")
+    assert r["holes"] == [{"ac": 1, "pilot": 1, "stress": 2}]
+    ok(s, "ac hit 1 bullet-holes")  # during the mission: for the next ones
+    assert ok(s, "pilot show 1")["stress"] == 2
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "day end")
+    ok(s, "day next")
+    ok(s, "day +1")
+    assert ok(s, "mission start 1")["holes"] == [{"ac": 1, "pilot": 1, "stress": 3}]
+    assert ok(s, "pilot show 1")["stress"] == 5
+    ok(s, "mission abort")
 
 
 def test_unfit_and_killed_pilots_cannot_be_assigned():
@@ -199,8 +218,8 @@ def test_gain_xp_function_carries_over():
 
 @pytest.mark.parametrize("line", [
     "pilot add thor 7 12 1 slow evasive 1", "pilot card 1 8 13 2 slow", "pilot stress 1 +3",
-    "pilot xp 1 +2", "pilot promote 1", "pilot level 1 ace", "pilot rest", "pilot rr",
-    "pilot heal 2", "pilot replace 1 freak 4 6 0", "pilot remove 1"])
+    "pilot xp 1 +2", "pilot promote 1", "pilot level 1 ace", "day end", "pilot rr",
+    "pilot heal 2", "pilot replace 1 thor 4 6 0", "pilot remove 1"])
 def test_every_pilot_change_undoes_exactly(line):
     """Issue item 5 with RULES §7: each pilot command is one undo step restoring every field."""
     s = new()

@@ -66,31 +66,98 @@ def test_rolling_form_uses_the_sessions_dice():
 
 
 def test_scout_table_data_rows():
-    """RULES §8 Scout (DATA): the rulebook's rows (5 -> +2 turns; 10 -> +4 turns and 1 stress
-    off) are shipped; other rows are refused naming the file; replies say the data is unverified."""
+    """"Bilan de Succès de Scout": the rulebook's rows (5 -> +2 turns; 10 -> +4 turns and 1
+    stress off) are shipped; replies say the data is unverified; another row is asked."""
     s = new()
     r = ok(s, "table scout =5")
     assert (r["turns"], r["loiter"], r["stress"], r["lost"]) == (2, 7, 0, None)
     assert r["data"].startswith("unverified")
     r = ok(s, "table scout =10")
     assert (r["loiter"], r["stress"]) == (9, 1)
-    assert "data/tal/scout.txt" in refused(s, "table scout =3", "state")
+    assert "Scout, d10 = 3" in refused(s, "table scout =3", "ask")
 
 
 def test_ridge_evasion_table_data_row():
-    """RULES §7 Ridge Evasion (DATA): the example of play, 8 - 2 stress = 6 -> 2 stress."""
+    """"Ridge Evasion", the example of play: 8 - 2 stress = 6 -> 2 stress."""
     r = ok(new(), "table ridge =8 -2")
     assert (r["result"], r["stress"]) == (6, 2) and "data" in r
-    assert "ridge.txt" in refused(new(), "table ridge =8", "state")
+    assert "Ridge Evasion, d10 = 8" in refused(new(), "table ridge =8", "ask")
 
 
 def test_mission_stress_and_movement_data():
-    """RULES §7: Enemy Transit missions give 2 stress (the rest is DATA); RULES §8 movement."""
+    """"Report du Stress des Pilotes": Enemy Transit missions give 2 stress (the other bands
+    are asked); "Mouvement des Bataillons Ennemis": Assault advances on a 5."""
     assert ok(new(), "table stress et")["stress"] == 2
-    assert "Air Base" in refused(new(), "table stress fr", "state")
+    assert "Air Base sheet" in refused(new(), "table stress fr", "ask")
     assert ok(new(), "table move a =5")["move"] == "advance"
-    refused(new(), "table move s =5", "state")
+    refused(new(), "table move s =5", "ask")
     refused(new(), "table move x =5", "syntax")
+
+
+def test_roll_and_ask_rolls_once_and_remembers():
+    """Roll and ask (docs/rules.md): a row the documents do not print is asked; the refusal
+    names the table, the die and what to read, changes nothing and consumes no die, so the
+    answer runs the request again with the same die; the answer is used at once and kept, so
+    the same roll needs no question again."""
+    s = new(seed=2)
+    msg = refused(s, "table scout", "ask")
+    die = int(msg.split("d10 = ")[1].split(":")[0])
+    assert msg == ("Scout, d10 = %d: read your Tactical Display sheet; answer TURNS (-9..9) "
+                   "STRESS (0..9)" % die)
+    q = ok(s, "answer")
+    assert (q["table"], q["key"], q["read"]) == ("scout", str(die), "Tactical Display sheet")
+    assert [f["name"] for f in q["fields"]] == ["turns", "stress"]
+    refused(s, "answer 2", "syntax")
+    refused(s, "answer 20 0", "range")
+    r = ok(s, "answer 1 0")
+    assert (r["die"], r["turns"], r["loiter"], r["data"]) == (die, 1, 6, "entered at the table")
+    assert r["entered"] == {"table": "scout", "key": str(die), "turns": 1, "stress": 0}
+    assert r["saved"] is False and "this session" in r["note"]  # this hook cannot write
+    assert ok(s, "table scout =%d" % die)["turns"] == 1  # no question the second time
+    assert "no question" in refused(s, "answer 1 0", "state")
+
+
+def test_answers_are_written_to_the_players_data(tmp_path):
+    """The answer goes to the player's data folder (data/tal/answers.txt, through the front
+    end's hook) and a new session finds it there."""
+    from firmware.datafiles import reader
+    from tal_session import DATA
+    s = new(data=reader(DATA, str(tmp_path)))
+    refused(s, "table ridge =3", "ask")
+    assert ok(s, "answer 4")["saved"] is True
+    text = (tmp_path / "tal" / "answers.txt").read_text()
+    assert "ridge | 3 | stress=4 | entered at the table" in text and "status:" in text
+    s = new(data=reader(DATA, str(tmp_path)))
+    assert ok(s, "table ridge =3")["stress"] == 4
+    refused(s, "table ridge =2", "ask")
+    assert ok(s, "answer 5")["saved"] is True
+    assert text.count("status:") == (tmp_path / "tal" / "answers.txt").read_text().count("status:")
+
+
+def test_unwritable_or_malformed_answers_are_one_clear_line():
+    """A hook that cannot write keeps the answer for the session and says why in one line; a
+    malformed answers file is refused naming its line."""
+    class ReadOnly:
+        def __init__(self):
+            self.read = lines_hook({})
+
+        def __call__(self, name):
+            return self.read(name)
+
+        def append(self, name, text):
+            raise OSError(30, "Read-only file system")
+
+    s = new(data=ReadOnly())
+    refused(s, "table ridge =3", "ask")
+    r = ok(s, "answer 4")
+    assert r["saved"] is False and r["note"] == (
+        "kept for this session: cannot write data/tal/answers.txt (Read-only file system)")
+    bad = "source: me\nstatus: mine\nridge | 3 | stress=x | me\n"
+    s = new(data=lines_hook({"tal/answers.txt": bad}))
+    msg = refused(s, "table ridge =3", "state")
+    assert msg.startswith("data/tal/answers.txt") and "\n" not in msg
+    s = new(data=lines_hook({"tal/answers.txt": "source: me\nstatus: mine\nridge 3\n"}))
+    assert refused(s, "table ridge =3", "state").startswith("data/tal/answers.txt:3:")
 
 
 def test_player_edited_table_is_used():

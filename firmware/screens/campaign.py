@@ -1,8 +1,9 @@
 """Campaign: SO, Day, VP and the pilots' stress and status (RULES §6-7), each change the engine's
 `so`, `day`, `vp`, `campaign` or `pilot` request (docs/protocol/campaign.md).
 
-Page TRACKS: SO gain/spend, weapons cost, VP, next day, end of day, start, record a failure.
-Page PILOTS: stress, XP, rest, R&R, promotion, heal, add a pilot.  A cost that cannot be paid is
+Page TRACKS: SO gain/spend, weapons cost, VP, next day, end of day, start, record a failure,
+end of set-up, the end of day's next step.
+Page PILOTS: stress, XP, R&R, promotion, heal, add a pilot.  A cost that cannot be paid is
 refused by the engine with the rules' consequence (the campaign ends in failure), shown as is.
 """
 
@@ -10,12 +11,13 @@ from firmware import canvas as C
 from firmware import ui
 from firmware.screens.packform import Form
 
-TRACKS = ("so +", "so -", "weapons", "vp +", "vp -", "next day", "end day", "start", "failed")
-PILOTS = ("stress +", "stress -", "xp +", "rest", "r&r", "promote", "heal", "add")
+TRACKS = ("so +", "so -", "weapons", "vp +", "vp -", "next day", "end day", "day step", "ready",
+          "start", "failed")
+PILOTS = ("stress +", "stress -", "xp +", "r&r", "promote", "heal", "add")
 FIELDS = {"so +": ("n",), "so -": ("n",), "weapons": ("points",), "vp +": ("n",),
           "vp -": ("n",), "next day": (), "end day": (), "start": ("days", "so", "daily"),
-          "failed": (), "stress +": ("pilot", "n"), "stress -": ("pilot", "n"),
-          "xp +": ("pilot", "n"), "rest": (), "r&r": (), "promote": ("pilot",),
+          "failed": (), "ready": (), "day step": (), "stress +": ("pilot", "n"),
+          "stress -": ("pilot", "n"), "xp +": ("pilot", "n"), "r&r": (), "promote": ("pilot",),
           "heal": ("pilot",), "add": ("name", "okay", "shaken", "cool", "speed")}
 LABELS = {"n": "Amount", "points": "Arm. points", "days": "Days", "so": "Start SO",
           "daily": "Daily SO", "pilot": "Pilot", "name": "Name", "okay": "Okay to",
@@ -85,13 +87,14 @@ class Screen(Form):
             "so +": ["so", "+" + n], "so -": ["so", "-" + n],
             "weapons": ["so", "weapons", "%d" % v["points"]],
             "vp +": ["vp", "+" + n], "vp -": ["vp", "-" + n],
-            "next day": ["day", "+1"], "end day": ["so", "endday"],
+            "next day": ["day", "+1"], "end day": ["day", "end"], "ready": ["campaign", "ready"],
+            "day step": ["day", "next"],
             "start": ["campaign", "start", "%d" % v["days"], "%d" % v["so"], "%d" % v["daily"]],
             "failed": ["campaign", "fail"],
             "stress +": ["pilot", "stress", "%s" % k, "+" + n],
             "stress -": ["pilot", "stress", "%s" % k, "-" + n],
             "xp +": ["pilot", "xp", "%s" % k, "+" + n],
-            "rest": ["pilot", "rest"], "r&r": ["pilot", "rr"],
+            "r&r": ["pilot", "rr"],
             "promote": ["pilot", "promote", "%s" % k], "heal": ["pilot", "heal", "%s" % k],
             "add": ["pilot", "add", "#%d" % v["name"], "%d" % v["okay"], "%d" % v["shaken"],
                     "%d" % v["cool"], "slow" if v["speed"] else "fast"],
@@ -99,7 +102,7 @@ class Screen(Form):
         r = self.run(words)
         if r is None:
             return
-        if a in ("rest", "r&r", "end day", "weapons", "promote"):
+        if a in ("r&r", "end day", "day step", "weapons", "promote"):
             self.app.open("reveal", a.upper(), ui.describe(r))
         st = ui.get(r, "status")
         self.show(" ".join(words), STATUS_INK.get(st, C.WHITE))
