@@ -10,7 +10,7 @@ The dice and the state
     session     dice + fields + undo log; begin/commit/abort make every action atomic and durable
     record      the two-slot, CRC-checked record format (read when resuming); varint, crc
 
-The rules (RULES.md section in each module's docstring)
+The rules (docs/rules.md; the rulebook's section titles in each module's docstring)
     cups        the Hit, Pop-Up and Ground Forces cups; cupdata/cupparse read their data files
     aircraft    the roster: types, loadout, pilot, status, Bingo, damage markers
     mission     Loiter and Bingo, hits and crashes, engine check, SAR, a mission's phases

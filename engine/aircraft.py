@@ -1,4 +1,5 @@
-"""The aircraft roster (RULES §3): types, loadout, pilot, status, Bingo marker, damage markers.
+"""The aircraft roster ("Attaques Ennemies"): types, loadout, pilot, status, Bingo marker, damage
+markers.
 
 An aircraft is one slot of the `AC_*` field arrays (engine/fields.py); its type's card values
 (the type printed on Hit counters, class, SO cost, structure boxes, WP) come from the
@@ -47,7 +48,7 @@ CANNON = 7
 MARKER_MAX = 7  # 3 bits each
 PYLON_WP = 2  # Pylon*: -2 WP
 CONTROLS_RIDGE = 2  # Controls*: -2 on Ridge Evasion rolls
-GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random (RULES §3)
+GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random ("Attaques Ennemies")
 
 # --- aircraft types (data/tal/aircraft.txt) ----------------------------------------------------
 MANNED = 0

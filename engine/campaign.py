@@ -1,4 +1,4 @@
-"""Campaign rules (RULES §6): SO points, Day, Victory Points, battalions on the sector map.
+"""Campaign rules ("Fin de Journée"): SO points, Day, Victory Points, battalions on the sector map.
 
 Everything works on `session.vals` (engine/fields.py), so every change is undoable and durable.
 A cost that cannot be paid changes nothing: the refusal says why, and for costs the rules make
@@ -30,7 +30,7 @@ STEPS = ("missions", "movement", "replacements", "repairs", "r&r")
 SO_MAX = 999
 VP_MAX = 999
 DAYS_MAX = 99
-WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction (RULES §6)
+WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction ("Fin de Journée")
 FR_LOSS = 1  # SO lost per battalion in Friendly Rear at the end of a day
 AB_LOSS = 3  # ... and per battalion at the Air Base
 AIRCRAFT_REPLACEMENT_VP = 2
@@ -107,7 +107,7 @@ def weapons_cost(points):
 
 
 def require_replacement(v):
-    """Replacements cost VP and are not allowed at 0 VP or less (RULES §6)."""
+    """Replacements cost VP and are not allowed at 0 VP or less ("Fin de Journée")."""
     if v[F.VP] <= 0:
         raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
 
@@ -219,7 +219,7 @@ def bn_left(v):
 
 
 def battalion_vp(v, b, strength):
-    """Reduce battalion b to HALF or DESTROYED; return the VP gained (RULES §6).
+    """Reduce battalion b to HALF or DESTROYED; return the VP gained ("Fin de Journée").
 
     Halved: half its VP rounded down; destroyed later: the rest; destroyed at once: all.
     """

@@ -1,4 +1,4 @@
-"""Protocol commands for the aircraft roster (RULES §3, §6): `ac ...` (docs/protocol/mission.md).
+"""Protocol commands for the aircraft roster (docs/rules.md): `ac ...` (docs/protocol/mission.md).
 
     ac add TYPE [buy] [fast|slow] [high|low] [fuel] [ecm] [evasive N] [pilot K]
     ac set N [fast|slow] [high|low] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot]

@@ -264,7 +264,7 @@ def _move(v, b, step):
 
 @asks
 def bn(s, w):
-    """`bn add|list|move|roll|remove ...`: battalions on the sector map (RULES §6, §8)."""
+    """`bn add|list|move|roll|remove ...`: battalions on the sector map (docs/rules.md)."""
     v = s.vals
     t = w[1] if len(w) > 1 else ""
     if t == "add":

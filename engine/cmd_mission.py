@@ -1,4 +1,4 @@
-"""Protocol commands for a mission (RULES §5, §7, §8): `mission`, `loiter`, `bingo`, `engine`,
+"""Protocol commands for a mission (docs/rules.md): `mission`, `loiter`, `bingo`, `engine`,
 `sar`, `ridge` (docs/protocol/mission.md; the aircraft roster is engine/cmd_ac.py).
 
     mission [show] | mission start N... [vs BATTALION|BAND] | mission fuel | mission home
@@ -95,7 +95,7 @@ def _end_args(s, w):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
     v = s.vals
     stress = None
-    xp = 1  # every pilot who flew (RULES §7)
+    xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
     seen = []
     i = 2
     while i < len(w):
@@ -129,7 +129,7 @@ def _end_args(s, w):
 
 @asks
 def mission(s, w):
-    """`mission [show|start N...|home|abort|end ...]`: a mission's phases (RULES §5-8)."""
+    """`mission [show|start N...|home|abort|end ...]`: a mission's phases (docs/rules.md)."""
     v = s.vals
     if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
         return _mission_show(s)
@@ -224,7 +224,8 @@ def _loiter_show(s):
 
 @asks
 def loiter(s, w):
-    """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track (RULES §5)."""
+    """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track ("Placement du Pion
+    d'Autonomie", "Bingo Fuel")."""
     v = s.vals
     if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
         return _loiter_show(s)
@@ -292,7 +293,8 @@ def _dice(s, w, start, n, what):
 
 
 def bingo(s, w):
-    """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound (RULES §5)."""
+    """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound ("Placement du
+    Pion d'Autonomie", "Bingo Fuel")."""
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
     v = s.vals
@@ -314,7 +316,8 @@ def bingo(s, w):
 
 
 def engine(s, w):
-    """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound (RULES §8)."""
+    """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound ("Pilotes Crashés
+    et SAR")."""
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
     v = s.vals
@@ -343,7 +346,7 @@ def engine(s, w):
 
 
 def sar(s, w):
-    """`sar N [wp W] [target|battle|home] [=D]`: Search and Rescue for crashed aircraft N (§8)."""
+    """`sar N [wp W] [target|battle|home] [=D]`: SAR for crashed aircraft N."""
     usage = "sar N [wp W] [target|battle|home] [=D]"
     parse.arity(w, 2, 6, usage)
     v = s.vals
@@ -383,7 +386,8 @@ def sar(s, w):
 
 @asks
 def ridge(s, w):
-    """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot (RULES §7, table DATA)."""
+    """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
+    Pilotes", table DATA)."""
     parse.arity(w, 2, 40, "ridge N [+M ...] [=D]")
     v = s.vals
     a = A.slot(v, w[1])

@@ -1,4 +1,4 @@
-"""`table NAME [=D] [+M ...]`: look-up tables (RULES §3, §5, §7, §8; docs/protocol/campaign.md).
+"""`table NAME [=D] [+M ...]`: look-up tables (docs/rules.md; docs/protocol/campaign.md).
 
     table cover [=D]              Enemy Cover (rulebook)
     table sar [=D] [+M ...]       SAR: modified roll -> outcome and stress (rulebook)

@@ -1,4 +1,4 @@
-"""The DATA tables: player-editable files the rulebook does not print (RULES §7, §8: DATA).
+"""The DATA tables: player-editable files the rulebook does not print (docs/rules.md: DATA).
 
 Scout, Ridge Evasion, Battalion Movement and mission stress by range band live in
 `data/tal/*.txt`, as do the aircraft cards and pilot names; they are read through the front end's

@@ -1,7 +1,7 @@
 """Mission rules: hits and crashes, Loiter and Bingo, engine check, SAR, a mission's phases.
 
-RULES §3 (hits, immunities, structure), §5 (Loiter, Bingo), §8 (engine check, SAR).  The
-aircraft themselves (roster, types, markers) are engine/aircraft.py.
+The rulebook's hits, immunities and structure, Loiter and Bingo, engine check and SAR
+(docs/rules.md).  The aircraft themselves (roster, types, markers) are engine/aircraft.py.
 
 The mission's phase moves: none -> target-bound (`mission start`) -> battlefield (`loiter start`;
 each Loiter turn is a Fast part then an enemy/Slow part) -> home-bound (when no aircraft is left
@@ -9,7 +9,8 @@ on the battlefield, or `mission home`) -> none (`mission end`).
 
 With the counter cups (engine/cups.py): `ac attacked` (engine/cmd_attack.py) draws Hit counters
 for a roster aircraft (its type, ECM pod, Evasive) and applies what they do with `apply_hit`
-(instant and durable effects; `ignores` holds the immunities).  Temporary counters stay with the cups,
+(instant and durable effects; `ignores` holds the immunities).  Temporary counters stay with the
+cups,
 held by the aircraft: its turn ends at the end of the Fast part of a Loiter turn (Fast aircraft,
 `enemy_attack`, which the first enemy attack of a turn calls) or of the Loiter turn (Slow
 aircraft, `loiter_next`), when it leaves the battlefield or crashes; then this module calls
@@ -33,7 +34,7 @@ P_SLOW = 3  # battlefield: enemy attacks, Slow aircraft, advance the Loiter mark
 P_HOME = 4
 PHASES = ("none", "target-bound", "battlefield-fast", "battlefield-slow", "home-bound")
 
-LOITER_TURNS = 5  # a mission starts with 5 Loiter turns (RULES §5)
+LOITER_TURNS = 5  # a mission starts with 5 Loiter turns ("Placement du Pion d'Autonomie")
 FUEL_TURNS = 2  # a fuel tank gives its aircraft 2 more
 LOITER_MAX = 30
 
@@ -46,8 +47,8 @@ TEMPORARY = 4  # a temporary counter: the cups hold it beside the aircraft
 
 # Effect words as in engine/cupdata.py (the Hit cup's data file and replies use the same).
 TEMPORARIES = ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike")
-DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # RULES §3 unmanned
-GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # RULES §3 AC-130
+DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # "Tirs sur les Drones"
+GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # "Appareils et Armements", AC-130
 
 
 def on_battlefield(v, a):
@@ -141,7 +142,7 @@ def _battle_over(v):
 
 # --- crashes and hits -----------------------------------------------------------------------------
 def crash(s, a, killed=False):
-    """Aircraft a crashes (RULES §3, §6): -1 VP (not drones), -1 more if the pilot is killed.
+    """Aircraft a crashes (docs/rules.md): -1 VP (not drones), -1 more if the pilot is killed.
 
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
@@ -176,7 +177,8 @@ def crash(s, a, killed=False):
 
 
 def ignores(s, a, code):
-    """Whether aircraft a ignores a Hit counter effect `code` (RULES §3 immunities, options)."""
+    """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
+    switches)."""
     row = A.type_row(s, a)
     if row[A.T_CLASS] == A.DRONE and code in DRONE_IGNORES:
         return True
@@ -184,7 +186,7 @@ def ignores(s, a, code):
         return True
     m = A.marker_index(code)
     if m > A.STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and A.marker(s.vals, a, m):
-        return True  # option: the same damage type at most once (RULES §3 CONFLICT)
+        return True  # rule switch: a damage type at most once (docs/rules.md: documents disagree)
     return False
 
 
@@ -235,7 +237,7 @@ def apply_hit(s, a, code, n=1):
     return MARKED
 
 
-# --- Loiter and Bingo (RULES §5) ------------------------------------------------------------------
+# --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
 def loiter_left(v, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
     return v[F.LOITER] + (FUEL_TURNS if A.has_fuel(v, a) else 0) - v[F.TURN]
@@ -317,7 +319,8 @@ def go_home(s):
 
 def bingo_due(s):
     """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
-    to track (unmanned aircraft have none: RULES §8 "no stress for drones")."""
+    to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
+    le stress pour les Drones»)."""
     v = s.vals
     out = []
     for a in range(F.AC_MAX):
@@ -328,7 +331,8 @@ def bingo_due(s):
 
 
 def bingo_check(s, a, die):
-    """One Bingo check (RULES §5): stress = marker - die when below; the marker is then done."""
+    """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
+    below; the marker is then done."""
     v = s.vals
     st = tables.bingo_stress(A.bingo(v, a), die)
     k = A.pilot(v, a)
@@ -349,7 +353,7 @@ def engine_due(v):
     return out
 
 
-# --- SAR (RULES §8) -------------------------------------------------------------------------------
+# --- SAR ("Pilotes Crashés et SAR") ---------------------------------------------------------------
 WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, +1
 WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
@@ -450,7 +454,8 @@ def abort(s):
 
 
 def end(s, stress, xp, out):
-    """Mission end for each pilot that flew (RULES §7): mission stress, Scout relief, Cool, XP.
+    """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
+    Scout relief, Cool, XP.
 
     `out` gets (pilot slot, promoted) per pilot.  Crashed aircraft with SAR due are refused;
     crashed ones are down, the others are back at the air base.  Every Hit counter still held

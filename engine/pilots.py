@@ -1,4 +1,5 @@
-"""Pilots (RULES §7): card limits and status, stress, Cool, rest, Wounded, XP and promotion.
+"""Pilots ("Stress", "Promotion des Pilotes"): card limits and status, stress, Cool, rest, Wounded,
+XP and promotion.
 
 A pilot is one slot of the `P_*` field arrays (see engine/fields.py).  Card values (Okay and
 Shaken limits, Cool, Evasive, speed, XP for promotion) are DATA printed on pilot cards: the player
@@ -28,11 +29,11 @@ LIMIT_MAX = 60
 XP_MAX = 99
 COOL_MAX = 7
 EVASIVE_MAX = 7
-WOUND_STRESS = 4  # a Wounded* hit: 4 stress (RULES §3)
+WOUND_STRESS = 4  # a Wounded* hit: 4 stress ("Attaques Ennemies")
 # "Stress": «Quand un pilote devient inapte, supprimer toutes les armes (sauf les Pods ECM et
 # réservoirs de carburant) de l'avion. Le pilote ne peut plus attaquer»
 UNFIT_NOTE = "removed: the pilot is Unfit (the ECM pod and fuel tank stay); he attacks no more"
-REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool (RULES §7)
+REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool ("Stress", "Promotion des Pilotes")
 
 
 def used(v, k):
@@ -85,7 +86,8 @@ def evasive(v, k):
 
 
 def status(v, k):
-    """OKAY, SHAKEN or UNFIT from the stress and the card's limits (RULES §7)."""
+    """OKAY, SHAKEN or UNFIT from the stress and the card's limits ("Stress", "Promotion des
+    Pilotes")."""
     st = v[F.P_STRESS + k]
     if st <= v[F.P_OKAY + k]:
         return OKAY
@@ -121,7 +123,8 @@ def add_stress(v, k, n):
 def recover(v, k, n):
     """Remove up to n stress unless the pilot is Wounded or killed; return the amount removed.
 
-    A Wounded pilot's stress cannot go down until the Wounded marker is repaired (RULES §3).
+    A Wounded pilot's stress cannot go down until the Wounded marker is repaired ("Attaques
+    Ennemies").
     """
     if flag(v, k, WOUNDED) or flag(v, k, KILLED) or n <= 0:
         return 0
@@ -142,7 +145,8 @@ def wound(v, k):
 
 
 def gain_xp(v, k, n):
-    """Add n XP, then promote while the XP reach the card's number (RULES §7).
+    """Add n XP, then promote while the XP reach the card's number ("Stress", "Promotion des
+    Pilotes").
 
     The surplus carries over.  The next card's XP number is printed on that card, so after a
     promotion P_NEED is 0 (unknown) until the player enters it: one promotion per entry.
@@ -160,7 +164,8 @@ def gain_xp(v, k, n):
 
 
 def end_of_mission(v, k, stress, relief):
-    """Mission stress then Cool (RULES §7): add `stress`, remove `relief` (Scout) and the Cool.
+    """Mission stress then Cool ("Stress", "Promotion des Pilotes"): add `stress`, remove `relief`
+    (Scout) and the Cool.
 
     The Cool applies to the pilot's whole stress, not just this mission's (the rulebook's
     example: 3 + 1 - Cool 2 = 2).  Returns the stress now.

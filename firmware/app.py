@@ -91,7 +91,7 @@ class App:
         return cmd_game.NAMES[cmd_game.selected(self.session)]
 
     def die(self):
-        """Sides of the game's die: GOLAN rolls d6 (RULES §10), TAL d10 (RULES §1)."""
+        """Sides of the game's die: GOLAN rolls d6 (the Golan fragment), TAL d10 ("Les Dés")."""
         return 6 if self.game() == "golan" else 10
 
     def menu(self):

@@ -1,4 +1,4 @@
-"""The Cups, Mission, Campaign and Tables screens (issue: the device, item 1; RULES §3-8).
+"""The Cups, Mission, Campaign and Tables screens (issue: the device, item 1; docs/rules.md).
 
 Each screen must act only through the engine's protocol: after a key sequence the app's state
 (fields and dice) equals that of a bare session given the request lines the keys stand for.
@@ -23,7 +23,8 @@ def same_state(d, lines, seed=7):
 
 
 def test_mission_flow_is_the_protocol_requests():
-    """RULES §5: a mission starts with 5 Loiter turns; the marker advances each turn."""
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": a mission starts with 5 Loiter turns; the
+    marker advances each turn."""
     d = Driver()
     lines = d.press(MISSION)
     same_state(d, MISSION_LINES)
@@ -36,7 +37,8 @@ def test_mission_flow_is_the_protocol_requests():
 
 
 def test_bingo_markers_show_in_their_colours():
-    """RULES §5: entering Bingo 6 marks every aircraft still there; Bingo 10 flips it."""
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": entering Bingo 6 marks every aircraft still
+    there; Bingo 10 flips it."""
     d = Driver()
     d.press(MISSION + "llla")
     seen = set()
@@ -64,7 +66,7 @@ def test_leave_the_battlefield():
 
 
 def test_cups_attack_reveals_each_counter_in_its_colour():
-    """RULES §3: Light in yellow, Heavy in red; ECM and Evasive applied by the engine."""
+    """"Attaques Ennemies": Light in yellow, Heavy in red; ECM and Evasive applied by the engine."""
     d = Driver(seed=7)
     d.press(MISSION + "tua" + "dddra")  # Cups: aircraft 1, units 2H and 1L
     replies = same_state(d, MISSION_LINES + ["ac attacked 1 2h 1l"])
@@ -84,7 +86,7 @@ def test_cups_attack_reveals_each_counter_in_its_colour():
 
 
 def test_cups_popups():
-    """RULES §4: each Pop-Up drawn is an enemy with a d10 hex, or No Enemy."""
+    """"Tirage des marqueurs Pop-Up": each Pop-Up drawn is an enemy with a d10 hex, or No Enemy."""
     d = Driver(seed=7)
     d.menu("Cups")
     d.press("sdrra")  # POP-UP page, 3 Pop-Ups
@@ -102,7 +104,7 @@ def test_cups_popups():
 
 
 def test_campaign_tracks_and_pilots():
-    """RULES §6-7: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
+    """docs/rules.md: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
     d = Driver()
     d.press("tddda" + "lla")  # start: the set-up begins with an empty squadron
     d.app.run(["ac", "add", "a-10a"])  # bought at the set-up (the Mission screen's job)
@@ -115,7 +117,8 @@ def test_campaign_tracks_and_pilots():
 
 
 def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
-    """RULES §6: if a cost cannot be paid the campaign ends in failure (the player records it)."""
+    """"Fin de Journée": if a cost cannot be paid the campaign ends in failure (the player records
+    it)."""
     d = Driver()
     d.press("tddda" + "lla")  # start: 20 SO
     d.press("rrr" + "d" + "r" * 29 + "a")  # so -30
@@ -125,7 +128,7 @@ def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
 
 
 def test_tables_show_the_engine_answer():
-    """RULES §8 Enemy Cover."""
+    """"Couverture Ennemie"."""
     d = Driver(seed=7)
     d.press("tdddda" + "a")
     r = same_state(d, ["table cover"])[-1]

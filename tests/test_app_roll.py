@@ -1,4 +1,4 @@
-"""The Roll screen (issue: the device, item 1; RULES §1 checks, §2 launch-retain, §3 pick).
+"""The Roll screen (issue: the device, item 1; "Les Dés", launch-retain, ties).
 
 The screen must show exactly what the protocol answers for the same request on a session with
 the same seed (one path for buttons and serial lines), and colour pass/fail by the engine's rule.
@@ -10,7 +10,7 @@ from firmware import canvas as C
 
 
 def test_a_check_shows_the_engine_result_in_green_or_red():
-    """RULES §1: a check passes when die + modifiers >= target."""
+    """"Les Dés": a check passes when die + modifiers >= target."""
     d = Driver(seed=7)
     t = twin(7)
     for _ in range(6):  # re-roll: each A is a new check, as the protocol's next reply
@@ -42,7 +42,7 @@ def test_limits_hold():
 
 
 def test_a_batch_for_each_shows_every_die_coloured():
-    """RULES §1 'for each': N rolls at once, each judged against the target."""
+    """"for each": N rolls at once, each judged against the target."""
     d = Driver(seed=11)
     d.press("drrdd" + "r" * 7 + "a")  # target 8, 8 dice
     r = ask(twin(11), "roll 8d10 +0")
@@ -76,7 +76,7 @@ def test_plain_roll_total():
 
 
 def test_launch_retain_outcome_word_and_colour():
-    """RULES §2 launch (retain) X(Y): miss / spent / kept."""
+    """Launch (retain) X(Y): miss / spent / kept."""
     d = Driver(seed=9)
     t = twin(9)
     inks = {"miss": C.RED, "spent": C.YELLOW, "kept": C.GREEN}
@@ -90,7 +90,7 @@ def test_launch_retain_outcome_word_and_colour():
 
 
 def test_pick_one_of_n():
-    """RULES §3: ties between nearest aircraft are broken at random."""
+    """"Attaques Ennemies": ties between nearest aircraft are broken at random."""
     d = Driver(seed=4)
     d.press("sss" + "drr" + "a")
     r = ask(twin(4), "pick 4")

@@ -6,7 +6,7 @@ from tal_session import ask, new, ok, refused, undoable
 
 
 def test_so_contract_forms():
-    """RULES §6: `so`, `so +N`, `so -N` reply exactly {"ok":true,"so":N}."""
+    """"Fin de Journée": `so`, `so +N`, `so -N` reply exactly {"ok":true,"so":N}."""
     s = new()
     assert ask(s, "so") == {"ok": True, "so": 0}
     assert ask(s, "so +3") == {"ok": True, "so": 3}
@@ -16,7 +16,8 @@ def test_so_contract_forms():
 
 
 def test_overspending_is_refused_and_changes_nothing():
-    """RULES §6: a cost that cannot be paid ends the campaign in failure; the device refuses the
+    """"Fin de Journée": a cost that cannot be paid ends the campaign in failure; the device refuses
+    the
     spend (error state, nothing changed) and says how to record the failure."""
     s = new()
     ok(s, "so +3")
@@ -31,7 +32,7 @@ def test_overspending_is_refused_and_changes_nothing():
 @pytest.mark.parametrize("points,cost", [("8", 1), ("13", 2), ("32", 4), ("10", 1), ("0", 0),
                                          ("8 2", 1), ("9 2", 2), ("14 14 4", 4)])
 def test_weapons_cost_per_ten_points_or_fraction(points, cost):
-    """RULES §6: 1 SO per 10 armament points or fraction, summed over the mission's aircraft
+    """"Fin de Journée": 1 SO per 10 armament points or fraction, summed over the mission's aircraft
     (rulebook: 8 -> 1, 13 -> 2, 32 -> 4; an 8-point A-10C leaves points 9 and 10 free)."""
     s = new()
     ok(s, "so set 10")
@@ -41,7 +42,7 @@ def test_weapons_cost_per_ten_points_or_fraction(points, cost):
 
 
 def test_weapons_cost_that_cannot_be_paid_is_refused():
-    """RULES §6: 32 points cost 4 SO; with 3 the purchase is refused, nothing changes."""
+    """"Fin de Journée": 32 points cost 4 SO; with 3 the purchase is refused, nothing changes."""
     s = new()
     ok(s, "so +3")
     assert "need 4" in refused(s, "so weapons 32", "state")
@@ -142,7 +143,8 @@ def test_day_track_and_the_campaigns_end():
 
 
 def test_vp_contract_forms_and_exp3_example():
-    """RULES §6 and §9 (EXP3): `vp +N`/`vp -N` -> {"ok":true,"vp":N}; a CAS card drawn: -2 VP,
+    """"Enregistrement des Points de Victoire" and Expansion #3: `vp +N`/`vp -N` ->
+    {"ok":true,"vp":N}; a CAS card drawn: -2 VP,
     3 Unengaged Squads x +1: the mission nets +1 VP."""
     s = new()
     assert ask(s, "vp") == {"ok": True, "vp": 0}
@@ -152,7 +154,8 @@ def test_vp_contract_forms_and_exp3_example():
 
 
 def test_battalion_vp_halved_then_destroyed():
-    """RULES §6: a halved battalion gives half its VP rounded down, the rest when destroyed later
+    """"Fin de Journée": a halved battalion gives half its VP rounded down, the rest when destroyed
+    later
     (rulebook: half of 5 -> 2, later 3)."""
     s = new()
     ok(s, "bn add 1a 5 fl")
@@ -169,7 +172,8 @@ def test_battalion_vp_halved_then_destroyed():
 
 
 def test_battalions_move_within_the_map():
-    """RULES §8 battalion movement: one band towards the Air Base or back, never beyond the Enemy
+    """"Mouvement des Bataillons Ennemis": one band towards the Air Base or back, never beyond the
+    Enemy
     Rear nor past the Air Base; Fixed battalions never move."""
     s = new()
     ok(s, "bn add 2c 3 er")

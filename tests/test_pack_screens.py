@@ -1,5 +1,5 @@
 """The game packs' device screens (issue 6): reachable from the menu when their game is selected
-(RULES §9 EXP3, §10 Golan), acting only through the engine's protocol."""
+(Expansion #3, the Golan fragment), acting only through the engine's protocol."""
 
 from appkit import Driver, ask, mpy_screens, twin
 from engine import protocol
@@ -30,7 +30,7 @@ def test_pack_screens_are_in_the_menu_only_for_their_game():
 
 
 def test_cas_screen_runs_the_same_requests_as_the_protocol():
-    """RULES §9: the CAS page's card, engaged (a d10 hex) and end are the engine's `cas`
+    """Expansion #3: the CAS page's card, engaged (a d10 hex) and end are the engine's `cas`
     requests: the device ends in the very state the same lines give on the serial console."""
     d = Driver()
     d.press(TO_EXP3 + OPEN_CAS)
@@ -73,7 +73,8 @@ def test_assault_page_rolls_a_soldier_check():
 
 
 def test_golan_screen_mines_leaders_and_fire():
-    """RULES §10: mines (place, reveal, the d6 after an attack), a leader's movement test and a
+    """the Golan fragment: mines (place, reveal, the d6 after an attack), a leader's movement test
+    and a
     Sagger die from the Golan screen, as the protocol would give them."""
     d = Driver()
     d.press(TO_GOLAN + OPEN_GOLAN)
@@ -98,7 +99,7 @@ def test_golan_screen_mines_leaders_and_fire():
 
 
 def test_golan_notes_open_as_a_notice():
-    """RULES §10 Mortars: the notes are shown on the device."""
+    """Mortars: the notes are shown on the device."""
     d = Driver()
     d.press(TO_GOLAN + OPEN_GOLAN + "ss" + "lla")  # FIRE, action: mortar (cycling left)
     assert d.app.top().name == "notice"
@@ -106,7 +107,7 @@ def test_golan_notes_open_as_a_notice():
 
 
 def test_new_golan_game_asks_first_and_the_status_follows():
-    """RULES §10: a new game puts the 10 mines back in hand (after a confirmation)."""
+    """the Golan fragment: a new game puts the 10 mines back in hand (after a confirmation)."""
     d = Driver()
     d.press(TO_GOLAN + OPEN_GOLAN + "aa")
     assert "hand 8" in d.text()

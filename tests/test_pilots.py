@@ -1,5 +1,5 @@
-"""Pilots through the protocol (RULES §7 stress, status, Cool, rest, R&R, XP, promotion; §3
-Wounded and Bullet Holes; §6 replacements and priority promotion)."""
+"""Pilots through the protocol (stress, status, Cool, rest, R&R, XP, promotion;
+Wounded and Bullet Holes; replacements and priority promotion)."""
 
 import pytest
 
@@ -9,7 +9,8 @@ from tal_session import ask, new, ok, refused, undoable
 
 
 def test_status_follows_the_card_limits():
-    """RULES §7: Okay up to the card's Okay limit (the rulebook's card: 0..7), then Shaken up to
+    """"Stress", "Promotion des Pilotes": Okay up to the card's Okay limit (the rulebook's card:
+    0..7), then Shaken up to
     the Shaken limit, then Unfit."""
     s = new()
     ok(s, "pilot add viper 7 12 0")
@@ -22,7 +23,8 @@ def test_status_follows_the_card_limits():
 
 
 def test_cool_at_mission_end_reduces_the_whole_stress():
-    """RULES §7, rulebook example: 3 stress before, 1 during the mission, Cool 2 -> 2."""
+    """"Stress", "Promotion des Pilotes", rulebook example: 3 stress before, 1 during the mission,
+    Cool 2 -> 2."""
     s = new()
     ok(s, "pilot add judge 7 12 2")
     ok(s, "pilot stress 1 +3")
@@ -60,7 +62,7 @@ def test_rest_day_recovery_at_day_end():
 
 
 def test_rr_priority():
-    """RULES §6-7, rulebook example: R&R costs 2 SO, every pilot recovers 2 stress plus Cool
+    """docs/rules.md, rulebook example: R&R costs 2 SO, every pilot recovers 2 stress plus Cool
     (Cool +1: 3); once a day."""
     s = new()
     ok(s, "pilot add pirate 7 12 1")
@@ -76,7 +78,8 @@ def test_rr_priority():
 
 
 def test_xp_promotion_with_carry_over():
-    """RULES §7, rulebook example: Divot (Newbie) needs 4 XP, had 3, gains 2: promoted, and the
+    """"Stress", "Promotion des Pilotes", rulebook example: Divot (Newbie) needs 4 XP, had 3, gains
+    2: promoted, and the
     extra point counts towards the next level."""
     s = new()
     ok(s, "pilot add divot 3 5 0 level newbie need 4")
@@ -92,7 +95,8 @@ def test_xp_promotion_with_carry_over():
 
 
 def test_no_promotion_past_ace_nor_without_the_cards_number():
-    """RULES §7: promotion needs the card's XP number; Ace is the top level."""
+    """"Stress", "Promotion des Pilotes": promotion needs the card's XP number; Ace is the top
+    level."""
     s = new()
     ok(s, "pilot add gator 7 12 0 level ace need 5")
     assert ok(s, "pilot xp 1 +9")["promoted"] is False
@@ -101,7 +105,8 @@ def test_no_promotion_past_ace_nor_without_the_cards_number():
 
 
 def test_priority_promotion_costs_one_so_per_level():
-    """RULES §6, rulebook example: Shadow Average -> Veteran and Gator Green -> Skilled: 4 SO."""
+    """"Fin de Journée", rulebook example: Shadow Average -> Veteran and Gator Green -> Skilled: 4
+    SO."""
     s = new()
     ok(s, "so +5")
     ok(s, "pilot add shadow 7 12 0")
@@ -115,7 +120,8 @@ def test_priority_promotion_costs_one_so_per_level():
 
 
 def test_wounded_stress_no_recovery_second_wound_kills():
-    """RULES §3: Wounded* gives 4 stress and a marker on the pilot; stress cannot go down until it
+    """"Attaques Ennemies": Wounded* gives 4 stress and a marker on the pilot; stress cannot go down
+    until it
     is repaired (1 SO); a second Wounded kills the pilot and the aircraft crashes (VP -2)."""
     s = new()
     ok(s, "so +2")
@@ -162,7 +168,8 @@ def test_bullet_holes_stress_at_every_mission():
 
 
 def test_unfit_and_killed_pilots_cannot_be_assigned():
-    """RULES §7: an Unfit pilot cannot be assigned; a killed one is gone."""
+    """"Stress", "Promotion des Pilotes": an Unfit pilot cannot be assigned; a killed one is
+    gone."""
     s = new()
     ok(s, "pilot add viper 2 4 0")
     ok(s, "pilot stress 1 +5")
@@ -175,7 +182,7 @@ def test_unfit_and_killed_pilots_cannot_be_assigned():
 
 
 def test_replacement_pilot_costs_one_vp_not_at_zero():
-    """RULES §6: a new pilot of the same level costs 1 VP; not allowed at 0 VP or less
+    """"Fin de Journée": a new pilot of the same level costs 1 VP; not allowed at 0 VP or less
     (rulebook example: Grandpa, killed, replaced by Freak at Average)."""
     s = new()
     ok(s, "pilot add grandpa 4 6 0")
@@ -207,7 +214,8 @@ def test_roster_is_full_at_twelve():
 
 
 def test_gain_xp_function_carries_over():
-    """RULES §7 at the function level: surplus XP carries over, one level per promotion."""
+    """"Stress", "Promotion des Pilotes" at the function level: surplus XP carries over, one level
+    per promotion."""
     s = new()
     v = s.vals
     v[F.P_NAME] = 1
@@ -221,7 +229,8 @@ def test_gain_xp_function_carries_over():
     "pilot xp 1 +2", "pilot promote 1", "pilot level 1 ace", "day end", "pilot rr",
     "pilot heal 2", "pilot replace 1 thor 4 6 0", "pilot remove 1"])
 def test_every_pilot_change_undoes_exactly(line):
-    """Issue item 5 with RULES §7: each pilot command is one undo step restoring every field."""
+    """Issue item 5 with "Stress", "Promotion des Pilotes": each pilot command is one undo step
+    restoring every field."""
     s = new()
     ok(s, "so +5")
     ok(s, "vp +5")

@@ -1,4 +1,4 @@
-"""Look-up tables (RULES §3 ECM, §5 Bingo, §7 Ridge Evasion and mission stress, §8 Enemy Cover,
+"""Look-up tables (ECM, Bingo, Ridge Evasion and mission stress, Enemy Cover,
 SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of them."""
 
 import pytest
@@ -14,7 +14,7 @@ from tal_session import ask, lines_hook, new, ok, refused
                                        (7, "roll a d10 for a hex"), (8, "one unit in each hex"),
                                        (9, "most active units"), (10, "leave cover")])
 def test_enemy_cover_table(die, words):
-    """RULES §8 Enemy Cover, one d10."""
+    """"Couverture Ennemie", one d10."""
     r = ok(new(), "table cover =%d" % die)
     assert r["die"] == die and words in r["result"] and "buildings" in r["note"]
 
@@ -25,33 +25,36 @@ def test_enemy_cover_table(die, words):
                                                    (8, "recovered", 4), (9, "quick recovery", 2),
                                                    (25, "quick recovery", 2)])
 def test_sar_table(result, outcome, stress):
-    """RULES §8 SAR: <=5 killed; 6-7 dangerous +6; 8 recovered +4; 9+ quick +2."""
+    """"Pilotes Crashés et SAR": <=5 killed; 6-7 dangerous +6; 8 recovered +4; 9+ quick +2."""
     o = T.sar(result)
     assert (T.SAR_NAMES[o], T.SAR_STRESS[o]) == (outcome, stress)
 
 
 def test_sar_worked_example():
-    """RULES §8: roll 5 + 2 (a Mk.83 spent) + 2 (Target-bound) = 9 -> quick recovery, +2."""
+    """"Pilotes Crashés et SAR": roll 5 + 2 (a Mk.83 spent) + 2 (Target-bound) = 9 -> quick
+    recovery, +2."""
     assert ask(new(), "table sar =5 +2 +2") == {
         "ok": True, "die": 5, "mod": 4, "result": 9, "outcome": "quick recovery", "stress": 2}
 
 
 @pytest.mark.parametrize("die,crash", [(1, True), (2, True), (3, False), (10, False)])
 def test_engine_check_table(die, crash):
-    """RULES §8: an engine check of 2 or less crashes."""
+    """"Pilotes Crashés et SAR": an engine check of 2 or less crashes."""
     assert ok(new(), "table engine =%d" % die)["crash"] is crash
 
 
 @pytest.mark.parametrize("die,cancels", [(6, False), (7, True), (10, True), (1, False)])
 def test_ecm_table(die, cancels):
-    """RULES §3: an ECM pod cancels the attacking unit on 7+ (the rulebook's 8 cancels)."""
+    """"Attaques Ennemies": an ECM pod cancels the attacking unit on 7+ (the rulebook's 8
+    cancels)."""
     assert ok(new(), "table ecm =%d" % die)["cancels"] is cancels
 
 
 @pytest.mark.parametrize("line,stress", [("10 =3", 7), ("6 =2", 4), ("6 =6", 0), ("6 =9", 0),
                                          ("10 =10", 0), ("10 =1", 9)])
 def test_bingo_table(line, stress):
-    """RULES §5: below the marker the pilot takes the difference (10, 3 -> 7; 6, 2 -> 4)."""
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": below the marker the pilot takes the
+    difference (10, 3 -> 7; 6, 2 -> 4)."""
     assert ok(new(), "table bingo " + line)["stress"] == stress
 
 

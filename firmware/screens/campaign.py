@@ -1,4 +1,4 @@
-"""Campaign: SO, Day, VP and the pilots' stress and status (RULES §6-7), each change the engine's
+"""Campaign: SO, Day, VP and the pilots' stress and status (docs/rules.md), each change the engine's
 `so`, `day`, `vp`, `campaign` or `pilot` request (docs/protocol/campaign.md).
 
 Page TRACKS: SO gain/spend, weapons cost, VP, next day, end of day, start, record a failure,

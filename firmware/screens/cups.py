@@ -1,4 +1,4 @@
-"""Cups: draw Hit counters against an aircraft and Pop-Ups (RULES §3, §4), each the engine's
+"""Cups: draw Hit counters against an aircraft and Pop-Ups (docs/rules.md), each the engine's
 `ac attacked`, `cup draw ...`, `cup end-turn`, `cup return` request (docs/protocol/cups.md).
 
 Page HIT: `attack` draws for an aircraft of the mission roster (the engine applies its type, ECM
@@ -28,7 +28,7 @@ LABELS = {"ac": "Aircraft", "slot": "Aircraft #", "type": "Type", "ecm": "ECM po
           "evade": "Evade first", "count": "Pop-Ups", "out": "Destroyed"}
 UNITS = ("-", "1L", "2L", "3L", "4L", "1H", "2H", "3H", "4H")
 DURABLE = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls", "cannon",
-           "wounded")  # a damage marker stays (RULES §3); the others are instant or temporary
+           "wounded")  # a damage marker stays (docs/rules.md); the others are instant or temporary
 
 
 class Screen(Form):

@@ -1,4 +1,4 @@
-"""EXP3 (Friendlies!): the Close Air Support mission and Air Assault soldiers (RULES §9).
+"""EXP3 (Friendlies!): the Close Air Support mission and Air Assault soldiers (Expansion #3).
 
 Two pages (SELECT): CAS, with the Squads at the top (hex, hits/capacity, E Engaged, X
 eliminated, F lost to friendly fire) and the actions card / engaged / enemies / attack / hit /

@@ -1,5 +1,5 @@
-"""Mission: the aircraft, Loiter turns and Bingo at a glance; end turn, leave, checks (RULES §3,
-§5, §8), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar` request
+"""Mission: the aircraft, Loiter turns and Bingo at a glance; end turn, leave, checks
+(docs/rules.md), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar` request
 (docs/protocol/mission.md).
 
 Page FLY follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,
