@@ -105,6 +105,19 @@ def _next(v):
     return _show(v) + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[F.SO]))
 
 
+def new_day(v):
+    """A new day: nobody has flown; battalions may move and be scouted again; R&R again."""
+    v[F.CAMP] &= ~C.RR_USED
+    v[F.STEP] = C.S_MISSIONS
+    v[F.SCOUTS] &= 15  # scouts used today: none
+    for k in range(F.PILOT_MAX):
+        v[F.P_STATE + k] &= ~FLEW  # pilots.FLEW
+    for a in range(F.AC_MAX):
+        v[F.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
+    for b in range(F.BN_MAX):
+        v[F.BN_STATE + b] &= ~(C.MOVED | C.SCOUTED)
+
+
 def _plus(v):
     if C.on(v):
         if v[F.CAMP] & C.SETUP:
@@ -117,7 +130,7 @@ def _plus(v):
     if v[F.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
     v[F.DAY] += 1
-    C.new_day(v)
+    new_day(v)
 
 
 def day(s, w):

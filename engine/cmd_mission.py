@@ -77,7 +77,8 @@ def _wp(s, a):
     if wp is None:
         return None
     if row[A.T_CLASS] == A.MANNED and not v[F.TARGET] & FUEL_PRIORITY:
-        wp -= DT.band_wp(s, target_band(v))[0]
+        from engine import sheets as SH  # the sheets' tables load when first needed
+        wp -= SH.band_wp(s, target_band(v))[0]
     return max(0, wp - A.PYLON_WP * A.marker(v, a, A.PYLON))
 
 
@@ -93,6 +94,7 @@ def _slots(s, w, start):
 
 def _end_args(s, w):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
+    from engine import sheets as SH
     v = s.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
@@ -112,15 +114,15 @@ def _end_args(s, w):
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in campaign.BANDS:
-            stress = DT.band_stress(s, campaign.band(t))[0]
+            stress = SH.band_stress(s, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = DT.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
+            stress = SH.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
     if stress is None and target_band(v) >= 0:
-        stress = DT.band_stress(s, target_band(v))[0]
+        stress = SH.band_stress(s, target_band(v))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
@@ -242,7 +244,8 @@ def loiter(s, w):
                 die = parse.number(w[i][1:], 1, 10, "die")
                 i += 1
             die = die or s.rng.die(10)  # any refusal below rolls it back
-            extra, relief, lost, entered = DT.scout(s, die, campaign.on(v))
+            from engine import sheets as SH
+            extra, relief, lost, entered = SH.scout(s, die, campaign.on(v))
             if campaign.on(v):
                 _use_scout(v, lost)
             turns += extra
@@ -399,7 +402,8 @@ def ridge(s, w):
     mod, die = parse.modifiers(w, 2, 10)
     mod += A.evasive(v, a) - v[F.P_STRESS + k] - A.CONTROLS_RIDGE * A.marker(v, a, A.CONTROLS)
     die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls the die back
-    st, entered = DT.ridge(s, die, mod)
+    from engine import sheets as SH
+    st, entered = SH.ridge(s, die, mod)
     was_unfit = P.status(v, k) == P.UNFIT
     P.add_stress(v, k, st)
     before = v[F.VP]

@@ -16,6 +16,7 @@ or a rulebook example).
 
 from engine import campaign
 from engine import datatables as DT
+from engine import sheets as SH
 from engine import parse
 from engine import tables as T
 from engine.ask import asks
@@ -64,25 +65,25 @@ def table(s, w):
         return (("bingo", marker), ("die", die), ("stress", T.bingo_stress(marker, die)))
     if t == "scout":
         die, _ = _roll(s, w, 2, False)
-        turns, stress, lost, entered = DT.scout(s, die)
+        turns, stress, lost, entered = SH.scout(s, die)
         return ((("die", die), ("turns", turns), ("loiter", 5 + turns), ("stress", stress),
                  ("lost", None if lost is None else bool(lost))) +
                 DT.entered_note(entered, "tal/scout.txt"))
     if t == "ridge":
         die, mod = _roll(s, w, 2, True)
-        stress, entered = DT.ridge(s, die, mod)
+        stress, entered = SH.ridge(s, die, mod)
         return ((("die", die), ("mod", mod), ("result", die + mod), ("stress", stress)) +
                 DT.entered_note(entered, "tal/ridge.txt"))
     if t == "move":
         if len(w) < 3 or len(w[2]) != 1 or campaign.KINDS.find(w[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
         die, mod = _roll(s, w, 3, True)
-        step, entered = DT.movement(s, campaign.KINDS.find(w[2]), die, mod)
+        step, entered = SH.movement(s, campaign.KINDS.find(w[2]), die, mod)
         return ((("kind", w[2]), ("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", DT.MOVES[step + 1])) + DT.entered_note(entered, "tal/movement.txt"))
+                 ("move", SH.MOVES[step + 1])) + DT.entered_note(entered, "tal/movement.txt"))
     if t == "stress" or t == "wp":
         parse.arity(w, 3, 3, "table stress|wp BAND")
         b = campaign.band(w[2])
-        n, entered = (DT.band_stress if t == "stress" else DT.band_wp)(s, b)
+        n, entered = (SH.band_stress if t == "stress" else SH.band_wp)(s, b)
         return (("band", w[2]), (t, n)) + DT.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

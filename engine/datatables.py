@@ -9,7 +9,6 @@ look-up of it is refused with a message naming the file to fill in, never answer
 
 from engine import datafile
 from engine import parse
-from engine import campaign
 
 UNKNOWN = None
 
@@ -110,10 +109,6 @@ def data_note(name):
     return ()
 
 
-TACTICAL = "Tactical Display sheet"
-AIR_BASE = "Air Base sheet"
-
-
 def complete(s, table, key, values, fields, what, sheet):
     """Fill the unknown values (UNKNOWN) of a row from the answers entered at the table, or ask
     for the rest (engine/ask.py: error "ask", the request's die kept).  `fields` gives each
@@ -138,144 +133,3 @@ def complete(s, table, key, values, fields, what, sheet):
 def entered_note(entered, name):
     """The reply's data note: "entered at the table" when an answer was used, else the file's."""
     return (("data", "entered at the table"),) if entered else data_note(name)
-
-
-def _find_span(table, value):
-    for r in table:
-        lo, hi = r[0]
-        if lo <= value <= hi:
-            return r
-    return None
-
-
-def _roll(die, mod):
-    return "d10 = %d" % die + (" %+d = %d" % (mod, die + mod) if mod else "")
-
-
-_SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
-          ("stress", maybe(datafile.integer(0, 9))),
-          ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
-_SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("no", "yes")))
-
-
-def scout(s, die, need_lost=False):
-    """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
-    lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
-    is not needed; what is needed and unknown is asked."""
-    r = _find_span(rows(s, "tal/scout.txt", _SCOUT), die)
-    vals = [UNKNOWN, UNKNOWN, UNKNOWN] if r is None else [r[1], r[2], r[3]]
-    lost = vals[2]
-    if not need_lost:
-        vals[2] = 0  # not asked for
-    entered = complete(s, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
-    return vals[0], vals[1], vals[2] if need_lost else lost, entered
-
-
-_RIDGE = (("result", span), ("stress", maybe(datafile.integer(0, 99))), ("source", datafile.text))
-_RIDGE_ASK = (("stress", 0, 99, None),)
-
-
-def ridge(s, die, mod):
-    """Ridge Evasion table ("Ridge Evasion"): (stress, entered) for a modified roll."""
-    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE), die + mod)
-    vals = [UNKNOWN if r is None else r[1]]
-    entered = complete(s, "ridge", die + mod, vals, _RIDGE_ASK, "Ridge Evasion, " + _roll(die, mod),
-                       TACTICAL)
-    return vals[0], entered
-
-
-MOVES = ("retreat", "hold", "advance")  # index - 1 = bands moved towards the Air Base
-_MOVE = (("kind", datafile.choice(("a", "s", "c"))), ("result", span),
-         ("move", maybe(datafile.choice(MOVES))), ("source", datafile.text))
-_MOVE_ASK = (("move", 0, 2, MOVES),)
-KIND_NAMES = ("Assault", "Support", "Command")
-
-
-def movement(s, kind, die, mod):
-    """Battalion Movement table ("Mouvement des Bataillons Ennemis"): (-1 retreat, 0 hold,
-    +1 advance; entered)."""
-    result = die + mod
-    vals = [UNKNOWN]
-    for r in rows(s, "tal/movement.txt", _MOVE):
-        lo, hi = r[1]
-        if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
-            vals[0] = r[2]
-    entered = complete(s, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
-                       "Battalion Movement (%s), %s" % (KIND_NAMES[kind], _roll(die, mod)),
-                       TACTICAL)
-    return vals[0] - 1, entered
-
-
-_STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
-           ("wp", maybe(datafile.integer(0, 99))), ("source", datafile.text))
-
-
-def _band(s, b, col, table, what, sheet):
-    vals = [UNKNOWN]
-    for r in rows(s, "tal/stress.txt", _STRESS):
-        if r[0] == b:
-            vals[0] = r[col]
-    entered = complete(s, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
-                       "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
-    return vals[0], entered
-
-
-def band_stress(s, b):
-    """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
-    (stress, entered)."""
-    return _band(s, b, 1, "stress", "Mission stress", AIR_BASE)
-
-
-def band_wp(s, b):
-    """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
-    (WP, entered)."""
-    return _band(s, b, 2, "wp", "Weight penalty", TACTICAL)
-
-
-_CARDS = (("name", datafile.word), ("year", maybe(datafile.integer(1900, 2099))),
-          ("setup", maybe(datafile.integer(0, 99))), ("source", datafile.text))
-_CARD_ASK = (("year", 1900, 2099, None), ("setup", 0, 99, None))
-
-
-def campaign_card(s, name):
-    """A campaign card ("Sélection de la carte de Campagne"): (year, set-up VP, entered)."""
-    vals = [UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/campaigns.txt", _CARDS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2]]
-    entered = complete(s, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
-                       "campaign card")
-    return vals[0], vals[1], entered
-
-
-_SITUATIONS = (("name", datafile.word), ("so", maybe(datafile.integer(0, 99))),
-               ("days", maybe(datafile.integer(1, 99))), ("daily", maybe(datafile.integer(0, 99))),
-               ("source", datafile.text))
-_SITUATION_ASK = (("so", 0, 99, None), ("days", 1, 99, None), ("daily", 0, 99, None))
-
-
-def situation(s, name):
-    """A Situation card ("Sélection Carte de Situation"): (start SO, days, daily SO, entered)."""
-    vals = [UNKNOWN, UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/situations.txt", _SITUATIONS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2], r[3]]
-    entered = complete(s, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
-                       "situation card")
-    return vals[0], vals[1], vals[2], entered
-
-
-_EVALUATION = (("campaign", datafile.word), ("vp", span), ("result", maybe(datafile.word)),
-               ("source", datafile.text))
-_RESULT_ASK = (("result", 0, 0, ""),)
-
-
-def evaluation(s, name, vp):
-    """The campaign card's evaluation of `vp` ("Résultats de la Campagne"): (word, entered)."""
-    vals = [UNKNOWN]
-    for r in rows(s, "tal/evaluation.txt", _EVALUATION):
-        if r[0].lower() == name and r[1][0] <= vp <= r[1][1] and r[2] is not UNKNOWN:
-            vals[0] = r[2].lower()
-    entered = complete(s, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
-                       "Campaign result, %s with %d VP" % (name, vp), "campaign card")
-    return vals[0], entered

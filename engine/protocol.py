@@ -76,7 +76,7 @@ table cmd_tables table d
 so cmd_campaign so c
 day cmd_day day c
 vp cmd_campaign vp c
-campaign cmd_campaign campaign c
+campaign cmd_setup campaign c
 bn cmd_campaign bn c
 pilot cmd_pilots pilot c
 game cmd_game game c

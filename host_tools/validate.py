@@ -50,7 +50,7 @@ def _find(candidates):
     raise LookupError("none of %s" % ", ".join("%s.%s" % c for c in candidates))
 
 
-_ROW_TABLES = ("engine.datatables", "engine.tables")
+_ROW_TABLES = ("engine.sheets", "engine.datatables", "engine.tables")
 
 
 def _rows(columns, name):
@@ -72,9 +72,9 @@ READERS = {
     "tal/ridge.txt": _rows([(m, "_RIDGE") for m in _ROW_TABLES], "tal/ridge.txt"),
     "tal/movement.txt": _rows([(m, "_MOVE") for m in _ROW_TABLES], "tal/movement.txt"),
     "tal/stress.txt": _rows([(m, "_STRESS") for m in _ROW_TABLES], "tal/stress.txt"),
-    "tal/campaigns.txt": _rows([(m, "_CARDS") for m in _ROW_TABLES], "tal/campaigns.txt"),
-    "tal/situations.txt": _rows([(m, "_SITUATIONS") for m in _ROW_TABLES], "tal/situations.txt"),
-    "tal/evaluation.txt": _rows([(m, "_EVALUATION") for m in _ROW_TABLES], "tal/evaluation.txt"),
+    "tal/campaigns.txt": _rows([("engine.cards", "_CARDS")], "tal/campaigns.txt"),
+    "tal/situations.txt": _rows([("engine.cards", "_SITUATIONS")], "tal/situations.txt"),
+    "tal/evaluation.txt": _rows([("engine.cards", "_EVALUATION")], "tal/evaluation.txt"),
     "tal/answers.txt": _rows([("engine.answers", "_COLUMNS")], "tal/answers.txt"),
 }
 

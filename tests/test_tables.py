@@ -4,6 +4,7 @@ SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of 
 import pytest
 
 from engine import datatables as DT
+from engine import sheets as SH
 from engine import tables as T
 from tal_session import ask, lines_hook, new, ok, refused
 
@@ -197,8 +198,8 @@ def test_missing_data_file_and_no_hook():
 def test_shipped_data_files_parse():
     """Every shipped data file parses and says it is unverified."""
     s = new()
-    for name, cols in (("tal/scout.txt", DT._SCOUT), ("tal/ridge.txt", DT._RIDGE),
-                       ("tal/movement.txt", DT._MOVE), ("tal/stress.txt", DT._STRESS)):
+    for name, cols in (("tal/scout.txt", SH._SCOUT), ("tal/ridge.txt", SH._RIDGE),
+                       ("tal/movement.txt", SH._MOVE), ("tal/stress.txt", SH._STRESS)):
         rows, status = DT.table(s, name, cols)
         assert rows and DT.unverified(status)
     from engine import aircraft, pilots
