@@ -149,6 +149,12 @@ def preload(session, had=None):
     _hook = hook
 
 
+def forget():
+    """Read the cup files again at the next use (a mix was entered: engine/cmd_mix.py)."""
+    global _hook
+    _hook = None
+
+
 def _unload(name):
     if name in sys.modules:
         del sys.modules[name]

@@ -90,6 +90,7 @@ heli cmd_golan heli r
 avlb cmd_golan avlb c
 mortar cmd_golan mortar r
 answer answers answer c
+mix cmd_mix mix r
 """
 _KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}
 

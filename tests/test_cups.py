@@ -131,16 +131,16 @@ def test_missing_data_is_refused_clearly():
     assert r["ok"] is False and "tal/hit_cup.txt not found" in r["msg"]
 
 
-def test_shipped_files_every_counter_sourced_and_labelled_unverified():
-    """the public transcription: 7 known Hit counters, 22 No Enemy + 10 enemy Pop-Ups; the rest
-    DATA."""
+def test_shipped_files_every_counter_sourced_and_labelled_placeholder():
+    """The public transcription: 7 known Hit counters, 22 No Enemy + 10 enemy Pop-Ups; the rest
+    placeholders, and the files say so until the player enters his mix."""
     s = session()
     hd = cupdata.definition(s, cupdata.HIT_FILE)
     pd = cupdata.definition(s, cupdata.POPUP_FILE)
     gd = cupdata.definition(s, cupdata.GROUND_FILE)
     assert (hd.n, pd.n, gd.n) == (40, 32, 10)
     for d in (hd, pd, gd):
-        assert d.status.startswith("unverified") and cupdata.unverified(d)
+        assert d.status.startswith("placeholder") and cupdata.unverified(d)
     assert sum(1 for c in range(pd.n) if pd.unit[c] == 0) == 22
     # the appendix's seven counters, as (heavy, light, light tag) in the file's first lines
     e = cupdata.EFFECTS
@@ -154,18 +154,22 @@ def test_shipped_files_every_counter_sourced_and_labelled_unverified():
     for name in ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt"):
         with open(os.path.join(DATA, name)) as f:
             text = f.read()
-        assert "status: unverified: check against your counter sheet" in text
+        assert "status: placeholder " in text and "(mix " in text
         for line in text.splitlines():
             body = line.split("#")[0].strip()
             if body and ":" not in body.split()[0]:
                 assert body.split("|")[-1].strip(), line  # a source on every record
 
 
-def test_replies_say_the_data_is_unverified():
+def test_replies_say_the_mix_is_a_placeholder():
+    """Until the player has entered his counters, every draw says the mix is a placeholder, in
+    one short line that says how to enter it."""
     s = session()
-    for line in ("cup show hit", "cup draw hit ac 1 type a-10 1l", "cup draw popup 1",
-                 "cup draw ground 1"):
-        assert ok(s, line)["data"] == "unverified: check against your counter sheet"
+    for line, cup in (("cup show hit", "hit"), ("cup draw hit ac 1 type a-10 1l", "hit"),
+                      ("cup draw popup 1", "popup"), ("cup draw ground 1", "ground")):
+        note = ok(s, line)["data"]
+        assert note.startswith("placeholder") and note.endswith("(mix %s)" % cup)
+        assert len(note) <= 50
     s = session(data=hook(ground_forces_cup=["source: mine", "status: verified: my counters",
                                              "3 | 1-hit | mine"]))
     assert "data" not in ok(s, "cup draw ground 2")

@@ -1,0 +1,90 @@
+"""Counter mix set-up (docs/protocol/cups.md): the player enters a cup's counters from the counter
+sheets once; until then every draw says the mix is a placeholder."""
+
+import subprocess
+import sys
+
+from conftest import ROOT
+from firmware.datafiles import reader
+from tal_session import DATA, new, ok, refused
+
+
+def player(tmp_path):
+    return new(data=reader(DATA, str(tmp_path)))
+
+
+def test_a_mix_entered_kind_by_kind_becomes_the_cup(tmp_path):
+    """`mix hit new`, one `mix hit add` per kind of counter (checked as the device reads the
+    file), `mix hit done`: the player's file replaces the placeholder, draws use it and no longer
+    say "placeholder"."""
+    s = player(tmp_path)
+    assert ok(s, "cup draw hit ac 1 type a-10 1l")["data"].startswith("placeholder")
+    assert "mix hit new" in refused(s, "mix hit add 3 structure* - stress:1 -", "state")
+    assert ok(s, "mix hit new")["entering"] == 0
+    assert ok(s, "mix hit add 3 structure* - stress:1 -")["entering"] == 3
+    msg = refused(s, "mix hit add 1 kiled - engine* f-16", "range")
+    assert msg.startswith("heavy: 'kiled' is not a Hit effect")
+    refused(s, "mix hit add 1 killed - engine*", "syntax")
+    assert ok(s, "mix hit add 1 killed - engine* f-16")["entering"] == 4
+    assert ok(s, "mix hit")["counters"] == 40  # the placeholder still, until done
+    r = ok(s, "mix hit done")
+    assert (r["counters"], r["status"], r["entering"]) == (
+        4, "verified: entered from the counter sheets", None)
+    r = ok(s, "cup show hit")
+    assert r["total"] == 4 and "data" not in r
+    text = (tmp_path / "tal" / "hit_cup.txt").read_text()
+    assert "1 | killed | - | engine* | f-16 | entered at the table" in text
+    assert open(DATA + "/tal/hit_cup.txt").read().count("placeholder") >= 1  # shipped kept
+
+
+def test_the_mix_being_entered_survives_a_restart(tmp_path):
+    """Each counter kind is written as it is entered: a new session (a power cut) goes on."""
+    s = player(tmp_path)
+    ok(s, "mix popup new")
+    ok(s, "mix popup add 20 no-enemy - -")
+    s = player(tmp_path)
+    assert ok(s, "mix popup")["entering"] == 20
+    ok(s, "mix popup add 2 tank 1l 0")
+    assert ok(s, "mix popup done")["counters"] == 22
+    assert ok(s, "cup show popup")["no_enemy"] == 20
+    ok(s, "mix ground new")
+    ok(s, "mix ground cancel")
+    assert ok(s, "mix ground")["entering"] is None
+
+
+def test_a_mix_cannot_replace_a_cup_with_counters_out(tmp_path):
+    """The saved game refers to the counters out of a cup by number: a new mix waits until they
+    are back."""
+    s = player(tmp_path)
+    ok(s, "cup draw popup 12")
+    ok(s, "mix popup new")
+    ok(s, "mix popup add 30 no-enemy - -")
+    if ok(s, "cup show popup")["out"]:
+        assert "cup reset popup" in refused(s, "mix popup done", "state")
+        ok(s, "cup reset popup")
+    assert ok(s, "mix popup done")["counters"] == 30
+
+
+def test_without_a_data_folder_the_mix_is_refused_in_one_line():
+    """The console (and a read-only drive) writes no data files: said in one line."""
+    s = new()
+    msg = refused(s, "mix hit new", "state")
+    assert "cannot write data/tal/hit_cup.mix" in msg and "\n" not in msg
+    refused(s, "mix x", "syntax")
+
+
+def test_host_command_enters_a_mix(tmp_path):
+    """`python -m host_tools mix CUP --data DIR` reads one kind of counter a line and enters
+    the mix through the engine's own commands."""
+    lines = "6 no-effect\n3 1-hit\n1 2-hits\n"
+    p = subprocess.run([sys.executable, "-m", "host_tools", "mix", "ground", "--data",
+                        str(tmp_path)], cwd=ROOT, input=lines, capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "10 counters" in p.stdout
+    text = (tmp_path / "exp3" / "ground_forces_cup.txt").read_text()
+    assert "3 | 1-hit | entered at the table" in text
+    p = subprocess.run([sys.executable, "-m", "host_tools", "mix", "ground", "--data",
+                        str(tmp_path)], cwd=ROOT, input="2 3-hits\n", capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 1 and "3-hits" in p.stderr and "Traceback" not in p.stderr
