@@ -82,7 +82,7 @@ def test_cups_attack_reveals_each_counter_in_its_colour():
             want = C.RED if draw["side"] == "heavy" else C.YELLOW
             assert d.canvas.ink_at(0, row) == want, text
         row += 1
-    assert "unverified" in d.text()  # the counter mix is unverified data: said where it is used
+    assert "placeholder mix" in d.text()  # the counter mix is a placeholder: said where it is used
 
 
 def test_cups_popups():
