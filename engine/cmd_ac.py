@@ -155,6 +155,10 @@ def _ac_hit(s, w):
     st = A.status(v, a)
     if st >= A.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
+    if campaign.on(v) and not A.in_mission(v, a):
+        # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
+        # participant à la mission»; enemies attack only the aircraft over the battlefield
+        raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
     code = w[3]
     n = 1
     if len(w) == 5:
