@@ -25,6 +25,7 @@ MENU = (
     ("Tables", "tables"),
     ("Undo", "undo"),
     ("Self-test", "selftest"),
+    ("Counter mix", "mix"),  # set up once; kept out of the way of the everyday screens
     ("Settings", "settings"),
 )
 HOME = "roll"
@@ -33,7 +34,7 @@ PACK_MENU = (
     ("CAS (EXP3)", "exp3", "exp3", "mission"),
     ("Golan", "golan", "golan", "roll"),
 )
-TAL_ONLY = ("cups", "mission", "campaign", "tables")  # no use in the Golan game
+TAL_ONLY = ("cups", "mix", "mission", "campaign", "tables")  # no use in the Golan game
 _PKG = "firmware.screens."
 
 
@@ -73,6 +74,10 @@ class App:
         try:
             return protocol.execute(self.session, words)
         except parse.Reject as e:
+            if e.code == "ask" and words[0] != "answer":
+                # a table row our documents do not print: the die is kept, the player is asked
+                self.open("ask")
+                return None
             self.say(e.msg, C.RED)
             return None
         except MemoryError:

@@ -402,7 +402,7 @@ SHOTS = (
     ("roll-pick", "160x128", "sssdrra"),
     ("menu", "160x128", "t"),
     ("selftest", "160x128", "tddddddaa"),
-    ("settings", "160x128", "tdddddddaddd"),
+    ("settings", "160x128", "tuaddd"),
     ("undo", "160x128", "tuarB"),  # Settings: game TAL+EXP3, then hold B
     ("roll-batch-pico", "240x135", "drrddrrrrrrrrrrrrra"),
     ("menu-pico", "240x135", "t"),
@@ -414,6 +414,8 @@ SHOTS = (
      "sdrra"),  # three Pop-Ups
     ("campaign", "160x128", "tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra"),
     ("tables", "160x128", "tdddda" + "a"),  # Enemy Cover
+    ("ask", "160x128", "tdddda" + "rrrrrr" + "a" + "r"),  # Scout: a row the rulebook does not print
+    ("mix", "160x128", "tuua" + "d" + "rr" + "d" + "rrrr"),  # Counter mix: a kind of Hit counter
     ("mission-pico", "240x135", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla"),
     # game packs (firmware/screens/exp3.py, golan.py): the game is chosen in Settings first
     ("exp3-cas", "160x128", "tuarb" + "tddda" + "a" + "rdrdrra" + "uurra"),

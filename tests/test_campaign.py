@@ -111,11 +111,16 @@ def test_worked_example_so_track():
     assert ask(s, "so") == {"ok": True, "so": 4}
     ok(s, "campaign ready")
     ok(s, "so -1")
+    ok(s, "ac set 1 pilot 2")
+    ok(s, "ac set 2 pilot 4")
+    ok(s, "mission start 1 2")
     assert ok(s, "so weapons 13")["so"] == 1
-    ok(s, "so -1")
-    assert ok(s, "day end")["so"] == 6
     ok(s, "ac hit 2 engine")
     ok(s, "ac hit 1 bullet-holes")
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "so -1")
+    assert ok(s, "day end")["so"] == 6
     ok(s, "day next")
     ok(s, "ac repair 2 engine")
     assert ok(s, "ac repair 1 bullet-holes")["so"] == 4

@@ -20,6 +20,16 @@ def play(s, *lines, start="campaign start 3 30 6"):
     ok(s, "campaign ready")
 
 
+def damage(s, *hits):
+    """The aircraft named in `hits` fly a mission and take them (in a campaign a hit lands only
+    on an aircraft of the mission), then come home."""
+    ok(s, "mission start " + " ".join(sorted({h.split()[2] for h in hits})))
+    for h in hits:
+        ok(s, h)
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+
+
 def end_of_day(s):
     """The day's missions are over and the SO losses taken: replacements may begin."""
     ok(s, "day end")
@@ -261,10 +271,11 @@ def test_replacements_repairs_and_rr_in_order():
     """"Fin de Journée": replacements, then repairs, then R&R, after the SO losses: a later
     step closes the earlier ones; none comes during the day."""
     s = new()
-    play(s, "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0")
+    play(s, "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0",
+         "ac set 1 pilot 1")
     ok(s, "vp +3")
-    ok(s, "ac hit 1 engine")
-    ok(s, "ac hit 1 hud")
+    assert "not flying a mission" in refused(s, "ac hit 1 engine", "state")
+    damage(s, "ac hit 1 engine", "ac hit 1 hud")
     for line in ("ac repair 1 engine", "ac replace 1", "pilot rr"):
         assert "end of the day" in refused(s, line, "state")
     ok(s, "day end")
@@ -284,11 +295,11 @@ def test_salvage_repairs_one_marker_of_each_missing_part():
     et 1 dommage de contrôle. Vous pouvez réparer l'affichage et le contrôle»; a crashed one
     gives no parts, another type takes none."""
     s = new()
-    play(s, "ac add a-10a", "ac add a-10a", "ac add ah-1")
+    play(s, "ac add a-10a", "ac add a-10a", "ac add ah-1", "pilot add pirate 7 12 0",
+         "pilot add viper 7 12 0", "ac set 1 pilot 1", "ac set 2 pilot 2")
     ok(s, "vp +5")
-    for line in ("ac hit 1 hud", "ac hit 1 engine", "ac hit 2 display", "ac hit 2 controls",
-                 "ac hit 2 hud", "ac hit 2 controls"):
-        ok(s, line)
+    damage(s, "ac hit 1 hud", "ac hit 1 engine", "ac hit 2 display", "ac hit 2 controls",
+           "ac hit 2 hud", "ac hit 2 controls")
     end_of_day(s)
     assert "same type" in refused(s, "ac replace 1 salvage 3", "state")
     r = ok(s, "ac replace 1 salvage 2")
@@ -354,3 +365,15 @@ def test_set_up_steps_undo_exactly(line):
     s = new()
     setup(s, "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0")
     undoable(s, line)
+
+
+def test_hits_land_only_on_the_missions_aircraft():
+    """"Vol vers la Cible - Evenement de Mission": «A moins qu'une carte de l'événement ne fasse
+    état du contraire, les événements s'appliquent uniquement aux appareils/pilotes participant à
+    la mission»; enemy units attack only the aircraft over the battlefield."""
+    s = new()
+    play(s, "ac add a-10a", "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0",
+         "ac set 1 pilot 1", "ac set 2 pilot 2")
+    ok(s, "mission start 1")
+    assert "aircraft 2 is not flying a mission" == refused(s, "ac hit 2 stress 1", "state")
+    assert ok(s, "ac hit 1 stress 1")["stress"] == 1

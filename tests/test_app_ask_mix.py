@@ -1,0 +1,65 @@
+"""The device's "roll and ask" and counter mix screens (docs/rules.md: Roll and ask; docs/protocol/
+cups.md: Counter mix set-up): each acts only through the engine's protocol, and what the player
+enters goes to the player's data folder."""
+
+from appkit import Driver, ask, twin
+from firmware import canvas as C
+from firmware.datafiles import reader
+from tal_session import DATA
+
+SCOUT = "tdddda" + "rrrrrr" + "a"  # Tables: the Scout table rolled (seed 7: a 6, not printed)
+
+
+def test_a_missing_row_asks_and_the_answer_rolls_nothing_more(tmp_path):
+    """The Scout roll has no row: the ask screen names the table, the die and what to read; the
+    answer (chosen with the d-pad) is the engine's `answer`, used at once with the same die and
+    written to the player's data."""
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    lines = d.press(SCOUT)
+    assert d.app.top().name == "ask"
+    assert lines[1] == "Scout, d10 = 6" and "Tactical" in " ".join(lines)
+    assert d.ink_of("Scout, d10 = 6") == C.YELLOW
+    d.press("rr" + "d" + "r")  # turns +2, stress 1
+    d.press("a")
+    assert d.app.top().name == "reveal" and "turns 2" in d.text()
+    t = twin(7)
+    assert not ask(t, "table scout")["ok"]
+    r = ask(t, "answer 2 1")
+    assert list(d.session.vals) == list(t.vals) and d.session.rng.get_state() == t.rng.get_state()
+    assert r["die"] == 6
+    assert "scout | 6 | turns=2 stress=1" in (tmp_path / "tal" / "answers.txt").read_text()
+    d.press("a")
+    assert d.app.top().name == "tables"  # back where the roll was asked
+
+
+def test_b_leaves_the_question_and_the_die_is_not_spent():
+    d = Driver(seed=7)
+    d.press(SCOUT + "b")
+    assert d.app.top().name == "tables"
+    d.press("a")
+    assert d.app.top().name == "ask" and d.screen()[1] == "Scout, d10 = 6"
+
+
+def test_counter_mix_screen_enters_a_cup(tmp_path):
+    """Counter mix: new, one kind (count and sides from the known effects), done: the cup is the
+    player's, and the screen no longer says placeholder."""
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.menu("Counter mix")
+    assert "placeholder" in d.text() and "40 counters" in d.screen()[0]
+    d.press("r" + "a")  # new
+    d.press("l" + "a")  # add: 1 no-effect / no-effect
+    d.press("d" + "r" + "d" + "rrrrrr" + "a")  # add: 2 structure* / no-effect
+    assert "entering: 3 counters" in d.text()
+    d.press("u" * 8 + "rr" + "a")  # done
+    assert "3 counters" in d.screen()[0] and "placeholder" not in d.text()
+    text = (tmp_path / "tal" / "hit_cup.txt").read_text()
+    assert "2 | structure* | - | no-effect | - | entered at the table" in text
+
+
+def test_counter_mix_without_a_data_folder_says_so_in_one_line():
+    d = Driver(seed=7)
+    d.menu("Counter mix")
+    d.press("r" + "a")
+    assert "cannot write" in d.app.message and d.app.message_ink == C.RED
