@@ -63,3 +63,25 @@ def test_counter_mix_without_a_data_folder_says_so_in_one_line():
     d.menu("Counter mix")
     d.press("r" + "a")
     assert "cannot write" in d.app.message and d.app.message_ink == C.RED
+
+
+def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path):
+    """The Scout row and the Front Line's mission stress are not in the documents: the device
+    asks for each as the mission reaches it, and the mission ends."""
+    from engine import fields as F
+    d = Driver(seed=3)
+    d.session.data = reader(DATA, str(tmp_path))
+    assert d.app.run(["ac", "add", "a-10a"]) is not None
+    assert d.app.run(["mission", "start", "1"]) is not None
+    assert d.app.run(["loiter", "start", "scout"]) is None  # asked
+    assert d.app.top().name == "ask" and d.screen()[1].startswith("Scout, d10 = ")
+    d.press("r" + "a")  # +1 turn, no stress relief
+    assert "loiter 6" in d.text() or "start 6" in d.text()
+    d.press("a")
+    assert d.app.run(["mission", "home"]) is not None
+    assert d.app.run(["mission", "end", "fl"]) is None
+    assert "Mission stress, front line" in " ".join(d.screen()[1:3])
+    d.press("rr" + "a")
+    assert "stress 2" in d.text() and d.session.vals[F.PHASE] == 0  # the mission is over
+    text = (tmp_path / "tal" / "answers.txt").read_text()
+    assert "| fl | stress=2 |" in text and "scout |" in text

@@ -88,3 +88,34 @@ def test_host_command_enters_a_mix(tmp_path):
                         str(tmp_path)], cwd=ROOT, input="2 3-hits\n", capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == 1 and "3-hits" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_answers_and_mixes_are_written_on_micropython(tmp_path):
+    """The data hook's writes (firmware.datafiles: append, write by rename) on the real
+    MicroPython: an answer and a mix survive into a new session."""
+    from conftest import run_mpy
+    code = """
+from engine.session import Session
+from engine import protocol
+from firmware.datafiles import reader
+def ask(s, line):
+    out = []
+    protocol.handle(s, line.encode(), out.append)
+    return "".join(out)
+s = Session(4)
+s.data = reader(None, %r)
+ask(s, "table scout =3")
+print(ask(s, "answer 2 0"))
+for line in ("mix ground new", "mix ground add 6 no-effect", "mix ground add 4 1-hit"):
+    ask(s, line)
+print(ask(s, "mix ground done"))
+s = Session(4)
+s.data = reader(None, %r)
+print(ask(s, "table scout =3"))
+print(ask(s, "cup show ground"))
+""" % (str(tmp_path), str(tmp_path))
+    rc, out, err = run_mpy(code, heap="256K")
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert '"saved":true' in lines[0] and '"counters":10' in lines[1]
+    assert '"turns":2' in lines[2] and '"counts":[6,4,0]' in lines[3]
