@@ -53,9 +53,14 @@ def _rest(v):
     return out
 
 
+def _last_day(v):
+    return v[F.DAYS] and v[F.DAY] >= v[F.DAYS]
+
+
 def _over(v):
-    """Whether the campaign ends with today's missions: its last day, or no battalion left."""
-    if v[F.DAYS] and v[F.DAY] >= v[F.DAYS]:
+    """Whether the campaign ends with today's missions: its last day (unless the rule switch
+    gives the last day its end of day), or no battalion left."""
+    if _last_day(v) and not v[F.CAMP] & C.LAST_DAY_END:
         return True
     for b in range(F.BN_MAX):
         if v[F.BN_ID + b]:
@@ -129,8 +134,12 @@ def _plus(v):
         raise parse.Reject(parse.STATE, "the campaign is over")
     if v[F.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
+    if C.on(v) and _last_day(v):  # the rule switch played the last day's end: that ends it
+        v[F.CAMP] |= C.OVER
+        return (("status", "over"), ("next", "campaign result"))
     v[F.DAY] += 1
     new_day(v)
+    return ()
 
 
 def day(s, w):
@@ -145,8 +154,8 @@ def day(s, w):
     if t == "next" and len(w) == 2:
         return _next(v)
     if t == "+1" and len(w) == 2:
-        _plus(v)
-        return _show(v)
+        more = _plus(v)
+        return _show(v) + more
     if t == "set" and len(w) == 3:
         v[F.DAY] = parse.number(w[2], 1, v[F.DAYS] or C.DAYS_MAX, "day")
         return _show(v)

@@ -3,7 +3,7 @@ docs/rules.md, "Mise en place de la Campagne", "Fin de Campagne").
 
     campaign | campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]
     campaign scouts +N | campaign ready | campaign result
-    campaign fail | campaign end | campaign rule damage-once on|off
+    campaign fail | campaign end | campaign rule damage-once|last-day-end on|off
 """
 
 from engine import campaign as C
@@ -12,6 +12,8 @@ from engine import fields as F
 from engine import parse
 from engine.ask import asks
 
+SWITCHES = ("damage-once", "last-day-end")  # the rule switches (docs/rules.md)
+RULE_BITS = (C.DAMAGE_ONCE, C.LAST_DAY_END)
 
 def _drawn(v):
     """(battalion cards on the map, their VP)."""
@@ -104,7 +106,7 @@ def _start(s, w):
     v[F.VP] = 0
     v[F.YEAR] = year
     # a rule switch outlives a restart; the rest is new: the set-up begins
-    v[F.CAMP] = (v[F.CAMP] & C.DAMAGE_ONCE) | C.ACTIVE | C.SETUP
+    v[F.CAMP] = (v[F.CAMP] & (C.DAMAGE_ONCE | C.LAST_DAY_END)) | C.ACTIVE | C.SETUP
 
 
 def _result(s):
@@ -139,7 +141,7 @@ def _ready(v):
 def campaign(s, w):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
     `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`, `campaign end`,
-    `campaign rule damage-once on|off`."""
+    `campaign rule damage-once|last-day-end on|off`."""
     v = s.vals
     if len(w) >= 2:
         t = w[1]
@@ -167,20 +169,24 @@ def campaign(s, w):
             parse.arity(w, 2, 2, "campaign end")
             v[F.CAMP] |= C.OVER
         elif t == "rule":
-            parse.arity(w, 4, 4, "campaign rule damage-once on|off")
-            if w[2] != "damage-once" or w[3] not in ("on", "off"):
-                raise parse.Reject(parse.SYNTAX, "usage: campaign rule damage-once on|off")
+            # the documents disagree (docs/rules.md): a documented default, and its switch
+            parse.arity(w, 4, 4, "campaign rule damage-once|last-day-end on|off")
+            if w[2] not in SWITCHES or w[3] not in ("on", "off"):
+                raise parse.Reject(parse.SYNTAX,
+                                   "usage: campaign rule damage-once|last-day-end on|off")
+            bit = RULE_BITS[SWITCHES.index(w[2])]
             if w[3] == "on":
-                v[F.CAMP] |= C.DAMAGE_ONCE
+                v[F.CAMP] |= bit
             else:
-                v[F.CAMP] &= ~C.DAMAGE_ONCE
+                v[F.CAMP] &= ~bit
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: campaign [start ...|scouts +N|ready|result|"
-                               "fail|end|rule damage-once on|off]")
+                               "fail|end|rule damage-once|last-day-end on|off]")
     out = (("card", cards.name(v)), ("day", v[F.DAY]), ("days", v[F.DAYS] or None),
            ("so", v[F.SO]), ("daily", v[F.DAILY]), ("vp", v[F.VP]), ("status", _status(v)),
            ("scouts", v[F.SCOUTS] & 15), ("battalions_left", C.bn_left(v)),
-           ("damage_once", bool(v[F.CAMP] & C.DAMAGE_ONCE)))
+           ("damage_once", bool(v[F.CAMP] & C.DAMAGE_ONCE)),
+           ("last_day_end", bool(v[F.CAMP] & C.LAST_DAY_END)))
     if C.in_setup(v):
         out += (("draw", _next_draw(s)),)
     return out

@@ -377,3 +377,23 @@ def test_hits_land_only_on_the_missions_aircraft():
     ok(s, "mission start 1")
     assert "aircraft 2 is not flying a mission" == refused(s, "ac hit 2 stress 1", "state")
     assert ok(s, "ac hit 1 stress 1")["stress"] == 1
+
+
+def test_the_last_day_ends_with_its_missions_or_with_its_end_of_day():
+    """"Fin de Campagne": «La campagne se termine lorsque vous avez fini le dernier jour de votre
+    campagne» against "Résultats de la Campagne": «Lorsque toutes les missions ont été résolues
+    pour la dernière journée de la campagne, trouvez le résultat».  By default the campaign ends
+    with the last day's missions; `campaign rule last-day-end on` plays that day's end of day too
+    (its SO losses can still fail the campaign), and `day +1` then ends it."""
+    s = new()
+    ok(s, "campaign rule last-day-end on")
+    play(s, "bn add 1a 3 ab fixed", start="campaign start 1 3 0")
+    r = ok(s, "day end")
+    assert r["step"] == "movement" and "status" not in r
+    r = ok(s, "day next")
+    assert (r["loss"], r["so"]) == (3, 0)
+    r = ok(s, "day +1")
+    assert (r["day"], r["status"], r["next"]) == (1, "over", "campaign result")
+    ok(s, "campaign rule last-day-end off")
+    play(s, "bn add 1a 3 ab fixed", start="campaign start 1 3 0")
+    assert ok(s, "day end")["status"] == "over"
