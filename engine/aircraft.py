@@ -1,4 +1,5 @@
-"""The aircraft roster (RULES §3): types, loadout, pilot, status, Bingo marker, damage markers.
+"""The aircraft roster ("Attaques Ennemies"): types, loadout, pilot, status, Bingo marker, damage
+markers.
 
 An aircraft is one slot of the `AC_*` field arrays (engine/fields.py); its type's card values
 (the type printed on Hit counters, class, SO cost, structure boxes, WP) come from the
@@ -25,12 +26,14 @@ STATUS = ("base", "flying", "left", "crashed", "crashed", "crashed", "down")
 ST_MASK = 7
 BINGO_SHIFT = 3  # Bingo marker: 0 none, 1 Bingo 6, 2 Bingo 10
 IN_MISSION = 32
+FLEW = 64  # flew (or was assigned to) a mission today: one mission per aircraft a day
 
 # --- AC_GEAR bits ------------------------------------------------------------------------------
 G_SLOW = 1
 G_FUEL = 2
 G_ECM = 4
 EVASIVE_SHIFT = 3
+G_HIGH = 64  # at high altitude (an RQ-1 or MQ-1 up high makes every pilot Fast)
 
 # --- durable damage markers --------------------------------------------------------------------
 MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls", "cannon")
@@ -39,12 +42,13 @@ ENGINE = 1
 PYLON = 2
 HOLES = 3
 HUD = 4
+DISPLAY = 5
 CONTROLS = 6
 CANNON = 7
 MARKER_MAX = 7  # 3 bits each
 PYLON_WP = 2  # Pylon*: -2 WP
 CONTROLS_RIDGE = 2  # Controls*: -2 on Ridge Evasion rolls
-GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random (RULES §3)
+GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random ("Attaques Ennemies")
 
 # --- aircraft types (data/tal/aircraft.txt) ----------------------------------------------------
 MANNED = 0
@@ -58,18 +62,20 @@ T_CLASS = 3
 T_COST = 4
 T_BOXES = 5
 T_WP = 6
+T_YEAR = 7
 _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
           ("class", datafile.choice(CLASSES)),
           ("cost", datatables.maybe(datafile.integer(0, 99))),
           ("boxes", datatables.maybe(datafile.integer(0, 7))),
-          ("wp", datatables.maybe(datafile.integer(0, 99))), ("source", datafile.text))
+          ("wp", datatables.maybe(datafile.integer(0, 99))),
+          ("year", datatables.maybe(datafile.integer(1900, 2099))), ("source", datafile.text))
 
 
 TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
 
 
 def types(s):
-    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp)."""
+    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, year)."""
     return datatables.rows(s, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
 
 
@@ -166,9 +172,15 @@ def evasive(v, a):
 
 
 def set_gear(v, a, slow, fuel, ecm, eva):
-    """Write speed, fuel tank, ECM pod and Evasive."""
+    """Write speed, fuel tank, ECM pod and Evasive (keeping the altitude)."""
     v[F.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
-                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT))
+                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
+                        (v[F.AC_GEAR + a] & G_HIGH))
+
+
+def high(v, a):
+    """Whether it flies at high altitude (as set with `ac set N high`)."""
+    return bool(v[F.AC_GEAR + a] & G_HIGH)
 
 
 def family(s, a):
@@ -219,29 +231,30 @@ def marker_index(word):
 
 
 def assign(s, a, k):
-    """Put pilot slot k (or -1: nobody) in aircraft a.  Returns the Bullet Holes stress taken.
+    """Put pilot slot k (or -1: nobody) in aircraft a.
 
-    The aircraft takes the pilot card's speed and Evasive.  The pilot takes 1 stress per Bullet
-    Holes marker on the aircraft (RULES §3).
+    The aircraft takes the pilot card's speed and Evasive.  A pilot flies only the aircraft type
+    on his card ("Choix des Pilotes": «Un pilote ne peut voler que sur le type de machine
+    mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
+    Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
     """
     v = s.vals
     if k < 0:
         v[F.AC_PILOT + a] = 0
-        return 0
+        return
     if unmanned(s, a):
         raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
     if pilots.flag(v, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
     if pilots.status(v, k) == pilots.UNFIT:
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
+    flies = pilots.family(s, v[F.P_NAME + k])
+    if flies is not None and flies != family(s, a):
+        raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
+            pilots.name(s, v[F.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
     for b in range(F.AC_MAX):
         if b != a and used(v, b) and pilot(v, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
-    if pilot(v, a) == k:
-        return 0
     v[F.AC_PILOT + a] = k + 1
     set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
              pilots.evasive(v, k))
-    holes = marker(v, a, HOLES)
-    pilots.add_stress(v, k, holes)
-    return holes

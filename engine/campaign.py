@@ -1,4 +1,4 @@
-"""Campaign rules (RULES §6): SO points, Day, Victory Points, battalions on the sector map.
+"""Campaign rules ("Fin de Journée"): SO points, Day, Victory Points, battalions on the sector map.
 
 Everything works on `session.vals` (engine/fields.py), so every change is undoable and durable.
 A cost that cannot be paid changes nothing: the refusal says why, and for costs the rules make
@@ -12,14 +12,26 @@ from engine import parse
 OVER = 1  # the campaign has ended (last day done, no battalion left, or failure)
 FAILED = 2  # it ended in failure (a cost that could not be paid)
 RR_USED = 4  # R&R priority bought today (once a day)
-RESTED = 8  # today's rest recovery has been applied
-DAMAGE_ONCE = 16  # option: a durable damage type at most once per aircraft (RULES §3 CONFLICT)
-SO_DAY_DONE = 32  # today's end-of-day SO gain and losses have been applied
+ACTIVE = 8  # a campaign was started (`campaign start`): its sequence of play applies
+DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (docs/rules.md)
+LAST_DAY_END = 32  # rule switch: the last day has its end of day too (docs/rules.md)
+SETUP = 64  # the campaign's set-up ("Mise en place de la Campagne") is not finished
+
+# The end of the day, in the order of the sequence of play ("Fin de Journée"): STEP is the step
+# reached.  Missions are flown at step 0; `day end` rests the pilots and gains the daily SO, then
+# the battalions move; `day next` takes the SO losses; replacements, repairs and R&R follow in
+# that order (a later one closes the earlier ones); `day +1` advances the Day marker.
+S_MISSIONS = 0
+S_MOVEMENT = 1
+S_REPLACE = 2
+S_REPAIR = 3
+S_RR = 4
+STEPS = ("missions", "movement", "replacements", "repairs", "r&r")
 
 SO_MAX = 999
 VP_MAX = 999
 DAYS_MAX = 99
-WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction (RULES §6)
+WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction ("Fin de Journée")
 FR_LOSS = 1  # SO lost per battalion in Friendly Rear at the end of a day
 AB_LOSS = 3  # ... and per battalion at the Air Base
 AIRCRAFT_REPLACEMENT_VP = 2
@@ -29,6 +41,41 @@ REPAIR_COST = 1
 PROMOTION_COST = 1  # per level
 FAIL_HINT = ("the rules end the campaign in failure when a cost cannot be paid: record it "
              "with 'campaign fail' (or undo what led here)")
+
+
+def on(v):
+    """A campaign is being played (`campaign start`, not over): its sequence of play applies.
+
+    Without one the commands are a free calculator for single steps (dice, hits, Loiter)."""
+    return v[F.CAMP] & (ACTIVE | OVER) == ACTIVE
+
+
+def in_setup(v):
+    """The campaign's set-up is under way (aircraft bought, pilots chosen and adjusted)."""
+    return on(v) and bool(v[F.CAMP] & SETUP)
+
+
+def require_setup(v, what):
+    """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
+    if on(v) and not v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
+                           "(\"Mise en place de la Campagne\")" % what)
+
+
+def require_step(v, step, what):
+    """In a campaign, allow `what` only at end-of-day step `step` (or an earlier optional one
+    still open), and move the day on to that step: replacements, repairs, R&R, in that order."""
+    if not on(v):
+        return
+    if v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
+    at = v[F.STEP]
+    if at < S_REPLACE or at > step:
+        raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
+            what, "before repairs and R&R" if step == S_REPLACE else
+            ("before R&R" if step == S_REPAIR else "last"),
+            STEPS[at] if at >= S_REPLACE else "day end, then day next"))
+    v[F.STEP] = step
 
 
 def spend(v, n, mandatory=False):
@@ -61,7 +108,7 @@ def weapons_cost(points):
 
 
 def require_replacement(v):
-    """Replacements cost VP and are not allowed at 0 VP or less (RULES §6)."""
+    """Replacements cost VP and are not allowed at 0 VP or less ("Fin de Journée")."""
     if v[F.VP] <= 0:
         raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
 
@@ -76,6 +123,11 @@ BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
 BAND_FR = 4
 BAND_AB = 5
 KINDS = "asc"  # battalion kinds: Assault, Support, Command
+KIND_NAMES = ("Assault", "Support", "Command")
+KIND_BAND = (2, 1, 0)  # where each kind starts: Front Line, Enemy Transit, Enemy Rear
+DRAW_ORDER = (0, 0, 1, 2)  # the set-up draws Assault, Assault, Support, Command, again
+SCOUT_COST = 1
+FUEL_PRIORITY_COST = 1
 
 
 def band(word):
@@ -92,6 +144,8 @@ HALF = 1
 DESTROYED = 2
 STRENGTHS = ("full", "half", "destroyed")
 FIXED = 32
+MOVED = 64  # rolled (or kept in place by a card note) in today's battalion movement
+SCOUTED = 128  # a scout was assigned to it today (one scout per battalion)
 
 
 def bn_id(word):
@@ -132,8 +186,9 @@ def bn_band(v, b):
 
 
 def bn_set(v, b, strength, band, fixed):
-    """Write a battalion's strength, band and Fixed flag."""
-    v[F.BN_STATE + b] = strength | (band << 2) | (FIXED if fixed else 0)
+    """Write a battalion's strength, band and Fixed flag (keeping today's MOVED and SCOUTED)."""
+    v[F.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
+                         (v[F.BN_STATE + b] & (MOVED | SCOUTED)))
 
 
 def bn_fixed(v, b):
@@ -165,7 +220,7 @@ def bn_left(v):
 
 
 def battalion_vp(v, b, strength):
-    """Reduce battalion b to HALF or DESTROYED; return the VP gained (RULES §6).
+    """Reduce battalion b to HALF or DESTROYED; return the VP gained ("Fin de Journée").
 
     Halved: half its VP rounded down; destroyed later: the rest; destroyed at once: all.
     """
@@ -179,3 +234,4 @@ def battalion_vp(v, b, strength):
     add_vp(v, got)
     bn_set(v, b, strength, bn_band(v, b), bn_fixed(v, b))
     return got
+

@@ -1,9 +1,9 @@
-"""Protocol commands for the aircraft roster (RULES §3, §6): `ac ...` (docs/protocol/mission.md).
+"""Protocol commands for the aircraft roster (docs/rules.md): `ac ...` (docs/protocol/mission.md).
 
-    ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]
-    ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot]
+    ac add TYPE [buy] [fast|slow] [high|low] [fuel] [ecm] [evasive N] [pilot K]
+    ac set N [fast|slow] [high|low] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot]
     ac list | ac hit N EFFECT [V] | ac attacked N UNIT... [heavy-first] (engine/cmd_attack.py)
-    ac repair N MARKER [COUNT] | ac leave N | ac replace N | ac remove N
+    ac repair N MARKER [COUNT] | ac leave N | ac replace N [salvage M] | ac remove N
 """
 
 from engine import aircraft as A
@@ -37,13 +37,17 @@ def ac_pairs(s, a):
     out = [("ac", a + 1), ("type", row[A.T_NAME].lower()), ("class", A.CLASSES[row[A.T_CLASS]]),
            ("pilot", k + 1 if k >= 0 else None),
            ("speed", "slow" if A.is_slow(v, a) else "fast"),
+           ("altitude", "high" if A.high(v, a) else "low"),
            ("fuel", A.has_fuel(v, a)), ("ecm", A.has_ecm(v, a)), ("evasive", A.evasive(v, a)),
            ("status", A.STATUS[A.status(v, a)]), ("bingo", A.bingo(v, a)),
            ("boxes", row[A.T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
     if k >= 0:
         out.append(("stress", v[F.P_STRESS + k]))
-        out.append(("pilot_status", P.STATUS[P.status(v, k)]))
+        out.append(("pilot_status", P.status_word(v, k)))
+        if A.status(v, a) == A.FLYING and P.status(v, k) == P.UNFIT:
+            out.append(("weapons", P.UNFIT_NOTE))
     return out
+
 
 
 def vp_pairs(s, before):
@@ -53,15 +57,19 @@ def vp_pairs(s, before):
 
 # --- ac ------------------------------------------------------------------------------------------
 def _gear_words(s, w, i, a):
-    """Parse [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot] [buy] from w[i:].
+    """Parse [fast|slow] [high|low] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot] [buy]
+    from w[i:].
 
-    Returns [slow, fuel, ecm, evasive, pilot, buy] with None where not given (pilot -1: none).
+    Returns [slow, fuel, ecm, evasive, pilot, buy, high] with None where not given (pilot -1:
+    none).
     """
-    o = [None, None, None, None, None, False]
+    o = [None, None, None, None, None, False, None]
     while i < len(w):
         t = w[i]
         if t == "fast" or t == "slow":
             o[0] = t == "slow"
+        elif t == "high" or t == "low":
+            o[6] = t == "high"
         elif t == "fuel" or t == "nofuel":
             o[1] = t == "fuel"
         elif t == "ecm" or t == "noecm":
@@ -77,24 +85,24 @@ def _gear_words(s, w, i, a):
         elif t == "buy" and a < 0:
             o[5] = True
         else:
-            raise parse.Reject(parse.SYNTAX, "aircraft options: fast|slow fuel|nofuel ecm|noecm "
-                               "evasive N pilot K|nopilot" + (" buy" if a < 0 else ""))
+            raise parse.Reject(parse.SYNTAX, "aircraft options: fast|slow high|low fuel|nofuel "
+                               "ecm|noecm evasive N pilot K|nopilot" + (" buy" if a < 0 else ""))
         i += 1
     return o
 
 
 def _apply_gear(s, a, o):
     v = s.vals
-    holes = 0
     if o[4] is not None:
         if A.in_mission(v, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-        holes = A.assign(s, a, o[4])
+        A.assign(s, a, o[4])
     A.set_gear(v, a, A.is_slow(v, a) if o[0] is None else o[0],
                A.has_fuel(v, a) if o[1] is None else o[1],
                A.has_ecm(v, a) if o[2] is None else o[2],
                A.evasive(v, a) if o[3] is None else o[3])
-    return holes
+    if o[6] is not None:
+        v[F.AC_GEAR + a] = (v[F.AC_GEAR + a] & ~A.G_HIGH) | (A.G_HIGH if o[6] else 0)
 
 
 def _ac_add(s, w):
@@ -103,6 +111,14 @@ def _ac_add(s, w):
     row = A.find_type(s, w[2])
     a = A.free_slot(v)
     o = _gear_words(s, w, 3, -1)
+    if campaign.on(v):
+        # "Achat des Appareils": bought at the set-up, in service by the campaign's year
+        campaign.require_setup(v, "buying aircraft")
+        year = row[A.T_YEAR]
+        if v[F.YEAR] and year is not None and year > v[F.YEAR]:
+            raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
+                               "%d" % (row[A.T_NAME].upper(), year, v[F.YEAR]))
+        o[5] = True
     v[F.AC_TYPE + a] = row[A.T_N]
     out = []
     if o[5]:
@@ -112,17 +128,16 @@ def _ac_add(s, w):
         campaign.spend(v, row[A.T_COST])
         out.append(("cost", row[A.T_COST]))
         out.append(("so", v[F.SO]))
-    holes = _apply_gear(s, a, o)
-    return (tuple(ac_pairs(s, a) + out) + ((("holes_stress", holes),) if holes else ()) +
-            DT.data_note("tal/aircraft.txt"))
+    _apply_gear(s, a, o)
+    return tuple(ac_pairs(s, a) + out) + DT.data_note("tal/aircraft.txt")
 
 
 def _ac_set(s, w):
     parse.arity(w, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
                 "[pilot K|nopilot]")
     a = A.slot(s.vals, w[2])
-    holes = _apply_gear(s, a, _gear_words(s, w, 3, a))
-    return tuple(ac_pairs(s, a)) + ((("holes_stress", holes),) if holes else ())
+    _apply_gear(s, a, _gear_words(s, w, 3, a))
+    return tuple(ac_pairs(s, a))
 
 
 def _ac_list(s, w):
@@ -140,6 +155,10 @@ def _ac_hit(s, w):
     st = A.status(v, a)
     if st >= A.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
+    if campaign.on(v) and not A.in_mission(v, a):
+        # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
+        # participant à la mission»; enemies attack only the aircraft over the battlefield
+        raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
     code = w[3]
     n = 1
     if len(w) == 5:
@@ -167,6 +186,7 @@ def _ac_repair(s, w):
     if A.status(v, a) >= A.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed: replace it (ac replace)" % (
             a + 1))
+    campaign.require_step(v, campaign.S_REPAIR, "repairs")
     m = A.marker_index(w[3])
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(A.MARKERS) +
@@ -199,13 +219,41 @@ def _ac_leave(s, w):
     return out + ((("returned", back),) if back else ())
 
 
+SALVAGE = (A.ENGINE, A.PYLON, A.HUD, A.DISPLAY, A.CONTROLS, A.CANNON)  # "Pièces sauvables"
+
+
+def _salvage(s, a, b):
+    """"Sauvetage": aircraft a, replaced without having crashed, gives its parts to b of the same
+    type: one marker of each salvageable kind a has not got comes off b.  Returns the kinds."""
+    v = s.vals
+    if v[F.AC_TYPE + b] != v[F.AC_TYPE + a] or b == a:
+        raise parse.Reject(parse.STATE, "salvage repairs another aircraft of the same type")
+    if A.status(v, a) >= A.CRASH_TARGET:
+        raise parse.Reject(parse.STATE, "a crashed aircraft gives no parts")
+    out = []
+    for m in SALVAGE:
+        have = A.marker(v, b, m)
+        if have and not A.marker(v, a, m):
+            A.set_marker(v, b, m, have & (have - 1) if m == A.CANNON and A.gunship(s, b)
+                         else have - 1)
+            out.append(A.MARKERS[m])
+    return out
+
+
 def _ac_replace(s, w):
-    parse.arity(w, 3, 3, "ac replace N  (2 VP; not at 0 VP or less)")
+    parse.arity(w, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
     v = s.vals
     a = A.slot(v, w[2])
     if A.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
+    campaign.require_step(v, campaign.S_REPLACE, "replacements")
     campaign.require_replacement(v)
+    salvaged = ()
+    if len(w) > 3:
+        if len(w) != 5 or w[3] != "salvage":
+            raise parse.Reject(parse.SYNTAX, "usage: ac replace N [salvage M]")
+        b = A.slot(v, w[4])
+        salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(s, a, b))))),)
     campaign.add_vp(v, -campaign.AIRCRAFT_REPLACEMENT_VP)
     v[F.AC_DMG + a] = 0
     v[F.AC_DMG2 + a] = 0
@@ -213,13 +261,14 @@ def _ac_replace(s, w):
     k = A.pilot(v, a)
     if k >= 0 and P.flag(v, k, P.KILLED):
         v[F.AC_PILOT + a] = 0
-    return tuple(ac_pairs(s, a)) + (("vp", v[F.VP]),)
+    return tuple(ac_pairs(s, a)) + (("vp", v[F.VP]),) + salvaged
 
 
 def _ac_remove(s, w):
     parse.arity(w, 3, 3, "ac remove N")
     v = s.vals
     a = A.slot(v, w[2])
+    campaign.require_setup(v, "removing an aircraft")
     if A.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
     for f in (F.AC_TYPE, F.AC_PILOT, F.AC_GEAR, F.AC_STATE, F.AC_DMG, F.AC_DMG2):

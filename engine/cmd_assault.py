@@ -1,4 +1,4 @@
-"""Protocol command `assault` of Expansion #3, Friendlies! (RULES §9): Air Assault soldiers.
+"""Protocol command `assault` of Expansion #3, Friendlies! (Expansion #3): Air Assault soldiers.
 
 The attack check of a soldier counter with its EXP3 bonus, and the once-a-turn Forward Observer
 of each hex.  Refused (error `state`) unless `game exp3` is selected.

@@ -1,5 +1,6 @@
 """`ac attacked N UNIT... [heavy-first]`: an enemy attack on a roster aircraft, drawn from the Hit
-cup (RULES §3; engine/cups.py) with the aircraft's type, ECM pod and Evasive, then applied to it
+cup ("Attaques Ennemies"; engine/cups.py) with the aircraft's type, ECM pod and Evasive, then
+applied to it
 (engine/mission.py).  Its own module: the cups' code loads only when it is used.
 """
 

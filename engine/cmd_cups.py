@@ -1,4 +1,5 @@
-"""Protocol commands for the counter cups (RULES §3 Hit, §4 Pop-Up, §9 Ground Forces): `cup ...`.
+"""Protocol commands for the counter cups (the Hit cup, the Pop-Up cup, Expansion #3's Ground Forces
+cup): `cup ...`.
 
 The commands themselves are in engine/cupcmd.py.  This module only sees to the order in which
 they come into RAM: the parser first, then the data files are parsed (engine/cupdata.py, which

@@ -1,4 +1,5 @@
-"""Protocol commands for the dice (RULES §1-3): seed, roll, check, retain, pick, tally."""
+"""Protocol commands for the dice ("Les Dés", "Résolution des attaques"): seed, roll, check, retain,
+pick, tally."""
 
 from engine import dice
 from engine import parse

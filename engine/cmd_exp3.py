@@ -1,4 +1,4 @@
-"""Protocol command `cas` of Expansion #3, Friendlies! (RULES §9): Close Air Support missions.
+"""Protocol command `cas` of Expansion #3, Friendlies! (Expansion #3): Close Air Support missions.
 
 Every command refuses (error `state`) unless `game exp3` is selected.  The mission's VP go through
 the campaign's VP track (`engine.campaign`), so the campaign total is always the one shown.

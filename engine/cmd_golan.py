@@ -1,4 +1,4 @@
-"""Protocol commands of the Golan d6 game (RULES §10).
+"""Protocol commands of the Golan d6 game (the Golan fragment).
 
 golan, mine, leader, sagger, heli, avlb, mortar: see docs/protocol/golan.md.
 

@@ -1,7 +1,8 @@
-"""Protocol commands for a mission (RULES §5, §7, §8): `mission`, `loiter`, `bingo`, `engine`,
+"""Protocol commands for a mission (docs/rules.md): `mission`, `loiter`, `bingo`, `engine`,
 `sar`, `ridge` (docs/protocol/mission.md; the aircraft roster is engine/cmd_ac.py).
 
-    mission [show] | mission start N... | mission home | mission abort
+    mission [show] | mission start N... [vs BATTALION|BAND] | mission fuel | mission home
+    mission abort
     mission end BAND|BATTALION|stress S [destroyed] [all] [xp +X]
     loiter [show] | loiter start [scout [=D]] [+M ...] | loiter enemy | loiter next
     bingo check [=D ...] | engine check [=D ...] | sar N [wp W] [target|battle|home] [=D]
@@ -18,6 +19,7 @@ from engine import mission as M
 from engine import parse
 from engine import pilots as P
 from engine import tables
+from engine.ask import asks
 from engine.jsonline import Obj
 
 
@@ -26,11 +28,58 @@ def _vp(s, before):
 
 
 # --- mission -------------------------------------------------------------------------------------
+def _target(v, word):
+    """TARGET field value for a mission against battalion `word` (on the map) or a band code."""
+    if word[:1].isdigit():
+        b = campaign.bn_find(v, word)
+        if not campaign.bn_alive(v, b):
+            raise parse.Reject(parse.STATE, "battalion %s is destroyed" % word)
+        return b + 1
+    return (campaign.band(word) + 1) << 4
+
+
+def target_band(v):
+    """The range band of this mission's target, or -1 when none was given."""
+    t = v[F.TARGET]
+    if t & 15:
+        return campaign.bn_band(v, (t & 15) - 1)
+    return ((t >> 4) & 7) - 1
+
+
 def _mission_show(s):
     v = s.vals
     flying = [a + 1 for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
-    return (("phase", M.PHASES[v[F.PHASE]]), ("aircraft", flying), ("loiter", v[F.LOITER]),
-            ("turn", v[F.TURN]))
+    out = (("phase", M.PHASES[v[F.PHASE]]), ("aircraft", flying), ("loiter", v[F.LOITER]),
+           ("turn", v[F.TURN]))
+    t = v[F.TARGET]
+    if t & 127:
+        out += (("target", campaign.bn_name(v[F.BN_ID + (t & 15) - 1]) if t & 15 else
+                 campaign.BANDS[target_band(v)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
+                ("wp", [_wp(s, a) for a in flying_slots(v)]))
+    return out
+
+
+FUEL_PRIORITY = 128  # TARGET bit: Fuel Priority bought for this mission
+
+
+def flying_slots(v):
+    """The aircraft (slots) of the mission."""
+    return [a for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
+
+
+def _wp(s, a):
+    """Aircraft a's Weight Points on this mission ("Armements des Appareils"): its card's, less
+    the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
+    per Pylon marker."""
+    v = s.vals
+    row = A.type_row(s, a)
+    wp = row[A.T_WP]
+    if wp is None:
+        return None
+    if row[A.T_CLASS] == A.MANNED and not v[F.TARGET] & FUEL_PRIORITY:
+        from engine import sheets as SH  # the sheets' tables load when first needed
+        wp -= SH.band_wp(s, target_band(v))[0]
+    return max(0, wp - A.PYLON_WP * A.marker(v, a, A.PYLON))
 
 
 def _slots(s, w, start):
@@ -45,9 +94,10 @@ def _slots(s, w, start):
 
 def _end_args(s, w):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
+    from engine import sheets as SH
     v = s.vals
     stress = None
-    xp = 1  # every pilot who flew (RULES §7)
+    xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
     seen = []
     i = 2
     while i < len(w):
@@ -64,30 +114,44 @@ def _end_args(s, w):
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in campaign.BANDS:
-            stress = DT.band_stress(s, campaign.band(t))
+            stress = SH.band_stress(s, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = DT.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))
+            stress = SH.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
+    if stress is None and target_band(v) >= 0:
+        stress = SH.band_stress(s, target_band(v))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
     return stress, xp
 
 
+@asks
 def mission(s, w):
-    """`mission [show|start N...|home|abort|end ...]`: a mission's phases (RULES §5-8)."""
+    """`mission [show|start N...|home|abort|end ...]`: a mission's phases (docs/rules.md)."""
     v = s.vals
     if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
         return _mission_show(s)
     t = w[1]
     if t == "start":
-        if len(w) < 3:
-            raise parse.Reject(parse.SYNTAX, "usage: mission start N... (the aircraft flying)")
-        M.start(s, _slots(s, w, 2))
-        return _mission_show(s)
+        n = len(w)
+        target = 0
+        if n > 4 and w[n - 2] == "vs":
+            target = _target(v, w[n - 1])
+            n -= 2
+        if n < 3:
+            raise parse.Reject(parse.SYNTAX, "usage: mission start N... [vs BATTALION|BAND]")
+        holes = []
+        M.start(s, _slots(s, w[:n], 2), holes)
+        v[F.TARGET] = target
+        out = _mission_show(s)
+        if holes:
+            out += (("holes", [Obj((("ac", a + 1), ("pilot", k + 1), ("stress", n)))
+                               for a, k, n in holes]),)
+        return out
     if t == "home":
         parse.arity(w, 2, 2, "mission home")
         back = M.go_home(s)
@@ -96,6 +160,16 @@ def mission(s, w):
         parse.arity(w, 2, 2, "mission abort")
         M.abort(s)
         return _mission_show(s)
+    if t == "fuel":
+        # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
+        parse.arity(w, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
+        if v[F.PHASE] != M.P_TARGET:
+            raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
+        if v[F.TARGET] & FUEL_PRIORITY:
+            raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
+        campaign.spend(v, campaign.FUEL_PRIORITY_COST)
+        v[F.TARGET] |= FUEL_PRIORITY
+        return _mission_show(s) + (("so", v[F.SO]),)
     if t == "end":
         stress, xp = _end_args(s, w)
         done = []
@@ -104,8 +178,7 @@ def mission(s, w):
         for k, promoted in done:
             out.append(Obj((("pilot", k + 1), ("name", P.name(s, v[F.P_NAME + k])),
                             ("stress", v[F.P_STRESS + k]),
-                            ("status", "killed" if P.flag(v, k, P.KILLED) else
-                             P.STATUS[P.status(v, k)]),
+                            ("status", P.status_word(v, k)),
                             ("xp", v[F.P_XP + k]), ("level", P.LEVELS[P.level(v, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
@@ -125,6 +198,23 @@ def promoted_any(done):
     return False
 
 
+def _use_scout(v, lost):
+    """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
+    per battalion; a lost one leaves the campaign."""
+    owned = v[F.SCOUTS] & 15
+    used = v[F.SCOUTS] >> 4
+    if used >= owned:
+        raise parse.Reject(parse.STATE, "no scout left today (%d bought, each flies one mission "
+                           "a day)" % owned)
+    b = (v[F.TARGET] & 15) - 1
+    if b >= 0:
+        if v[F.BN_STATE + b] & campaign.SCOUTED:
+            raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
+                               % campaign.bn_name(v[F.BN_ID + b]))
+        v[F.BN_STATE + b] |= campaign.SCOUTED
+    v[F.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
+
+
 # --- loiter --------------------------------------------------------------------------------------
 def _loiter_show(s):
     v = s.vals
@@ -134,8 +224,10 @@ def _loiter_show(s):
             ("left", v[F.LOITER] - v[F.TURN]), ("aircraft", ac_left))
 
 
+@asks
 def loiter(s, w):
-    """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track (RULES §5)."""
+    """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track ("Placement du Pion
+    d'Autonomie", "Bingo Fuel")."""
     v = s.vals
     if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
         return _loiter_show(s)
@@ -152,14 +244,17 @@ def loiter(s, w):
                 die = parse.number(w[i][1:], 1, 10, "die")
                 i += 1
             die = die or s.rng.die(10)  # any refusal below rolls it back
-            extra, relief, lost = DT.scout(s, die)
+            from engine import sheets as SH
+            extra, relief, lost, entered = SH.scout(s, die, campaign.on(v))
+            if campaign.on(v):
+                _use_scout(v, lost)
             turns += extra
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
         mod = parse.modifiers(w, i)
         M.loiter_start(s, turns + mod, relief)
         out = scout + (("mod", mod),) + _loiter_show(s)
-        return out + DT.data_note("tal/scout.txt") if scout else out
+        return out + DT.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
         parse.arity(w, 2, 2, "loiter enemy")
         if v[F.PHASE] != M.P_FAST and v[F.PHASE] != M.P_SLOW:
@@ -201,7 +296,8 @@ def _dice(s, w, start, n, what):
 
 
 def bingo(s, w):
-    """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound (RULES §5)."""
+    """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound ("Placement du
+    Pion d'Autonomie", "Bingo Fuel")."""
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
     v = s.vals
@@ -223,7 +319,8 @@ def bingo(s, w):
 
 
 def engine(s, w):
-    """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound (RULES §8)."""
+    """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound ("Pilotes Crashés
+    et SAR")."""
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
     v = s.vals
@@ -252,7 +349,7 @@ def engine(s, w):
 
 
 def sar(s, w):
-    """`sar N [wp W] [target|battle|home] [=D]`: Search and Rescue for crashed aircraft N (§8)."""
+    """`sar N [wp W] [target|battle|home] [=D]`: SAR for crashed aircraft N."""
     usage = "sar N [wp W] [target|battle|home] [=D]"
     parse.arity(w, 2, 6, usage)
     v = s.vals
@@ -290,8 +387,10 @@ def sar(s, w):
     return out + _vp(s, before)
 
 
+@asks
 def ridge(s, w):
-    """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot (RULES §7, table DATA)."""
+    """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
+    Pilotes", table DATA)."""
     parse.arity(w, 2, 40, "ridge N [+M ...] [=D]")
     v = s.vals
     a = A.slot(v, w[1])
@@ -303,7 +402,8 @@ def ridge(s, w):
     mod, die = parse.modifiers(w, 2, 10)
     mod += A.evasive(v, a) - v[F.P_STRESS + k] - A.CONTROLS_RIDGE * A.marker(v, a, A.CONTROLS)
     die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls the die back
-    st = DT.ridge(s, die + mod)
+    from engine import sheets as SH
+    st, entered = SH.ridge(s, die, mod)
     was_unfit = P.status(v, k) == P.UNFIT
     P.add_stress(v, k, st)
     before = v[F.VP]
@@ -312,4 +412,5 @@ def ridge(s, w):
         M.crash(s, a)
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
              ("pilot", k + 1), ("pilot_stress", v[F.P_STRESS + k]),
-             ("pilot_status", P.STATUS[P.status(v, k)]), ("crash", crash)) + _vp(s, before))
+             ("pilot_status", P.STATUS[P.status(v, k)]), ("crash", crash)) + _vp(s, before) +
+            DT.entered_note(entered, "tal/ridge.txt"))

@@ -1,4 +1,4 @@
-"""`table NAME [=D] [+M ...]`: look-up tables (RULES §3, §5, §7, §8; docs/protocol/campaign.md).
+"""`table NAME [=D] [+M ...]`: look-up tables (docs/rules.md; docs/protocol/campaign.md).
 
     table cover [=D]              Enemy Cover (rulebook)
     table sar [=D] [+M ...]       SAR: modified roll -> outcome and stress (rulebook)
@@ -16,8 +16,10 @@ or a rulebook example).
 
 from engine import campaign
 from engine import datatables as DT
+from engine import sheets as SH
 from engine import parse
 from engine import tables as T
+from engine.ask import asks
 
 USAGE = "table cover|sar|engine|ecm|bingo 6|10|scout|ridge|move a|s|c|stress BAND [=D] [+M ...]"
 
@@ -35,6 +37,7 @@ def _roll(s, w, i, mods):
     return (die or s.rng.die(10)), mod
 
 
+@asks
 def table(s, w):
     """`table NAME ...`: one look-up (see the module doc)."""
     if len(w) < 2:
@@ -62,22 +65,25 @@ def table(s, w):
         return (("bingo", marker), ("die", die), ("stress", T.bingo_stress(marker, die)))
     if t == "scout":
         die, _ = _roll(s, w, 2, False)
-        turns, stress, lost = DT.scout(s, die)
+        turns, stress, lost, entered = SH.scout(s, die)
         return ((("die", die), ("turns", turns), ("loiter", 5 + turns), ("stress", stress),
-                 ("lost", None if lost is None else bool(lost))) + DT.data_note("tal/scout.txt"))
+                 ("lost", None if lost is None else bool(lost))) +
+                DT.entered_note(entered, "tal/scout.txt"))
     if t == "ridge":
         die, mod = _roll(s, w, 2, True)
-        return ((("die", die), ("mod", mod), ("result", die + mod),
-                 ("stress", DT.ridge(s, die + mod))) + DT.data_note("tal/ridge.txt"))
+        stress, entered = SH.ridge(s, die, mod)
+        return ((("die", die), ("mod", mod), ("result", die + mod), ("stress", stress)) +
+                DT.entered_note(entered, "tal/ridge.txt"))
     if t == "move":
         if len(w) < 3 or len(w[2]) != 1 or campaign.KINDS.find(w[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
         die, mod = _roll(s, w, 3, True)
-        step = DT.movement(s, campaign.KINDS.find(w[2]), die + mod)
+        step, entered = SH.movement(s, campaign.KINDS.find(w[2]), die, mod)
         return ((("kind", w[2]), ("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", DT.MOVES[step + 1])) + DT.data_note("tal/movement.txt"))
-    if t == "stress":
-        parse.arity(w, 3, 3, "table stress BAND")
+                 ("move", SH.MOVES[step + 1])) + DT.entered_note(entered, "tal/movement.txt"))
+    if t == "stress" or t == "wp":
+        parse.arity(w, 3, 3, "table stress|wp BAND")
         b = campaign.band(w[2])
-        return (("band", w[2]), ("stress", DT.band_stress(s, b))) + DT.data_note("tal/stress.txt")
+        n, entered = (SH.band_stress if t == "stress" else SH.band_wp)(s, b)
+        return (("band", w[2]), (t, n)) + DT.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

@@ -1,4 +1,4 @@
-"""The `cup ...` protocol commands (RULES §3 Hit, §4 Pop-Up, §9 Ground Forces).
+"""The `cup ...` protocol commands (the Hit cup, the Pop-Up cup, Expansion #3's Ground Forces cup).
 
     cup show hit|popup|ground
     cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]      UNIT: 3l, 2h ...

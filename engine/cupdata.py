@@ -1,6 +1,6 @@
 """What the counters in the cups are: the vocabulary and the definitions read from the data files.
 
-The counter mixes are not in our documents (RULES §3, §4, §9: DATA): they come from
+The counter mixes are not in our documents (docs/rules.md: DATA): they come from
 player-editable files (data/tal/hit_cup.txt, data/tal/popup_cup.txt,
 data/exp3/ground_forces_cup.txt; format in engine/datafile.py and data/README.md), read through
 the front end's `session.data` hook (name -> lines).  `definition` parses the files once
@@ -20,14 +20,14 @@ T_AC130 = 5
 T_MQ1 = 6
 T_RQ1 = 7
 
-# Hit effects (RULES §3) by kind: instant 0..2, durable 3..11, temporary 12..17.
+# Hit effects ("Attaques Ennemies") by kind: instant 0..2, durable 3..11, temporary 12..17.
 KINDS = ["instant", "durable", "temporary"]
 EFFECTS = ["no-effect", "killed", "stress",
            "structure", "engine", "pylon", "hud", "display", "controls", "cannon",
            "bullet-holes", "wounded",
            "altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike"]
 
-# Pop-Up counters: No Enemy or an enemy unit (RULES §3 unit list).
+# Pop-Up counters: No Enemy or an enemy unit ("Unités Ennemies").
 UNITS = ["no-enemy", "aaa", "aaa-site", "apc", "building", "command", "helicopter", "infantry",
          "sam", "scud", "spa", "storage", "tank", "truck"]
 GROUND = ["no-effect", "1-hit", "2-hits"]  # Ground Forces Hit counters: 0, 1, 2 hits (EXP3)
@@ -147,6 +147,12 @@ def preload(session, had=None):
     for k in range(3):
         _defs[k] = defs[k]
     _hook = hook
+
+
+def forget():
+    """Read the cup files again at the next use (a mix was entered: engine/cmd_mix.py)."""
+    global _hook
+    _hook = None
 
 
 def _unload(name):

@@ -1,4 +1,4 @@
-"""Counter cups: the Hit cup (RULES §3), the Pop-Up cup (§4) and the EXP3 Ground Forces cup (§9).
+"""Counter cups: the Hit cup, the Pop-Up cup and Expansion #3's Ground Forces cup (docs/rules.md).
 
 What the counters are is data (engine/cupdata.py: `definition(session, file)`); where each
 counter is lives in `session.vals` (engine/fields.py, section "cups"), so every change is
@@ -40,7 +40,8 @@ _ALTITUDE = const(12)
 _ATTACK = const(13)
 _TEMPORARY = const(2)  # cupdata.kind()
 
-# Immunities (RULES §3): unmanned aircraft (RQ-1, MQ-1) ignore Stress, Wounded, Bullet Holes,
+# Immunities ("Attaques Ennemies"): unmanned aircraft (RQ-1, MQ-1) ignore Stress, Wounded, Bullet
+# Holes,
 # HUD, Cannon (Killed still crashes them); the AC-130 ignores Altitude, Pylon, HUD.
 _UNMANNED = const((1 << _STRESS) | (1 << _WOUNDED) | (1 << _BULLET_HOLES) | (1 << _HUD)
                   | (1 << _CANNON))
@@ -148,7 +149,7 @@ def held(v, lay):
     return [v[k] for k in range(lay[3], lay[3] + lay[4]) if v[k]]
 
 
-# --- the Hit cup (RULES §3) ----------------------------------------------------------------
+# --- the Hit cup ("Attaques Ennemies") ------------------------------------------------------------
 def slot_hit(x):
     """(counter, side, aircraft, turn ends) of a held Hit slot value."""
     t = (x - 1) >> 6
@@ -180,7 +181,7 @@ def check_hit(session, d, units, n_units, aircraft):
 
 
 def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
-    """ECM, then Evasive (RULES §3): set COUNTS to the Light and Heavy hits left to draw.
+    """ECM, then Evasive ("Attaques Ennemies"): set COUNTS to the Light and Heavy hits left to draw.
 
     ECM: one d10 per attacking unit (into ECM); 7+ cancels that unit's attack.  Evasive: each
     point cancels a Light hit, or else turns a Heavy into a Light (with `heavy_first`, Heavies
@@ -208,7 +209,8 @@ def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
 
 
 def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
-    """One enemy attack on one aircraft of type code `actype` (RULES §3); return the count drawn.
+    """One enemy attack on one aircraft of type code `actype` ("Attaques Ennemies"); return the
+    count drawn.
 
     ECM and Evasive first; then all the counters at once, without replacement: the first
     COUNTS[0] read on their Light side, the rest Heavy.  A counter printed with the target's own
@@ -274,7 +276,8 @@ def end_turn(session, d, aircraft):
     """The end of `aircraft`'s turn: its temporary counters due now go back to the cup.
 
     A counter drawn in the enemy phase is due at the end of its holder's next turn: later in the
-    same Loiter turn for a Slow pilot, in the next Loiter turn for a Fast one (RULES §3; the
+    same Loiter turn for a Slow pilot, in the next Loiter turn for a Fast one ("Attaques Ennemies";
+    the
     caller ends each aircraft's turns in play order).  Returns how many went back, listed in
     DRAWN and SIDE.
     """
@@ -323,10 +326,10 @@ def reset(session, lay):
     v[lay[0]] = 0
 
 
-# --- the Pop-Up cup (RULES §4) -------------------------------------------------------------
+# --- the Pop-Up cup ("Tirage des marqueurs Pop-Up") -----------------------------------------------
 def popup_draws(types):
     """How many Pop-Ups high-altitude aircraft of type codes `types` draw: RQ-1, MQ-1 and AC-130
-    never draw (RULES §4)."""
+    never draw ("Tirage des marqueurs Pop-Up")."""
     return len([t for t in types if t != T_AC130 and t != T_MQ1 and t != T_RQ1])
 
 
@@ -353,7 +356,8 @@ def check_popup(session, d, draws):
 
 
 def draw_popup(session, d, draws):
-    """`draws` Pop-Up draws, one per drawing aircraft (RULES §4); returns `draws`.
+    """`draws` Pop-Up draws, one per drawing aircraft ("Tirage des marqueurs Pop-Up"); returns
+    `draws`.
 
     Each draw is from the cup as it is then: No Enemy goes back at once; an enemy stays out on
     the battlefield in a d10 hex (SPOT) until destroyed (`return_popup`).  Call `check_popup`
@@ -378,7 +382,8 @@ def draw_popup(session, d, draws):
 
 
 def return_popup(session, d, counter):
-    """A destroyed Pop-Up enemy (counter index) goes back in the cup (RULES §4)."""
+    """A destroyed Pop-Up enemy (counter index) goes back in the cup ("Tirage des marqueurs
+    Pop-Up")."""
     v = session.vals
     check_sum(v, POPUP, d)
     for k in range(POPUP[3], POPUP[3] + POPUP[4]):
@@ -390,7 +395,8 @@ def return_popup(session, d, counter):
 
 
 def remove_popup(session, d, unit, count):
-    """Remove `count` Pop-Ups of `unit` (0: No Enemy) from the cup for the campaign (RULES §4)."""
+    """Remove `count` Pop-Ups of `unit` (0: No Enemy) from the cup for the campaign ("Tirage des
+    marqueurs Pop-Up")."""
     v = session.vals
     check_sum(v, POPUP, d)
     found = popup_in_cup(v, d, unit)
@@ -405,7 +411,7 @@ def remove_popup(session, d, unit, count):
     _settle(v, POPUP, d)
 
 
-# --- the Ground Forces cup (EXP3, RULES §9) ------------------------------------------------
+# --- the Ground Forces cup (EXP3, Expansion #3) ------------------------------------------------
 def draw_ground(session, d, draws):
     """`draws` Ground Forces Hit counters, each back before the next; return the total hits.
 

@@ -7,7 +7,8 @@ and returns None, or the message the device gives ("data/NAME:LINE: what is wron
 
 FILES = ("exp3/ground_forces_cup.txt", "exp3/squads.txt", "tal/aircraft.txt", "tal/hit_cup.txt",
          "tal/movement.txt", "tal/pilots.txt", "tal/popup_cup.txt", "tal/ridge.txt",
-         "tal/scout.txt", "tal/stress.txt")
+         "tal/scout.txt", "tal/stress.txt", "tal/campaigns.txt", "tal/situations.txt",
+         "tal/evaluation.txt", "tal/answers.txt")
 
 
 def read(s, name):
@@ -24,15 +25,26 @@ def read(s, name):
     if name == "tal/pilots.txt":
         from engine import datatables, pilots
         return datatables.rows(s, name, pilots._NAMES, pilots.NAME_KEYS)
-    from engine import datatables as T
-    if name == "tal/scout.txt":
-        return T.rows(s, name, T._SCOUT, T.SCOUT_KEYS)
-    if name == "tal/ridge.txt":
-        return T.rows(s, name, T._RIDGE, T.RIDGE_KEYS)
-    if name == "tal/movement.txt":
-        return T.rows(s, name, T._MOVE, T.MOVE_KEYS)
-    if name == "tal/stress.txt":
-        return T.rows(s, name, T._STRESS, T.STRESS_KEYS)
+    from engine import datatables
+    if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
+        from engine import sheets as T
+        if name == "tal/scout.txt":
+            return datatables.rows(s, name, T._SCOUT, T.SCOUT_KEYS)
+        if name == "tal/ridge.txt":
+            return datatables.rows(s, name, T._RIDGE, T.RIDGE_KEYS)
+        if name == "tal/movement.txt":
+            return datatables.rows(s, name, T._MOVE, T.MOVE_KEYS)
+        return datatables.rows(s, name, T._STRESS, T.STRESS_KEYS)
+    if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
+        from engine import cards
+        if name == "tal/campaigns.txt":
+            return datatables.rows(s, name, cards._CARDS, cards.CARD_KEYS)
+        if name == "tal/situations.txt":
+            return datatables.rows(s, name, cards._SITUATIONS, cards.CARD_KEYS)
+        return datatables.rows(s, name, cards._EVALUATION)
+    if name == "tal/answers.txt":
+        from engine import answers
+        return datatables.table(s, name, answers._COLUMNS, optional=True)[0]
     raise ValueError("not a data file: %s" % name)
 
 

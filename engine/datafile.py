@@ -190,7 +190,7 @@ def _bad_bytes(b):
     return None
 
 
-def _line(raw, number):
+def line_text(raw, number):
     """The text of one line: bytes (or str) checked, line end removed, decoded."""
     if isinstance(raw, str):
         raw = raw.encode()
@@ -212,7 +212,7 @@ def records(lines, columns, head):
     number = 0
     for raw in lines:
         number += 1
-        line = _line(raw, number)
+        line = line_text(raw, number)
         k = line.find("#")
         body = (line if k < 0 else line[:k]).strip(_SPACE)
         if not body:

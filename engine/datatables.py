@@ -1,4 +1,4 @@
-"""The DATA tables: player-editable files the rulebook does not print (RULES §7, §8: DATA).
+"""The DATA tables: player-editable files the rulebook does not print (docs/rules.md: DATA).
 
 Scout, Ridge Evasion, Battalion Movement and mission stress by range band live in
 `data/tal/*.txt`, as do the aircraft cards and pilot names; they are read through the front end's
@@ -9,7 +9,6 @@ look-up of it is refused with a message naming the file to fill in, never answer
 
 from engine import datafile
 from engine import parse
-from engine import campaign
 
 UNKNOWN = None
 
@@ -40,14 +39,15 @@ def span(tok):
 _cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
 
 
-def table(s, name, columns, keys=()):
+def table(s, name, columns, keys=(), optional=False):
     """(rows, status) of data file `name` (e.g. "tal/scout.txt"): one tuple per record, without
     the last column (the source note, for people), and the file's `status:` line.
 
     The front end supplies the hook `s.data(name)` (an open binary file of data/<name>, or
     lines, or None); a missing or invalid file is refused with error `state` naming the file and
-    line.  `keys`: column index tuples that no two rows may share (`datafile.unique`): a second
-    row for the same die or name would otherwise be silently ignored.
+    line (an `optional` file that is missing has no rows and status None).  `keys`: column index
+    tuples that no two rows may share (`datafile.unique`): a second row for the same die or name
+    would otherwise be silently ignored.
     """
     hook = getattr(s, "data", None)
     got = _cache.get(name)
@@ -60,6 +60,9 @@ def table(s, name, columns, keys=()):
     except OSError as e:
         raise parse.Reject(parse.STATE, "cannot read %s (%s)" % (name, e))
     if lines is None:
+        if optional:
+            _cache[name] = (hook, [], None)
+            return [], None
         raise parse.Reject(parse.STATE, "data file %s is missing" % name)
     head = {"source": None, "status": None}
     try:
@@ -76,6 +79,19 @@ def table(s, name, columns, keys=()):
             close()
     _cache[name] = (hook, rows, head["status"])
     return rows, head["status"]
+
+
+def present(name):
+    """Whether the (already read) data file `name` exists."""
+    got = _cache.get(name)
+    return got is not None and got[2] is not None
+
+
+def add_row(name, row):
+    """Add a row to the session's copy of an (already read) file: a value entered at the table."""
+    got = _cache[name]
+    got[1].append(row)
+    _cache[name] = (got[0], got[1], got[2] or "entered at the table")
 
 
 def rows(s, name, columns, keys=()):
@@ -99,72 +115,27 @@ def data_note(name):
     return ()
 
 
-def _missing(name, what, sheet="Tactical Display"):
-    return parse.Reject(parse.STATE, "%s is not in data/%s (unverified DATA: fill it in from "
-                        "your %s sheet)" % (what, name, sheet))
+def complete(s, table, key, values, fields, what, sheet):
+    """Fill the unknown values (UNKNOWN) of a row from the answers entered at the table, or ask
+    for the rest (engine/ask.py: error "ask", the request's die kept).  `fields` gives each
+    value's (name, lo, hi, words).  Returns True when an entered value was used."""
+    missing = [i for i in range(len(values)) if values[i] is UNKNOWN]
+    if not missing:
+        return False
+    from engine import answers
+    key = str(key)
+    ask = []
+    for i in missing:
+        got = answers.given(s, table, key, fields[i])
+        if got is None:
+            ask.append(fields[i])
+        values[i] = got
+    if ask:
+        from engine.ask import Ask
+        raise Ask((table, key, ask, what, sheet))
+    return True
 
 
-def _find_span(table, value):
-    for r in table:
-        lo, hi = r[0]
-        if lo <= value <= hi:
-            return r
-    return None
-
-
-_SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
-          ("stress", maybe(datafile.integer(0, 9))),
-          ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
-SCOUT_KEYS = ((0,),)  # one row per die result
-
-
-def scout(s, die):
-    """Scout table (RULES §8, DATA): (extra Loiter turns, stress relief per pilot, lost) for a die.
-
-    `lost` is None where the file does not say.  A die whose turns are unknown is refused.
-    """
-    r = _find_span(rows(s, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
-    if r is None or r[1] is UNKNOWN:
-        raise _missing("tal/scout.txt", "Scout result %d" % die)
-    return r[1], r[2] or 0, r[3]
-
-
-_RIDGE = (("result", span), ("stress", maybe(datafile.integer(0, 99))), ("source", datafile.text))
-RIDGE_KEYS = ((0,),)
-
-
-def ridge(s, result):
-    """Ridge Evasion table (RULES §7, DATA): stress for a modified roll."""
-    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), result)
-    if r is None or r[1] is UNKNOWN:
-        raise _missing("tal/ridge.txt", "Ridge Evasion result %d" % result)
-    return r[1]
-
-
-MOVES = ("retreat", "hold", "advance")  # index - 1 = bands moved towards the Air Base
-_MOVE = (("kind", datafile.choice(("a", "s", "c"))), ("result", span),
-         ("move", maybe(datafile.choice(MOVES))), ("source", datafile.text))
-MOVE_KEYS = ((0, 1),)  # one row per kind and result
-
-
-def movement(s, kind, result):
-    """Battalion Movement table (RULES §8, DATA): -1 retreat, 0 hold, +1 advance."""
-    for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
-        lo, hi = r[1]
-        if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
-            return r[2] - 1
-    raise _missing("tal/movement.txt", "Battalion Movement for a %s battalion and result %d" % (
-        ("Assault", "Support", "Command")[kind], result))
-
-
-_STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
-           ("source", datafile.text))
-STRESS_KEYS = ((0,),)
-
-
-def band_stress(s, b):
-    """Mission stress for a target in range band `b` (RULES §7, DATA but for Enemy Transit)."""
-    for r in rows(s, "tal/stress.txt", _STRESS, STRESS_KEYS):
-        if r[0] == b and r[1] is not UNKNOWN:
-            return r[1]
-    raise _missing("tal/stress.txt", "Mission stress for %s" % campaign.BAND_NAMES[b], "Air Base")
+def entered_note(entered, name):
+    """The reply's data note: "entered at the table" when an answer was used, else the file's."""
+    return (("data", "entered at the table"),) if entered else data_note(name)

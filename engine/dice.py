@@ -1,4 +1,5 @@
-"""Dice procedures of the rules (RULES §1-2): batches, checks, launch-retain, pick, tally, shuffle.
+"""Dice procedures of the rules ("Les Dés", "Résolution des attaques"): batches, checks,
+launch-retain, pick, tally, shuffle.
 
 Every function takes the `Rng` to use, so a session's dice are one reproducible sequence.  The
 batch and tally functions fill caller-owned buffers, so a roll allocates nothing.
@@ -23,12 +24,13 @@ def roll_into(rng, buf, n, sides):
 
 
 def check_passes(result, target):
-    """A check succeeds when the modified roll is at least the target (RULES §1)."""
+    """A check succeeds when the modified roll is at least the target ("Les Dés")."""
     return result >= target
 
 
 def retain_outcome(result, x, y):
-    """Launch (retain) X(Y), RULES §2: below X miss; X..Y-1 destroyed, spent; Y+ destroyed, kept."""
+    """Launch (retain) X(Y), "Résolution des attaques": below X miss; X..Y-1 destroyed, spent; Y+
+    destroyed, kept."""
     if result < x:
         return MISS
     if result < y:
@@ -37,7 +39,8 @@ def retain_outcome(result, x, y):
 
 
 def pick(rng, n):
-    """Pick one of `n` (1..n) at random, e.g. to break a tie between nearest aircraft (RULES §3)."""
+    """Pick one of `n` (1..n) at random, e.g. to break a tie between nearest aircraft ("Attaques
+    Ennemies")."""
     return rng.below(n) + 1
 
 

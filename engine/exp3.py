@@ -1,4 +1,5 @@
-"""Expansion #3 (Friendlies!) rules: Close Air Support Squads and Air Assault soldiers (RULES §9).
+"""Expansion #3 (Friendlies!) rules: Close Air Support Squads and Air Assault soldiers (Expansion
+#3).
 
 A CAS mission's Squads live in the `fields` of the game-packs section, one packed field per Squad
 (hex, fate, hit capacity, hits) plus the enemy counters of each battlefield hex; a Squad is Engaged

@@ -39,7 +39,7 @@ POPUP_OUT = _f(POPUP_OUT_MAX)  # 0 free, else 1 + counter + 64 * hex
 # Small values cost one byte each in the record (zig-zag varints below 64), so flags share a
 # field only where they stay small.  Rosters are arrays indexed by slot (0-based; the protocol
 # numbers them from 1); a slot whose first field is 0 is free.
-SO = _f()  # Special Option points (RULES §6)
+SO = _f()  # Special Option points ("Fin de Journée")
 DAY = _f()  # current day, 1..DAYS (0 before `campaign start`)
 DAYS = _f()  # campaign length in days (0 = not set: no limit)
 DAILY = _f()  # daily SO gain from the Situation card (0 = not set)
@@ -48,7 +48,7 @@ CAMP = _f()  # campaign bits, see engine/campaign.py (over, failed, R&R used tod
 PHASE = _f()  # mission phase, see engine/mission.py (0 = no mission)
 LOITER = _f()  # Loiter turns this mission started with (5 ± Scout and card notes)
 TURN = _f()  # Loiter marker advances made so far this mission
-MISSION = _f()  # mission bits: Scout stress relief at mission end (RULES §8 Scout)
+MISSION = _f()  # mission bits: Scout stress relief at mission end ("Bilan de Succès de Scout")
 
 AC_MAX = 8
 AC_TYPE = _f(AC_MAX)  # aircraft type number from data/tal/aircraft.txt (0 = free slot)
@@ -73,14 +73,25 @@ BN_ID = _f(BN_MAX)  # card designation: number * 4 + kind (1 A, 2 S, 3 C); 0 = f
 BN_VP = _f(BN_MAX)  # card VP value
 BN_STATE = _f(BN_MAX)  # strength (0 full, 1 half, 2 destroyed) | range band << 2 | fixed 32
 
+# --- the campaign's sequence of play (engine/cmd_day.py, engine/campaign.py) ---
+YEAR = _f()  # the campaign card's year (0 = not known): aircraft in service by then
+CARD_LEN = 6
+CARD = _f(CARD_LEN)  # the campaign card's name, two characters a field (engine/campaign.py)
+STEP = _f()  # end of day step reached: 0 missions, 1 movement, 2 replacements, 3 repairs, 4 R&R
+ADJUST = _f()  # setup: skill levels raised minus levels lowered (must end at 0)
+SCOUTS = _f()  # scouts owned | scouts used today << 4
+TARGET = _f()  # this mission's target: battalion slot + 1 | band + 1 << 4 | fuel priority 128
+FORMER_MAX = 8
+FORMER = _f(FORMER_MAX)  # name numbers of pilots replaced in this campaign (never come back)
+
 # --- game packs (engine/exp3.py, engine/golan.py) ---
 # One block per pack, laid out (and named) in the pack's module: a name here costs RAM on every
 # device, a name there only while that game is played.  Zero fields cost one byte of the record.
 GAME = _f()  # the game of this campaign: 0 TAL, 1 TAL + Expansion #3, 2 Golan (Settings)
 EXP3_FIELDS = 19
-EXP3 = _f(EXP3_FIELDS)  # CAS mission and Air Assault (RULES §9): layout in engine/exp3.py
+EXP3 = _f(EXP3_FIELDS)  # CAS mission and Air Assault (Expansion #3): layout in engine/exp3.py
 GOLAN_FIELDS = 56
-GOLAN = _f(GOLAN_FIELDS)  # mines, leaders, AVLBs (RULES §10): layout in engine/golan.py
+GOLAN = _f(GOLAN_FIELDS)  # mines, leaders, AVLBs (the Golan fragment): layout in engine/golan.py
 
 COUNT = _next
 if COUNT != layout.COUNT:

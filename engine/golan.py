@@ -1,4 +1,5 @@
-"""The Golan 1973 fragment's d6 procedures and its tracked pieces (RULES §10, seeds/003).
+"""The Golan 1973 fragment's d6 procedures and its tracked pieces (the Golan fragment;
+docs/rules.md).
 
 State lives in the `fields` of the game-packs section: the 10 Israeli mines (in hand, placed face
 down in a named hex, revealed, removed), the five leaders (three Israeli, two Syrian: name, stack

@@ -6,8 +6,8 @@ names (RAM on small boards).  `engine.fields` refuses to import if COUNT here is
 
 from array import array
 
-VERSION = 1  # bump when fields.py changes the meaning or order of fields
-COUNT = 299  # fields in engine/fields.py
+VERSION = 2  # bump when fields.py changes the meaning or order of fields
+COUNT = 318  # fields in engine/fields.py
 FIELD_MIN = -32768
 FIELD_MAX = 32767
 

@@ -1,7 +1,7 @@
 """Mission rules: hits and crashes, Loiter and Bingo, engine check, SAR, a mission's phases.
 
-RULES §3 (hits, immunities, structure), §5 (Loiter, Bingo), §8 (engine check, SAR).  The
-aircraft themselves (roster, types, markers) are engine/aircraft.py.
+The rulebook's hits, immunities and structure, Loiter and Bingo, engine check and SAR
+(docs/rules.md).  The aircraft themselves (roster, types, markers) are engine/aircraft.py.
 
 The mission's phase moves: none -> target-bound (`mission start`) -> battlefield (`loiter start`;
 each Loiter turn is a Fast part then an enemy/Slow part) -> home-bound (when no aircraft is left
@@ -9,7 +9,8 @@ on the battlefield, or `mission home`) -> none (`mission end`).
 
 With the counter cups (engine/cups.py): `ac attacked` (engine/cmd_attack.py) draws Hit counters
 for a roster aircraft (its type, ECM pod, Evasive) and applies what they do with `apply_hit`
-(instant and durable effects; `ignores` holds the immunities).  Temporary counters stay with the cups,
+(instant and durable effects; `ignores` holds the immunities).  Temporary counters stay with the
+cups,
 held by the aircraft: its turn ends at the end of the Fast part of a Loiter turn (Fast aircraft,
 `enemy_attack`, which the first enemy attack of a turn calls) or of the Loiter turn (Slow
 aircraft, `loiter_next`), when it leaves the battlefield or crashes; then this module calls
@@ -33,7 +34,7 @@ P_SLOW = 3  # battlefield: enemy attacks, Slow aircraft, advance the Loiter mark
 P_HOME = 4
 PHASES = ("none", "target-bound", "battlefield-fast", "battlefield-slow", "home-bound")
 
-LOITER_TURNS = 5  # a mission starts with 5 Loiter turns (RULES §5)
+LOITER_TURNS = 5  # a mission starts with 5 Loiter turns ("Placement du Pion d'Autonomie")
 FUEL_TURNS = 2  # a fuel tank gives its aircraft 2 more
 LOITER_MAX = 30
 
@@ -46,8 +47,8 @@ TEMPORARY = 4  # a temporary counter: the cups hold it beside the aircraft
 
 # Effect words as in engine/cupdata.py (the Hit cup's data file and replies use the same).
 TEMPORARIES = ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike")
-DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # RULES §3 unmanned
-GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # RULES §3 AC-130
+DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # "Tirs sur les Drones"
+GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # "Appareils et Armements", AC-130
 
 
 def on_battlefield(v, a):
@@ -96,10 +97,23 @@ def _cups_home(s):
                             cupdata.definition(s, cupdata.POPUP_FILE))
 
 
-def _end_turns(s, slow, out):
+def all_fast(s):
+    """An RQ-1 or MQ-1 at high altitude over the battlefield: every pilot is Fast
+    ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
+    étant Rapide», the same for the MQ-1)."""
     v = s.vals
     for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and A.is_slow(v, a) == slow:
+        if on_battlefield(v, a) and A.high(v, a) and A.unmanned(s, a):
+            return True
+    return False
+
+
+def _end_turns(s, slow, out):
+    """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
+    v = s.vals
+    fast = all_fast(s)
+    for a in range(F.AC_MAX):
+        if on_battlefield(v, a) and (A.is_slow(v, a) and not fast) == slow:
             _release(s, a, out)
 
 
@@ -128,7 +142,7 @@ def _battle_over(v):
 
 # --- crashes and hits -----------------------------------------------------------------------------
 def crash(s, a, killed=False):
-    """Aircraft a crashes (RULES §3, §6): -1 VP (not drones), -1 more if the pilot is killed.
+    """Aircraft a crashes (docs/rules.md): -1 VP (not drones), -1 more if the pilot is killed.
 
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
@@ -163,7 +177,8 @@ def crash(s, a, killed=False):
 
 
 def ignores(s, a, code):
-    """Whether aircraft a ignores a Hit counter effect `code` (RULES §3 immunities, options)."""
+    """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
+    switches)."""
     row = A.type_row(s, a)
     if row[A.T_CLASS] == A.DRONE and code in DRONE_IGNORES:
         return True
@@ -171,7 +186,7 @@ def ignores(s, a, code):
         return True
     m = A.marker_index(code)
     if m > A.STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and A.marker(s.vals, a, m):
-        return True  # option: the same damage type at most once (RULES §3 CONFLICT)
+        return True  # rule switch: a damage type at most once (docs/rules.md: documents disagree)
     return False
 
 
@@ -222,7 +237,7 @@ def apply_hit(s, a, code, n=1):
     return MARKED
 
 
-# --- Loiter and Bingo (RULES §5) ------------------------------------------------------------------
+# --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
 def loiter_left(v, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
     return v[F.LOITER] + (FUEL_TURNS if A.has_fuel(v, a) else 0) - v[F.TURN]
@@ -304,7 +319,8 @@ def go_home(s):
 
 def bingo_due(s):
     """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
-    to track (unmanned aircraft have none: RULES §8 "no stress for drones")."""
+    to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
+    le stress pour les Drones»)."""
     v = s.vals
     out = []
     for a in range(F.AC_MAX):
@@ -315,7 +331,8 @@ def bingo_due(s):
 
 
 def bingo_check(s, a, die):
-    """One Bingo check (RULES §5): stress = marker - die when below; the marker is then done."""
+    """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
+    below; the marker is then done."""
     v = s.vals
     st = tables.bingo_stress(A.bingo(v, a), die)
     k = A.pilot(v, a)
@@ -336,7 +353,7 @@ def engine_due(v):
     return out
 
 
-# --- SAR (RULES §8) -------------------------------------------------------------------------------
+# --- SAR ("Pilotes Crashés et SAR") ---------------------------------------------------------------
 WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, +1
 WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
@@ -372,16 +389,29 @@ def sar_apply(s, a, outcome):
 
 
 # --- mission start and end ------------------------------------------------------------------------
-def start(s, slots):
-    """The aircraft `slots` fly a mission: target-bound."""
+def start(s, slots, holes):
+    """The aircraft `slots` fly a mission: target-bound ("Choix des pilotes et appareils").
+
+    Each aircraft and each pilot flies one mission a day; an Unfit pilot cannot be assigned; in
+    a campaign every manned aircraft needs its pilot.  A pilot takes 1 stress per Bullet Holes
+    marker on his aircraft as he is assigned to it ("Bullet Holes*": «Un pilote prend 1 Stress au
+    moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
+    (aircraft slot, pilot slot, stress) for each.
+    """
     v = s.vals
     if v[F.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
                            PHASES[v[F.PHASE]])
+    if campaign.on(v) and (v[F.CAMP] & campaign.SETUP or v[F.STEP]):
+        raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
+            "finish the set-up first (campaign ready)" if v[F.CAMP] & campaign.SETUP else
+            "today's are over (day +1 for the next day)"))
     for a in slots:
         st = A.status(v, a)
         if st != A.BASE:
             raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, A.STATUS[st]))
+        if v[F.AC_STATE + a] & A.FLEW:
+            raise parse.Reject(parse.STATE, "aircraft %d already flew a mission today" % (a + 1))
         k = A.pilot(v, a)
         if k >= 0:
             if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
@@ -389,9 +419,19 @@ def start(s, slots):
                     k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
             if pilots.flag(v, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
+        elif campaign.on(v) and not A.unmanned(s, a):
+            raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
+                a + 1, a + 1))
         A.type_row(s, a)
     for a in slots:
-        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION
+        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION | A.FLEW
+        k = A.pilot(v, a)
+        if k >= 0:
+            pilots.set_flag(v, k, pilots.FLEW, True)
+            n = A.marker(v, a, A.HOLES)
+            if n:
+                pilots.add_stress(v, k, n)
+                holes.append((a, k, n))
     v[F.PHASE] = P_TARGET
     v[F.LOITER] = 0
     v[F.TURN] = 0
@@ -399,23 +439,23 @@ def start(s, slots):
 
 
 def abort(s):
-    """Abort the mission before the battle: no stress, no rest bonus, the pilots flew (RULES)."""
+    """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
+    aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
     v = s.vals
     if v[F.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
     for a in range(F.AC_MAX):
         if A.used(v, a) and A.in_mission(v, a):
-            k = A.pilot(v, a)
-            if k >= 0:
-                pilots.set_flag(v, k, pilots.FLEW, True)
             if A.status(v, a) == A.FLYING:
                 A.set_status(v, a, A.BASE)
             v[F.AC_STATE + a] &= ~A.IN_MISSION
     v[F.PHASE] = P_NONE
+    v[F.TARGET] = 0
 
 
 def end(s, stress, xp, out):
-    """Mission end for each pilot that flew (RULES §7): mission stress, Scout relief, Cool, XP.
+    """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
+    Scout relief, Cool, XP.
 
     `out` gets (pilot slot, promoted) per pilot.  Crashed aircraft with SAR due are refused;
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
@@ -436,7 +476,6 @@ def end(s, stress, xp, out):
         if k >= 0:
             if not pilots.flag(v, k, pilots.KILLED):
                 pilots.end_of_mission(v, k, stress, relief)
-            pilots.set_flag(v, k, pilots.FLEW, True)
             out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
         if A.status(v, a) != A.DOWN:
             A.set_status(v, a, A.BASE)
@@ -446,4 +485,5 @@ def end(s, stress, xp, out):
     v[F.LOITER] = 0
     v[F.TURN] = 0
     v[F.MISSION] = 0
+    v[F.TARGET] = 0
     return _cups_home(s)

@@ -1,4 +1,5 @@
-"""Pilots (RULES §7): card limits and status, stress, Cool, rest, Wounded, XP and promotion.
+"""Pilots ("Stress", "Promotion des Pilotes"): card limits and status, stress, Cool, rest, Wounded,
+XP and promotion.
 
 A pilot is one slot of the `P_*` field arrays (see engine/fields.py).  Card values (Okay and
 Shaken limits, Cool, Evasive, speed, XP for promotion) are DATA printed on pilot cards: the player
@@ -28,8 +29,11 @@ LIMIT_MAX = 60
 XP_MAX = 99
 COOL_MAX = 7
 EVASIVE_MAX = 7
-WOUND_STRESS = 4  # a Wounded* hit: 4 stress (RULES §3)
-REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool (RULES §7)
+WOUND_STRESS = 4  # a Wounded* hit: 4 stress ("Attaques Ennemies")
+# "Stress": «Quand un pilote devient inapte, supprimer toutes les armes (sauf les Pods ECM et
+# réservoirs de carburant) de l'avion. Le pilote ne peut plus attaquer»
+UNFIT_NOTE = "removed: the pilot is Unfit (the ECM pod and fuel tank stay); he attacks no more"
+REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool ("Stress", "Promotion des Pilotes")
 
 
 def used(v, k):
@@ -82,13 +86,19 @@ def evasive(v, k):
 
 
 def status(v, k):
-    """OKAY, SHAKEN or UNFIT from the stress and the card's limits (RULES §7)."""
+    """OKAY, SHAKEN or UNFIT from the stress and the card's limits ("Stress", "Promotion des
+    Pilotes")."""
     st = v[F.P_STRESS + k]
     if st <= v[F.P_OKAY + k]:
         return OKAY
     if st <= v[F.P_SHAKEN + k]:
         return SHAKEN
     return UNFIT
+
+
+def status_word(v, k):
+    """The one status a reply shows: "killed" for a killed pilot, else okay/shaken/unfit."""
+    return "killed" if flag(v, k, KILLED) else STATUS[status(v, k)]
 
 
 def set_card(v, k, okay, shaken, cool_, evasive_, slow, need):
@@ -113,7 +123,8 @@ def add_stress(v, k, n):
 def recover(v, k, n):
     """Remove up to n stress unless the pilot is Wounded or killed; return the amount removed.
 
-    A Wounded pilot's stress cannot go down until the Wounded marker is repaired (RULES §3).
+    A Wounded pilot's stress cannot go down until the Wounded marker is repaired ("Attaques
+    Ennemies").
     """
     if flag(v, k, WOUNDED) or flag(v, k, KILLED) or n <= 0:
         return 0
@@ -134,7 +145,8 @@ def wound(v, k):
 
 
 def gain_xp(v, k, n):
-    """Add n XP, then promote while the XP reach the card's number (RULES §7).
+    """Add n XP, then promote while the XP reach the card's number ("Stress", "Promotion des
+    Pilotes").
 
     The surplus carries over.  The next card's XP number is printed on that card, so after a
     promotion P_NEED is 0 (unknown) until the player enters it: one promotion per entry.
@@ -152,7 +164,8 @@ def gain_xp(v, k, n):
 
 
 def end_of_mission(v, k, stress, relief):
-    """Mission stress then Cool (RULES §7): add `stress`, remove `relief` (Scout) and the Cool.
+    """Mission stress then Cool ("Stress", "Promotion des Pilotes"): add `stress`, remove `relief`
+    (Scout) and the Cool.
 
     The Cool applies to the pilot's whole stress, not just this mission's (the rulebook's
     example: 3 + 1 - Cool 2 = 2).  Returns the stress now.
@@ -185,6 +198,15 @@ def name_number(s, word):
             return r[0]
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
+
+
+def family(s, n):
+    """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
+    data/tal/pilots.txt; None for a name the file does not list (#N)."""
+    for r in _names(s):
+        if r[0] == n:
+            return r[2].lower()
+    return None
 
 
 def name(s, n):

@@ -80,9 +80,9 @@ sar cmd_mission sar c
 ridge cmd_mission ridge c
 table cmd_tables table d
 so cmd_campaign so c -
-day cmd_campaign day c -
+day cmd_day day c -
 vp cmd_campaign vp c -
-campaign cmd_campaign campaign c -
+campaign cmd_setup campaign c -,result
 bn cmd_campaign bn c list
 pilot cmd_pilots pilot c list,show
 game cmd_game game c -
@@ -95,6 +95,8 @@ sagger cmd_golan sagger d
 heli cmd_golan heli r
 avlb cmd_golan avlb c -
 mortar cmd_golan mortar r
+answer answers answer c -
+mix cmd_mix mix r
 """
 
 _KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}

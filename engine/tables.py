@@ -1,14 +1,14 @@
 """The rulebook's look-up tables (code constants).
 
-Printed in `seeds/004` and digested in RULES.md: Enemy Cover (§8), SAR (§8), engine check (§8),
-ECM (§3), Bingo check (§5).  The tables our documents do not print are player-editable data
+Printed in the rulebook (docs/rules.md): Enemy Cover, SAR, engine check, ECM, Bingo check.  The
+tables our documents do not print are player-editable data
 (engine/datatables.py).
 """
 
 
 # --- rulebook tables -----------------------------------------------------------------------
 
-# Enemy Cover, one d10 (RULES §8, "Couverture Ennemie").
+# Enemy Cover, one d10 ("Pilotes Crashés et SAR", "Couverture Ennemie").
 COVER = (
     "no unit takes cover this turn",
     "all units in hexes with aircraft take cover",
@@ -23,7 +23,8 @@ COVER = (
 )
 COVER_NOTE = "buildings never take cover; a hex edge without a ridge gives no cover"
 
-# SAR outcomes (RULES §8): modified d10 <= 5 killed; 6-7 dangerous; 8 recovered; 9+ quick.
+# SAR outcomes ("Pilotes Crashés et SAR"): modified d10 <= 5 killed; 6-7 dangerous; 8 recovered; 9+
+# quick.
 SAR_KILLED = 0
 SAR_DANGEROUS = 1
 SAR_RECOVERED = 2
@@ -33,13 +34,13 @@ SAR_STRESS = (0, 6, 4, 2)  # added to the mission's normal stress
 SAR_TARGET_BOUND = 2  # + if the aircraft crashed Target-bound
 SAR_HOME_BOUND = 1  # + if it crashed Home-bound
 
-ENGINE_CRASH_MAX = 2  # engine check: a d10 <= 2 crashes the aircraft (RULES §8)
-ECM_CANCEL_MIN = 7  # ECM pod: a d10 of 7+ cancels one attacking unit (RULES §3)
-BINGO_MARKERS = (6, 10)  # Bingo markers (RULES §5)
+ENGINE_CRASH_MAX = 2  # engine check: a d10 <= 2 crashes the aircraft ("Pilotes Crashés et SAR")
+ECM_CANCEL_MIN = 7  # ECM pod: a d10 of 7+ cancels one attacking unit ("Attaques Ennemies")
+BINGO_MARKERS = (6, 10)  # Bingo markers ("Placement du Pion d'Autonomie", "Bingo Fuel")
 
 
 def sar(result):
-    """SAR outcome (SAR_KILLED..SAR_QUICK) of a modified SAR roll (RULES §8)."""
+    """SAR outcome (SAR_KILLED..SAR_QUICK) of a modified SAR roll ("Pilotes Crashés et SAR")."""
     if result <= 5:
         return SAR_KILLED
     if result <= 7:
@@ -50,6 +51,7 @@ def sar(result):
 
 
 def bingo_stress(marker, die):
-    """Stress of a Bingo check: marker - die when the die is below the marker (RULES §5)."""
+    """Stress of a Bingo check: marker - die when the die is below the marker ("Placement du Pion
+    d'Autonomie", "Bingo Fuel")."""
     return marker - die if die < marker else 0
 

@@ -25,6 +25,7 @@ MENU = (
     ("Tables", "tables"),
     ("Undo", "undo"),
     ("Self-test", "selftest"),
+    ("Counter mix", "mix"),  # set up once; kept out of the way of the everyday screens
     ("Settings", "settings"),
 )
 HOME = "roll"
@@ -33,7 +34,7 @@ PACK_MENU = (
     ("CAS (EXP3)", "exp3", "exp3", "mission"),
     ("Golan", "golan", "golan", "roll"),
 )
-TAL_ONLY = ("cups", "mission", "campaign", "tables")  # no use in the Golan game
+TAL_ONLY = ("cups", "mix", "mission", "campaign", "tables")  # no use in the Golan game
 MESSAGE_LINES = 3
 _PKG = "firmware.screens."
 
@@ -76,6 +77,10 @@ class App:
         try:
             return protocol.execute(self.session, words)
         except parse.Reject as e:
+            if e.code == "ask" and words[0] != "answer":
+                # a table row our documents do not print: the die is kept, the player is asked
+                self.open("ask")
+                return None
             self.say(e.msg, inks.RED)
             return None
         except MemoryError:
@@ -94,7 +99,7 @@ class App:
         return cmd_game.NAMES[cmd_game.selected(self.session)]
 
     def die(self):
-        """Sides of the game's die: GOLAN rolls d6 (RULES §10), TAL d10 (RULES §1)."""
+        """Sides of the game's die: GOLAN rolls d6 (the Golan fragment), TAL d10 ("Les Dés")."""
         return 6 if self.game() == "golan" else 10
 
     def menu(self):

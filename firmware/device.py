@@ -1,9 +1,10 @@
 """Run the app on a board: the main loop of `code.py` / `main.py` and of the desktop simulator.
 
 A board is a `hardware.board.Board` (its docstrings say what each part does): a display, keys,
-integer ticks, where the record and the settings live, and the parts a board may lack (backlight,
-speaker, lights, accelerometer, serial link), which do nothing by default.  This module never
-imports `hardware/`: the entry point (`code.py`, `main.py`, the simulator) hands it the board.
+integer ticks, where the record, the settings and the player's entries live, and the parts a
+board may lack (backlight, speaker, lights, accelerometer, serial link), which do nothing by
+default.  This module never imports `hardware/`: the entry point (`code.py`, `main.py`, the
+simulator) hands it the board.
 """
 
 import gc
@@ -25,9 +26,11 @@ def build(board):
     backend = board.display()  # first, while the heap is still unfragmented
     canvas = Canvas(backend.width, backend.height)
     session = Session(fresh_seed(), board.state_store())
-    from firmware.datafiles import reader
+    from firmware.datafiles import DEFAULT_DIR, reader
 
-    session.data = reader(board.data_dir)  # cups' and tables' data files
+    # The data files; what the player enters at the table (answers, a counter mix) goes there
+    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file).
+    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR)
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())

@@ -11,6 +11,7 @@ class Board:
     NAME = "board"
     DEBOUNCE_MS = 0  # how long a key must be steady; 0 when the scanner debounces already
     data_dir = None  # where the data files are (None: `firmware.datafiles.DEFAULT_DIR`)
+    player_dir = None  # where the player's entries at the table are written (None: data_dir)
 
     # --- what every board gives ---------------------------------------------------------
     def display(self):

@@ -5,6 +5,7 @@
     pull                 copy the saved campaign off a device into a state file
     log STATE            the campaign log sheet (Markdown and CSV) of a state file / command log
     replay LOG           re-run a session from its seed and command log, checking every reply
+    mix CUP --data DIR   enter a cup's counter mix from the counter sheets into a data folder
     bench                the figures of `make bench`
     dist                 build dist/ (`make dist`)
     deploy               put dist/ on a board (`make deploy`)
@@ -33,6 +34,12 @@ def cmd_validate(a):
     if bad:
         sys.stderr.write("%d data file(s) failed\n" % bad)
     return 1 if bad else 0
+
+
+def cmd_mix(a):
+    from host_tools import mix
+
+    return mix.run(a.cup, a.data)
 
 
 def _link(a):
@@ -224,6 +231,15 @@ def parser():
     p.add_argument("--data", metavar="DIR", help="data files to use (default: data/)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the differences")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("mix", help="enter a cup's counter mix (one kind of counter a line)",
+                       description="Enter a cup's counters from the counter sheets, one kind a "
+                       "line (the words of 'mix CUP add', docs/protocol/cups.md), into a data "
+                       "folder: a board's data/ or the simulator's tal-sim.data.")
+    p.add_argument("cup", choices=("hit", "popup", "ground"))
+    p.add_argument("--data", default="tal-sim.data",
+                   help="the player's data folder to write (default: the simulator's)")
+    p.set_defaults(func=cmd_mix)
 
     p = sub.add_parser("bench", help="heap, code size and speed figures (make bench)",
                        description="Measure the smallest MicroPython heap for the transcripts, "

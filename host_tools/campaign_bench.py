@@ -16,22 +16,25 @@ from host_tools import consoles
 RECORD_LIMIT = 1024
 HEAP_LIMIT = 48 * 1024
 
-PILOTS = ("pirate", "viper", "thor", "gumby", "halo", "rebel", "hammer", "judge", "rock",
-          "shadow", "eagle", "montana")
-AIRCRAFT = ("a-10a pilot 1", "a-10c pilot 2 fuel", "ah-64a pilot 7 ecm", "ah-64d pilot 8",
-            "f-16 pilot 3", "av-8b pilot 4", "a-10a pilot 5", "ah-64a pilot 9")
+# One pilot per aircraft and one more per type (docs/rules.md, "Choix des Pilotes").
+PILOTS = ("pirate", "viper", "thor", "gumby", "hammer", "judge", "rock", "shadow", "dart",
+          "mohawk", "divot", "genius")
+AIRCRAFT = ("a-10a", "a-10c fuel", "ah-64a ecm", "ah-64d", "f-16", "av-8b", "a-10a", "ah-64a")
+CREW = (1, 2, 5, 6, 9, 11, 3, 7)  # the pilot of each aircraft
 BANDS = ("er", "et", "fl", "er", "et", "er", "et", "er", "fl", "er")
-KINDS = "aasca" "sacas"
+KINDS = "aasc" "aasc" "aa"  # the set-up draws Assault, Assault, Support, Command, again
 HELD = 4
 UNDO = 32
 
 
 def setup_lines():
     """The requests that set the campaign up (before the mission)."""
-    out = ["campaign start 10 30 3"]
-    out += ["pilot add %s 4 8 2%s" % (p, " slow" if i == 1 else "") for i, p in enumerate(PILOTS)]
+    out = ["campaign start 10 60 3"]
     out += ["ac add " + a for a in AIRCRAFT]
+    out += ["pilot add %s 4 8 2%s" % (p, " slow" if i == 1 else "") for i, p in enumerate(PILOTS)]
     out += ["bn add %d%s %d %s" % (i + 1, KINDS[i], 2 + i % 3, BANDS[i]) for i in range(10)]
+    out += ["campaign ready"]
+    out += ["ac set %d pilot %d" % (a + 1, k) for a, k in enumerate(CREW)]
     out += ["mission start 1 2 3 4", "loiter start"]
     return out
 

@@ -259,6 +259,7 @@ class SimBoard(Board):
         self.scale = scale or (SCALE if (width, height) == (160, 128) else 2)
         self.state_path = state
         self.prefs_path = os.path.splitext(state)[0] + ".prefs"
+        self.player_dir = player_data(state)
         self.name = "PyBadge" if (width, height) == (160, 128) else "Pico-LCD-1.14"
         self.disp = None
         self.down = 0
@@ -366,6 +367,12 @@ class SimBoard(Board):
             self.disp.present()
 
 
+def player_data(state):
+    """The simulator's own data folder for what the player enters at the table (answers to
+    "roll and ask", a counter mix): beside its state file, so data/ stays as shipped."""
+    return os.path.splitext(state)[0] + ".data" if state else None
+
+
 def run_window(width, height, state):
     """The simulator window; False if no window could be opened."""
     from firmware import device
@@ -471,7 +478,7 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     session = Session(fresh_seed(), FileStore(state) if state else None)
     from firmware.datafiles import reader
 
-    session.data = reader()
+    session.data = reader(None, player_data(state))
     prefs = Prefs(FileBlob(os.path.splitext(state)[0] + ".prefs") if state else None)
     app = App(session, prefs, None, (width, height))
     app.start(fresh_seed())
@@ -534,7 +541,9 @@ SHOTS = (
     ("tables", "tdddda" + "a", "Tables"),
     ("undo", "tuarrrrB", "Undo"),
     ("selftest", "tddddddaa", "Self-test"),
-    ("settings", "tdddddddaddd", "Settings"),
+    ("settings", "tuaddd", "Settings"),
+    ("ask", "tdddda" + "rrrrrr" + "a" + "r", "Ask"),  # Scout: a row the rulebook does not print
+    ("mix", "tuua" + "d" + "rr" + "d" + "rrrr", "Counter mix"),  # a kind of Hit counter
     ("exp3-cas", TO_EXP3 + "tddda" + "a" + "rdrdrra" + "uurra", "EXP3"),
     ("exp3-assault", TO_EXP3 + "tddda" + "s" + "drrdrrdrra", "EXP3"),
     ("golan-mines", TO_GOLAN + "tda" + "aa" + "ra" + "ra", "Golan"),

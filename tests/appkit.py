@@ -84,9 +84,11 @@ class Driver:
         return self.set(self.action_row(), label)
 
     def action_row(self):
-        for label in ("Action", "Table"):
-            if self.row_value(label) is not None:
-                return label
+        for _ in range(12):  # the rows scroll: the action row is the first
+            for label in ("Action", "Table"):
+                if self.row_value(label) is not None:
+                    return label
+            self.press("u")
         raise AssertionError("no action row: %s" % self.text())
 
     def set(self, label, value, keys="r"):

@@ -66,3 +66,15 @@ def lines_hook(files):
         return base(name)
 
     return hook
+
+
+# Pilot names of data/tal/pilots.txt by the aircraft type they fly (a pilot flies only his card's)
+PILOTS = {"a-10": ["pirate", "viper", "thor", "gumby", "halo", "rebel"],
+          "ah-64": ["hammer", "judge", "rock", "shadow", "eagle", "montana", "daddy-o"],
+          "ah-1": ["gator", "grandpa", "scuttle", "freak"], "f-16": ["dart", "mohawk"],
+          "av-8b": ["divot", "genius", "hack", "pro"], "ac-130": ["neon", "zinger"]}
+
+
+def pilot_for(aircraft, i=0):
+    """The i-th pilot name who flies aircraft type `aircraft` (a model like a-10c or ah-64d)."""
+    return PILOTS[aircraft.rstrip("acd") if aircraft != "ac-130" else aircraft][i]

@@ -1,4 +1,4 @@
-"""The Cups, Mission, Campaign and Tables screens (RULES §3-8), driven by their labels.
+"""The Cups, Mission, Campaign and Tables screens (docs/rules.md), driven by their labels.
 
 Each screen must act only through the engine's protocol: after the player's actions the app's
 state (fields and dice) equals that of a bare session given the request lines they stand for.
@@ -7,6 +7,7 @@ state (fields and dice) equals that of a bare session given the request lines th
 import pytest
 
 from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
+from engine import fields as F
 from firmware import inks
 from firmware.canvas import DASHED, DOWN, FILL, FRAME, TRI
 
@@ -53,7 +54,8 @@ def loiter_marker(d):
 
 
 def test_mission_flow_is_the_protocol_requests():
-    """RULES §5: a mission starts with 5 Loiter turns; the marker advances each turn."""
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": a mission starts with 5 Loiter turns; the
+    marker advances each turn."""
     d = Driver()
     fly_two_a10s(d)
     same_state(d, MISSION_LINES)
@@ -68,7 +70,7 @@ def test_mission_flow_is_the_protocol_requests():
 
 
 def test_the_track_ends_in_bingo_boxes_and_the_markers_show_in_their_colours():
-    """RULES §5: entering Bingo 6 marks every aircraft still there; Bingo 10 flips it."""
+    """Bingo: entering Bingo 6 marks every aircraft still there; Bingo 10 flips it."""
     d = Driver()
     fly_two_a10s(d)
     d.action("end turn")
@@ -137,7 +139,7 @@ def chits(d):
 
 
 def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
-    """RULES §3: Light in yellow, Heavy in red, temporary ones held (dashed); ECM and Evasive
+    """Hit counters: Light in yellow, Heavy in red, temporary ones held (dashed); ECM and Evasive
     applied by the engine."""
     d = Driver(seed=7)
     fly_two_a10s(d)
@@ -156,8 +158,8 @@ def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
         if draw["result"] != "ignored":
             assert ink == (inks.RED if draw["side"] == "heavy" else inks.YELLOW)
             assert dashed == (draw["result"] == "held")
-    assert "unverified data" in d.text()  # the counter mix is unverified data: said, briefly
-    assert d.ink_of("unverified data") == inks.PURPLE
+    assert "placeholder mix data" in d.text()  # the counter mix is a placeholder: said, briefly
+    assert d.ink_of("placeholder mix data") == inks.PURPLE
     d.press("b")
     held = [x for x in r["draws"] if x["result"] == "held"]
     assert held  # this seed holds a No Cannon counter: shown beside aircraft 1 on the glance
@@ -166,7 +168,7 @@ def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
 
 
 def test_cups_popups():
-    """RULES §4: each Pop-Up drawn is an enemy with a d10 hex, or No Enemy."""
+    """"Tirage des marqueurs Pop-Up": each Pop-Up drawn is an enemy with a d10 hex, or No Enemy."""
     d = Driver(seed=7)
     d.menu("Cups")
     d.page("Pop-Ups")
@@ -189,11 +191,12 @@ def test_cups_popups():
 
 
 def test_campaign_tracks_and_pilots():
-    """RULES §6-7: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
+    """docs/rules.md: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
     d = Driver()
     d.menu("Campaign")
     d.action("start")
     d.do()
+    assert d.app.run(["ac", "add", "a-10a"]) is not None  # the Mission roster's: a pilot each
     d.page("Pilots")
     d.action("add")
     d.do()
@@ -202,20 +205,24 @@ def test_campaign_tracks_and_pilots():
     d.action("stress +")
     d.set("Amount", "+6")
     d.do()
-    same_state(d, ["campaign start 10 20 3", "pilot add #1 5 9 1 fast", "pilot add #2 5 9 1 fast",
-                   "pilot stress 1 +6"])
     d.page("Tracks")
+    d.action("set-up done")
+    d.do()
+    same_state(d, ["campaign start 10 20 3", "ac add a-10a", "pilot add #1 5 9 1 fast",
+                   "pilot add #2 5 9 1 fast", "pilot stress 1 +6", "campaign ready"])
     assert "SO Day VP" in d.canvas.lines()
-    assert "20 1/10 0" in d.canvas.lines()
+    assert "%d 1/10 0" % d.session.vals[F.SO] in d.canvas.lines()
     assert d.ink_of("shaken") == inks.YELLOW
 
 
 def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
-    """RULES §6: if a cost cannot be paid the campaign ends in failure (the player records it),
+    """Special Options: if a cost cannot be paid the campaign ends in failure (the player records it),
     and the message says so in full."""
     d = Driver()
     d.menu("Campaign")
     d.action("start")
+    d.do()
+    d.action("set-up done")
     d.do()
     d.action("SO spend")
     d.set("Amount", "-30")
@@ -227,7 +234,7 @@ def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
 
 
 def test_tables_show_the_engine_answer():
-    """RULES §8 Enemy Cover."""
+    """"Couverture Ennemie"."""
     d = Driver(seed=7)
     d.menu("Tables")
     d.action("Enemy Cover")
@@ -237,12 +244,12 @@ def test_tables_show_the_engine_answer():
     assert r["result"].split()[0] in d.text()
 
 
-def test_a_table_the_documents_do_not_print_says_so():
+def test_a_table_the_documents_do_not_print_is_asked():
     d = Driver(seed=7)
     d.menu("Tables")
     d.action("Scout")
     d.do()
-    assert "data/tal/scout.txt" in d.text()  # read in full on a page of its own
+    assert d.app.top().name == "ask" and "Tactical Display" in d.flat()
 
 
 def test_undo_names_the_screens_last_request():

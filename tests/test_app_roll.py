@@ -1,4 +1,4 @@
-"""The Roll screen (RULES §1 checks, §2 launch-retain, §3 pick): what the player sees after a
+"""The Roll screen ("Les Dés": checks, launch-retain, ties): what the player sees after a
 roll is what the protocol answers for the same request on a session with the same seed (one
 path for buttons and serial lines), coloured by the engine's rule."""
 
@@ -23,7 +23,7 @@ def dice_shown(d):
 
 
 def test_a_check_shows_the_engine_result_in_green_or_red():
-    """RULES §1: a check passes when die + modifiers >= target."""
+    """"Les Dés": a check passes when die + modifiers >= target."""
     d = Driver(seed=7)
     t = twin(7)
     for _ in range(6):  # each A is a new check, as the protocol's next reply
@@ -55,7 +55,7 @@ def test_limits_hold():
 
 
 def test_a_batch_for_each_shows_every_die_coloured():
-    """RULES §1 'for each': N rolls at once, each judged against the target."""
+    """"for each": N rolls at once, each judged against the target."""
     d = Driver(seed=11)
     d.set("Target", "8+")
     d.set("Dice", "8")
@@ -97,7 +97,7 @@ def test_a_d6_shows_pips():
 
 
 def test_launch_retain_outcome_word_and_colour():
-    """RULES §2 launch (retain) X(Y): miss / hit and spent / hit and kept."""
+    """Launch-retain X(Y): miss / hit and spent / hit and kept."""
     d = Driver(seed=9)
     t = twin(9)
     seen = set()
@@ -115,7 +115,7 @@ def test_launch_retain_outcome_word_and_colour():
 
 
 def test_pick_one_of_n():
-    """RULES §3: ties between nearest aircraft are broken at random."""
+    """"Attaques Ennemies": ties between nearest aircraft are broken at random."""
     d = Driver(seed=4)
     d.set("Mode", "pick")
     d.set("One of", "4")

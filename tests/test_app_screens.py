@@ -25,7 +25,8 @@ def test_start_is_the_roll_screen_and_start_opens_the_menu():
 def test_every_menu_entry_opens_and_b_comes_back():
     titles = {"Roll": "Check", "Cups": "Cups", "Mission": "Mission", "Campaign": "Campaign",
               "Tables": "Tables", "Undo": "Undo", "Self-test": "Self-test",
-              "Settings": "Settings", "CAS (EXP3)": "EXP3", "Golan": "Golan"}
+              "Counter mix": "Counter mix", "Settings": "Settings", "CAS (EXP3)": "EXP3",
+              "Golan": "Golan"}
     for game in ("tal", "exp3", "golan"):
         d = Driver()
         d.app.run(["game", game])

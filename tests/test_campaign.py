@@ -1,4 +1,4 @@
-"""Campaign rules through the protocol (RULES §6: SO, Day, VP, battalions; EXP3 VP example)."""
+"""Campaign rules through the protocol: SO, the Day and its end, VP, battalions (docs/rules.md)."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from tal_session import ask, new, ok, refused, undoable
 
 
 def test_so_contract_forms():
-    """RULES §6: `so`, `so +N`, `so -N` reply exactly {"ok":true,"so":N}."""
+    """"Fin de Journée": `so`, `so +N`, `so -N` reply exactly {"ok":true,"so":N}."""
     s = new()
     assert ask(s, "so") == {"ok": True, "so": 0}
     assert ask(s, "so +3") == {"ok": True, "so": 3}
@@ -16,7 +16,8 @@ def test_so_contract_forms():
 
 
 def test_overspending_is_refused_and_changes_nothing():
-    """RULES §6: a cost that cannot be paid ends the campaign in failure; the device refuses the
+    """"Fin de Journée": a cost that cannot be paid ends the campaign in failure; the device refuses
+    the
     spend (error state, nothing changed) and says how to record the failure."""
     s = new()
     ok(s, "so +3")
@@ -25,13 +26,13 @@ def test_overspending_is_refused_and_changes_nothing():
     assert ask(s, "so") == {"ok": True, "so": 3}
     assert ok(s, "campaign fail")["status"] == "failed"
     assert ask(s, "undo")["undone"] == "campaign fail"
-    assert ok(s, "campaign")["status"] == "on"
+    assert ok(s, "campaign")["status"] == "none"  # no campaign was started
 
 
 @pytest.mark.parametrize("points,cost", [("8", 1), ("13", 2), ("32", 4), ("10", 1), ("0", 0),
                                          ("8 2", 1), ("9 2", 2), ("14 14 4", 4)])
 def test_weapons_cost_per_ten_points_or_fraction(points, cost):
-    """RULES §6: 1 SO per 10 armament points or fraction, summed over the mission's aircraft
+    """"Fin de Journée": 1 SO per 10 armament points or fraction, summed over the mission's aircraft
     (rulebook: 8 -> 1, 13 -> 2, 32 -> 4; an 8-point A-10C leaves points 9 and 10 free)."""
     s = new()
     ok(s, "so set 10")
@@ -41,79 +42,114 @@ def test_weapons_cost_per_ten_points_or_fraction(points, cost):
 
 
 def test_weapons_cost_that_cannot_be_paid_is_refused():
-    """RULES §6: 32 points cost 4 SO; with 3 the purchase is refused, nothing changes."""
+    """"Fin de Journée": 32 points cost 4 SO; with 3 the purchase is refused, nothing changes."""
     s = new()
     ok(s, "so +3")
     assert "need 4" in refused(s, "so weapons 32", "state")
 
 
-def test_end_of_day_gain_and_losses():
-    """RULES §6: + daily SO, -1 per battalion in Friendly Rear, -3 per battalion at the Air Base."""
-    s = new()
-    ok(s, "campaign start 3 0 6")
-    assert ok(s, "so endday 6 2 1") == {"ok": True, "gain": 6, "fr": 2, "ab": 1, "loss": 5, "so": 1}
-    # from the sector map: two in Friendly Rear, one at the Air Base, a destroyed one not counted
-    ok(s, "bn add 1a 5 fr")
-    ok(s, "bn add 2a 3 fr")
-    ok(s, "bn add 3a 3 ab")
-    ok(s, "bn add 4a 3 ab")
-    ok(s, "vp battalion 4a destroyed")
-    assert "already" in refused(s, "so endday", "state")  # once a day
-    ok(s, "day +1")
-    r = ok(s, "so endday")
-    assert (r["gain"], r["fr"], r["ab"], r["loss"], r["so"]) == (6, 2, 1, 5, 2)
+def ready(s, line="campaign start 3 30 6", *setup):
+    """A campaign started, the set-up lines given and the set-up finished."""
+    ok(s, line)
+    for x in setup:
+        ok(s, x)
+    ok(s, "campaign ready")
 
 
-def test_end_of_day_loss_that_cannot_be_paid_fails_and_changes_nothing():
-    """RULES §6: gain first, then the losses; if they cannot be paid the campaign fails."""
+def test_end_of_day_follows_the_sequence_of_play():
+    """"Fin de Journée", in its order: rest of the pilots who did not fly, the daily SO gain,
+    the enemy battalions' movement, then the SO losses on the map as the battalions now stand,
+    then replacements, repairs, R&R; then the Day marker.  A battalion that advances into
+    Friendly Rear costs its SO the same day."""
     s = new()
-    msg = refused(s, "so endday 1 0 1", "state")
-    assert "have 1, need 3" in msg and "campaign fail" in msg
+    ready(s, "campaign start 3 0 6", "bn add 1a 5 ft", "bn add 2a 3 fr", "bn add 6s 2 ab fixed")
+    assert "day end" in refused(s, "bn roll 1a =5", "state")
+    assert "day end" in refused(s, "day +1", "state")
+    r = ok(s, "day end")
+    assert (r["step"], r["gain"], r["so"], r["roll"]) == ("movement", 6, 6, ["1a", "2a"])
+    assert "bn roll 1a" in refused(s, "day next", "state")
+    assert ok(s, "bn roll 1a =5")["band"] == "fr"  # Assault advances on a 5
+    assert "moved today" in refused(s, "bn roll 1a =5", "state")
+    ok(s, "bn stay 2a")  # a card note: it does not move today
+    r = ok(s, "day next")
+    assert (r["step"], r["fr"], r["ab"], r["loss"], r["so"]) == ("replacements", 2, 1, 5, 1)
+    assert ok(s, "day")["step"] == "replacements"
+    r = ok(s, "day +1")
+    assert (r["day"], r["step"]) == (2, "missions")
+    ok(s, "day end")
+    assert ok(s, "bn roll 1a =5")["band"] == "ab"
+
+
+def test_end_of_day_loss_that_cannot_be_paid_ends_the_campaign_in_failure():
+    """"Perte de points d'Option Spéciales (Carte)": «Si vous êtes incapable de payer les points
+    SO, la campagne se termine par un échec.»"""
+    s = new()
+    ready(s, "campaign start 3 0 1", "bn add 3a 3 ab fixed")
+    ok(s, "day end")
+    r = ok(s, "day next")
+    assert (r["loss"], r["so"], r["status"]) == (3, 1, "failed")
+    assert ok(s, "campaign")["status"] == "failed"
+    assert "over" in refused(s, "day +1", "state")
 
 
 def test_worked_example_so_track():
-    """RULES §6, the rulebook's example of play: 30 SO - 20 (aircraft) - 2 scouts - 4 promotions
-    = 4; -1 (battalion 3S note) -2 (13 weapon points) -1 (weapons) = 0; +6 daily = 6;
-    -2 repairs = 4."""
+    """"Exemple de Partie": 30 SO - 20 (aircraft) - 2 scouts - 4 promotions = 4; -1 (battalion
+    3S note) -2 (13 weapon points) -1 (weapons) = 0; +6 daily = 6; -2 repairs = 4."""
     s = new()
     ok(s, "campaign start 3 30 6")
     for t in ("a-10a", "ah-64a", "ah-64a", "ah-1", "ah-1"):
-        ok(s, "ac add %s buy" % t)
+        ok(s, "ac add %s" % t)
     assert ask(s, "so") == {"ok": True, "so": 10}
     ok(s, "so -2")
-    ok(s, "pilot add pirate 4 6 0 level green")
-    ok(s, "pilot add viper 4 6 0")
-    ok(s, "pilot add rock 4 6 0")
+    for name in ("pirate", "viper", "hammer", "judge", "rock", "gator", "grandpa", "scuttle"):
+        ok(s, "pilot add %s 4 6 0" % name)
+    ok(s, "pilot level 6 skilled")
+    ok(s, "pilot level 1 green")
     ok(s, "pilot promote 1")
     ok(s, "pilot promote 2")
-    assert ok(s, "pilot promote 3 2")["level"] == "veteran"
+    assert ok(s, "pilot promote 5 2")["level"] == "veteran"
     assert ask(s, "so") == {"ok": True, "so": 4}
+    ok(s, "campaign ready")
     ok(s, "so -1")
+    ok(s, "ac set 1 pilot 2")
+    ok(s, "ac set 2 pilot 4")
+    ok(s, "mission start 1 2")
     assert ok(s, "so weapons 13")["so"] == 1
-    ok(s, "so -1")
-    assert ok(s, "so endday")["so"] == 6
     ok(s, "ac hit 2 engine")
     ok(s, "ac hit 1 bullet-holes")
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "so -1")
+    assert ok(s, "day end")["so"] == 6
+    ok(s, "day next")
     ok(s, "ac repair 2 engine")
     assert ok(s, "ac repair 1 bullet-holes")["so"] == 4
 
 
-def test_day_track():
-    """RULES §6: days 1..campaign length; the campaign ends after the last day."""
+def test_day_track_and_the_campaigns_end():
+    """"Fin de Campagne": «La campagne se termine lorsque vous avez fini le dernier jour de votre
+    campagne, ou quand il n'y a plus de bataillons pour attaquer»."""
     s = new()
-    assert ok(s, "campaign start 3 10 2")["day"] == 1
-    assert ask(s, "day") == {"ok": True, "day": 1, "days": 3}
-    assert ask(s, "day +1") == {"ok": True, "day": 2, "days": 3}
-    ok(s, "day +1")
-    assert "last" in refused(s, "day +1", "state")
-    assert ok(s, "campaign end")["status"] == "over"
+    assert ok(s, "campaign start 2 10 2")["day"] == 0  # the set-up
+    assert ok(s, "campaign ready")["day"] == 1
+    assert ask(s, "day") == {"ok": True, "day": 1, "days": 2, "step": "missions"}
+    ok(s, "day end")
+    ok(s, "day next")
+    assert ask(s, "day +1") == {"ok": True, "day": 2, "days": 2, "step": "missions"}
+    r = ok(s, "day end")  # the last day's missions are over: the campaign ends
+    assert (r["status"], r["next"]) == ("over", "campaign result")
+    assert ok(s, "campaign")["status"] == "over"
     refused(s, "day +2", "syntax")
     refused(s, "day set 4", "range")
-    assert ok(s, "day set 1")["day"] == 1
+    s = new()
+    ready(s, "campaign start 5 10 2", "bn add 1a 5 fl")
+    ok(s, "vp battalion 1a destroyed")
+    assert ok(s, "day end")["status"] == "over"  # no battalion left to attack
 
 
 def test_vp_contract_forms_and_exp3_example():
-    """RULES §6 and §9 (EXP3): `vp +N`/`vp -N` -> {"ok":true,"vp":N}; a CAS card drawn: -2 VP,
+    """"Enregistrement des Points de Victoire" and Expansion #3: `vp +N`/`vp -N` ->
+    {"ok":true,"vp":N}; a CAS card drawn: -2 VP,
     3 Unengaged Squads x +1: the mission nets +1 VP."""
     s = new()
     assert ask(s, "vp") == {"ok": True, "vp": 0}
@@ -123,7 +159,8 @@ def test_vp_contract_forms_and_exp3_example():
 
 
 def test_battalion_vp_halved_then_destroyed():
-    """RULES §6: a halved battalion gives half its VP rounded down, the rest when destroyed later
+    """"Fin de Journée": a halved battalion gives half its VP rounded down, the rest when destroyed
+    later
     (rulebook: half of 5 -> 2, later 3)."""
     s = new()
     ok(s, "bn add 1a 5 fl")
@@ -140,7 +177,8 @@ def test_battalion_vp_halved_then_destroyed():
 
 
 def test_battalions_move_within_the_map():
-    """RULES §8 battalion movement: one band towards the Air Base or back, never beyond the Enemy
+    """"Mouvement des Bataillons Ennemis": one band towards the Air Base or back, never beyond the
+    Enemy
     Rear nor past the Air Base; Fixed battalions never move."""
     s = new()
     ok(s, "bn add 2c 3 er")
@@ -157,40 +195,50 @@ def test_battalions_move_within_the_map():
 
 
 def test_battalion_movement_table_is_data():
-    """RULES §8: the Battalion Movement table is DATA; the rulebook's example (Assault battalions
-    advance on a 5) is the only row shipped; other rows are refused, naming the file."""
+    """"Mouvement des Bataillons Ennemis": the table is on the Tactical Display sheet; the
+    example of play's row (Assault battalions advance on a 5) is shipped; other rows are asked."""
     s = new()
     ok(s, "bn add 4a 3 fl")
     r = ok(s, "bn roll 4a =5")
     assert (r["move"], r["band"], r["result"]) == ("advance", "ft", 5)
-    assert "data/tal/movement.txt" in refused(s, "bn roll 4a =2", "state")
+    assert "Battalion Movement (Assault), d10 = 2" in refused(s, "bn roll 4a =2", "ask")
     r = ok(s, "bn roll 4a =3 +2")  # card notes give +2
     assert r["move"] == "advance" and r["band"] == "fr"
 
 
 def test_campaign_start_and_summary():
-    """RULES §6: SO start value, daily gain and length from the cards."""
+    """"Mise en place de la Campagne": SO start value, daily gain and length from the cards; the
+    set-up comes first, then the days."""
     s = new()
     r = ok(s, "campaign start 3 30 6")
     got = (r["day"], r["days"], r["so"], r["daily"], r["vp"], r["status"])
-    assert got == (1, 3, 30, 6, 0, "on")
+    assert got == (0, 3, 30, 6, 0, "setup")
+    assert ok(s, "campaign ready")["status"] == "on"
     refused(s, "campaign start 0 30 6", "range")
     refused(s, "campaign start 3 30", "syntax")
     assert ok(s, "campaign rule damage-once on")["damage_once"] is True
 
 
 @pytest.mark.parametrize("line", [
-    "so +3", "so set 7", "so weapons 13", "so endday 6 1 0", "vp +2", "vp -1", "vp set 9",
-    "vp battalion 5s half", "day +1", "day set 2", "campaign start 3 30 6", "campaign fail",
-    "campaign end", "campaign rule damage-once on", "bn add 7a 2 fl", "bn move 5s advance",
-    "bn move 5s fr", "bn roll 1a =5", "bn remove 5s"])
+    "so +3", "so set 7", "so weapons 13", "vp +2", "vp -1", "vp set 9",
+    "vp battalion 5s half", "day end", "day set 2", "campaign start 3 30 6", "campaign fail",
+    "campaign end", "campaign rule damage-once on", "bn move 5s advance",
+    "bn move 5s fr", "bn remove 5s"])
 def test_every_campaign_change_undoes_exactly(line):
-    """Issue item 5 with RULES §6: each state-changing command is one undo step restoring the
-    fields exactly."""
+    """Each state-changing command is one undo step restoring the fields exactly."""
     s = new()
-    ok(s, "campaign start 3 10 6")
-    ok(s, "bn add 5s 4 et")
-    ok(s, "bn add 1a 5 fl")
+    ready(s, "campaign start 3 10 6", "bn add 1a 5 fl", "bn add 2a 3 fl", "bn add 5s 4 et")
+    undoable(s, line)
+
+
+@pytest.mark.parametrize("line", ["bn roll 1a =5", "bn stay 1a", "day next"])
+def test_end_of_day_steps_undo_exactly(line):
+    """The end-of-day steps are undo steps too."""
+    s = new()
+    ready(s, "campaign start 3 10 6", "bn add 1a 5 fl", "bn add 2a 3 fl fixed")
+    ok(s, "day end")
+    if line == "day next":
+        ok(s, "bn stay 1a")
     undoable(s, line)
 
 
@@ -198,7 +246,7 @@ def test_every_campaign_change_undoes_exactly(line):
     ("so x", "unknown"), ("so +x", "syntax"), ("so +1000", "range"), ("so set", "syntax"),
     ("so weapons", "syntax"), ("so weapons 100", "range"),
     ("so weapons 1 2 3 4 5 6 7 8 9", "syntax"),
-    ("so endday 6 1", "syntax"), ("vp +1000", "range"), ("vp x", "unknown"), ("day +x", "syntax"),
+    ("day next", "state"), ("vp +1000", "range"), ("vp x", "unknown"), ("day +x", "syntax"),
     ("campaign x", "unknown"), ("campaign rule x on", "syntax"), ("bn", "syntax"),
     ("bn x", "unknown"),
     ("bn move 9a advance", "state"), ("so -1 -1", "syntax")])
@@ -207,16 +255,19 @@ def test_bad_campaign_input_is_refused(line, code):
     refused(new(), line, code)
 
 
-def test_new_day_clears_the_pilots_flew_bit():
-    """RULES §7: a day without flying is counted per day; the campaign commands clear the pilots'
-    'flew today' bit with their own copy of its value, which must stay the pilots' one."""
-    from engine import cmd_campaign, pilots
-    assert cmd_campaign.FLEW == pilots.FLEW
+def test_new_day_clears_the_flew_bits():
+    """A day without flying is counted per day, and each aircraft flies one mission a day:
+    `day +1` clears the pilots' and the aircraft's 'flew today' bits (campaign.new_day keeps
+    its own copy of their value, which must stay theirs)."""
+    from engine import aircraft, pilots
+    assert pilots.FLEW == aircraft.FLEW == 64
     s = new()
     ok(s, "pilot add viper 7 12 0")
     ok(s, "ac add a-10a pilot 1")
     ok(s, "mission start 1")
     ok(s, "mission abort")
     assert ok(s, "pilot show 1")["flew"] is True
+    assert "already flew" in refused(s, "mission start 1", "state")
     ok(s, "day +1")
     assert ok(s, "pilot show 1")["flew"] is False
+    ok(s, "mission start 1")

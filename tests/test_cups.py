@@ -1,4 +1,4 @@
-"""The counter cups (RULES §3 Hit cup, §4 Pop-Up cup, §9 EXP3 Ground Forces cup) and their data
+"""The counter cups (the Hit cup, the Pop-Up cup, Expansion #3's Ground Forces cup) and their data
 files (engine/datafile.py, engine/cupparse.py): rules, conservation, checksum, memory."""
 
 import os
@@ -131,15 +131,16 @@ def test_missing_data_is_refused_clearly():
     assert r["ok"] is False and "tal/hit_cup.txt not found" in r["msg"]
 
 
-def test_shipped_files_every_counter_sourced_and_labelled_unverified():
-    """RULES appendix: 7 known Hit counters, 22 No Enemy + 10 enemy Pop-Ups; the rest DATA."""
+def test_shipped_files_every_counter_sourced_and_labelled_placeholder():
+    """The public transcription: 7 known Hit counters, 22 No Enemy + 10 enemy Pop-Ups; the rest
+    placeholders, and the files say so until the player enters his mix."""
     s = session()
     hd = cupdata.definition(s, cupdata.HIT_FILE)
     pd = cupdata.definition(s, cupdata.POPUP_FILE)
     gd = cupdata.definition(s, cupdata.GROUND_FILE)
     assert (hd.n, pd.n, gd.n) == (40, 32, 10)
     for d in (hd, pd, gd):
-        assert d.status.startswith("unverified") and cupdata.unverified(d)
+        assert d.status.startswith("placeholder") and cupdata.unverified(d)
     assert sum(1 for c in range(pd.n) if pd.unit[c] == 0) == 22
     # the appendix's seven counters, as (heavy, light, light tag) in the file's first lines
     e = cupdata.EFFECTS
@@ -153,18 +154,22 @@ def test_shipped_files_every_counter_sourced_and_labelled_unverified():
     for name in ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt"):
         with open(os.path.join(DATA, name)) as f:
             text = f.read()
-        assert "status: unverified: check against your counter sheet" in text
+        assert "status: placeholder " in text and "(mix " in text
         for line in text.splitlines():
             body = line.split("#")[0].strip()
             if body and ":" not in body.split()[0]:
                 assert body.split("|")[-1].strip(), line  # a source on every record
 
 
-def test_replies_say_the_data_is_unverified():
+def test_replies_say_the_mix_is_a_placeholder():
+    """Until the player has entered his counters, every draw says the mix is a placeholder, in
+    one short line that says how to enter it."""
     s = session()
-    for line in ("cup show hit", "cup draw hit ac 1 type a-10 1l", "cup draw popup 1",
-                 "cup draw ground 1"):
-        assert ok(s, line)["data"] == "unverified: check against your counter sheet"
+    for line, cup in (("cup show hit", "hit"), ("cup draw hit ac 1 type a-10 1l", "hit"),
+                      ("cup draw popup 1", "popup"), ("cup draw ground 1", "ground")):
+        note = ok(s, line)["data"]
+        assert note.startswith("placeholder") and note.endswith("(mix %s)" % cup)
+        assert len(note) <= 50
     s = session(data=hook(ground_forces_cup=["source: mine", "status: verified: my counters",
                                              "3 | 1-hit | mine"]))
     assert "data" not in ok(s, "cup draw ground 2")
@@ -196,14 +201,14 @@ def test_build_copies_the_data_files(tmp_path):
             assert a.read() == b.read()
 
 
-# --- the Hit cup (RULES §3) --------------------------------------------------------------------------
+# --- the Hit cup ("Attaques Ennemies") ------------------------------------------------------------
 def cup_of(*rows):
     """A data hook whose Hit cup is the given rows."""
     return hook(hit_cup=HEAD + list(rows))
 
 
 def test_hit_draw_is_without_replacement_and_reads_light_then_heavy():
-    """RULES §3: all counters against one aircraft drawn at once, without replacement."""
+    """"Attaques Ennemies": all counters against one aircraft drawn at once, without replacement."""
     s = session(seed=5)
     for _ in range(200):
         r = ok(s, "cup draw hit ac 1 type f-16 3l 2h 2l")
@@ -215,7 +220,8 @@ def test_hit_draw_is_without_replacement_and_reads_light_then_heavy():
 
 
 def test_hit_draw_every_counter_equally_likely():
-    """RULES §3: the cup is mixed: each counter has the same chance (chi-square, 39 degrees)."""
+    """"Attaques Ennemies": the cup is mixed: each counter has the same chance (chi-square, 39
+    degrees)."""
     s = session(seed=11)
     d = cupdata.definition(s, cupdata.HIT_FILE)
     u, n = units("4l")
@@ -232,7 +238,7 @@ def test_hit_draw_every_counter_equally_likely():
 
 
 def test_same_aircraft_type_counter_is_ignored():
-    """RULES §3: a counter showing the target's own aircraft type is ignored."""
+    """"Attaques Ennemies": a counter showing the target's own aircraft type is ignored."""
     s = session(data=cup_of("1 | killed | f-16 | stress:1 | a-10 | s"))
     r = ok(s, "cup draw hit ac 1 type a-10c 1l")  # a model folds into its type
     assert r["draws"][0]["ignored"] == "type" and r["draws"][0]["tag"] == "a-10"
@@ -243,7 +249,7 @@ def test_same_aircraft_type_counter_is_ignored():
 
 
 def test_instant_and_durable_go_back_at_once_temporary_stays_out():
-    """RULES §3: instant and durable counters return at once; temporary ones stay out."""
+    """"Attaques Ennemies": instant and durable counters return at once; temporary ones stay out."""
     s = session(data=cup_of("1 | killed | - | stress:2 | - | s",
                             "1 | structure* | - | engine* | - | s",
                             "1 | attack:-2 | - | no-strike | - | s"))
@@ -276,7 +282,8 @@ def temp_session(seed=1):
 
 
 def test_temporary_counter_slow_pilot_back_at_its_turn_later_in_the_same_loiter_turn():
-    """RULES §3: back at the end of the holder's next turn; a Slow pilot hit in the enemy phase
+    """"Attaques Ennemies": back at the end of the holder's next turn; a Slow pilot hit in the enemy
+    phase
     has that turn later in the same Loiter turn (Fast phase, enemy attacks, Slow phase)."""
     s = temp_session()
     # Loiter turn 1: Fast aircraft 1 ends its turn; the enemy hits Slow aircraft 2.
@@ -289,7 +296,8 @@ def test_temporary_counter_slow_pilot_back_at_its_turn_later_in_the_same_loiter_
 
 
 def test_temporary_counter_fast_pilot_back_at_its_turn_in_the_next_loiter_turn():
-    """RULES §3: a Fast pilot hit in the enemy phase has its next turn in the next Loiter turn;
+    """"Attaques Ennemies": a Fast pilot hit in the enemy phase has its next turn in the next Loiter
+    turn;
     other aircraft's turn ends do not return its counters."""
     s = temp_session()
     ok(s, "cup end-turn 1")  # Loiter turn 1: Fast aircraft 1 acted
@@ -315,7 +323,7 @@ def test_end_turn_counts_turn_ends():
 
 
 def test_altitude_hit_ignored_while_one_is_held():
-    """RULES §3: further Altitude hits are ignored until the held one is removed."""
+    """"Attaques Ennemies": further Altitude hits are ignored until the held one is removed."""
     s = session(data=cup_of("3 | killed | - | altitude | - | s"))
     r = ok(s, "cup draw hit ac 1 type a-10 2l")
     assert [d["ignored"] for d in r["draws"]] == [False, "altitude"]
@@ -328,7 +336,8 @@ def test_altitude_hit_ignored_while_one_is_held():
 
 @pytest.mark.parametrize("actype", ["rq-1", "mq-1"])
 def test_unmanned_immunities(actype):
-    """RULES §3: RQ-1 and MQ-1 ignore Stress, Wounded, Bullet Holes, HUD, Cannon; Killed applies."""
+    """"Attaques Ennemies": RQ-1 and MQ-1 ignore Stress, Wounded, Bullet Holes, HUD, Cannon; Killed
+    applies."""
     rows = ["1 | %s | - | no-effect | - | s" % e for e in
             ("stress:2", "wounded*", "bullet-holes*", "hud*", "cannon*", "killed", "structure*",
              "altitude")]
@@ -341,7 +350,8 @@ def test_unmanned_immunities(actype):
 
 
 def test_ac130_immunities_and_gun():
-    """RULES §3: the AC-130 ignores Altitude, Pylon, HUD; a Cannon hit disables one of 3 guns."""
+    """"Attaques Ennemies": the AC-130 ignores Altitude, Pylon, HUD; a Cannon hit disables one of 3
+    guns."""
     rows = ["1 | %s | - | no-effect | - | s" % e for e in
             ("altitude", "pylon*", "hud*", "cannon*", "engine*", "attack:-1")]
     s = session(data=cup_of(*rows))
@@ -357,7 +367,8 @@ def test_ac130_immunities_and_gun():
 
 
 def test_ecm_rolls_per_unit_and_cancels_on_7_or_more():
-    """RULES §3: ECM pod: a d10 per attacking unit before the draw, 7+ cancels that unit."""
+    """"Attaques Ennemies": ECM pod: a d10 per attacking unit before the draw, 7+ cancels that
+    unit."""
     seen = set()
     for seed in range(300):
         s = session(seed)
@@ -388,7 +399,7 @@ def test_ecm_rolls_per_unit_and_cancels_on_7_or_more():
     (0, 0, 3, False, (0, 0)),
 ])
 def test_evasive(light, heavy, evasive, first, want):
-    """RULES §3 Evasive: each point cancels a Light hit or turns a Heavy into a Light."""
+    """"Compétence d'Evitement": each point cancels a Light hit or turns a Heavy into a Light."""
     specs = ["1l"] * light + ["1h"] * heavy
     u, n = units(*specs) if specs else (bytearray(cups.MAX_UNITS), 0)
     s = session()
@@ -397,7 +408,8 @@ def test_evasive(light, heavy, evasive, first, want):
 
 
 def test_ecm_comes_before_evasive():
-    """RULES §3: ECM is rolled before Evasive is applied (Evasive spends no point on a cancelled
+    """"Attaques Ennemies": ECM is rolled before Evasive is applied (Evasive spends no point on a
+    cancelled
     unit)."""
     for seed in range(100):
         s = session(seed)
@@ -441,9 +453,9 @@ def test_undo_restores_held_counters_but_not_the_dice():
     assert ok(s, "cup show hit")["held"] == []
 
 
-# --- the Pop-Up cup (RULES §4) ---------------------------------------------------------------------
+# --- the Pop-Up cup ("Tirage des marqueurs Pop-Up") -----------------------------------------------
 def test_popup_one_draw_per_high_altitude_aircraft_except_rq1_mq1_ac130():
-    """RULES §4: RQ-1, MQ-1 and AC-130 never draw a Pop-Up."""
+    """"Tirage des marqueurs Pop-Up": RQ-1, MQ-1 and AC-130 never draw a Pop-Up."""
     s = session()
     r = ok(s, "cup draw popup a-10 rq-1 mq-1 ac-130 ah-64d")
     assert len(r["draws"]) == 2 and r["skipped"] == 3
@@ -452,7 +464,8 @@ def test_popup_one_draw_per_high_altitude_aircraft_except_rq1_mq1_ac130():
 
 
 def test_popup_no_enemy_back_at_once_enemy_out_in_a_hex_until_destroyed():
-    """RULES §4: No Enemy goes back; an enemy stays out in a d10 hex until destroyed."""
+    """"Tirage des marqueurs Pop-Up": No Enemy goes back; an enemy stays out in a d10 hex until
+    destroyed."""
     s = session(seed=3)
     hexes = set()
     for _ in range(40):
@@ -488,7 +501,7 @@ def test_popup_draws_are_from_the_cup_as_it_is_then():
 
 
 def test_popup_enemy_frequency():
-    """RULES §4: a draw is an enemy 10 times in 32 (shipped cup)."""
+    """"Tirage des marqueurs Pop-Up": a draw is an enemy 10 times in 32 (shipped cup)."""
     s = session(seed=17)
     pd = cupdata.definition(s, cupdata.POPUP_FILE)
     enemies = 0
@@ -503,7 +516,8 @@ def test_popup_enemy_frequency():
 
 
 def test_remove_no_enemy_for_the_campaign():
-    """RULES §4: campaign or special-condition notes remove N No Enemy counters."""
+    """"Tirage des marqueurs Pop-Up": campaign or special-condition notes remove N No Enemy
+    counters."""
     s = session()
     r = ok(s, "cup remove popup no-enemy 5")
     assert len(r["removed"]) == 5 and r["in"] == 27
@@ -530,9 +544,9 @@ def test_end_mission_returns_everything_held():
     assert ok(s, "cup show hit")["in"] == 8 and ok(s, "cup show popup")["in"] == 10
 
 
-# --- the Ground Forces cup (EXP3, RULES §9) --------------------------------------------------------
+# --- the Ground Forces cup (EXP3, Expansion #3) ---------------------------------------------------
 def test_ground_forces_draws_with_replacement():
-    """RULES §9: each counter goes back before the next draw: the cup never changes."""
+    """Expansion #3: each counter goes back before the next draw: the cup never changes."""
     s = session(seed=2)
     names = ["no-effect", "1-hit", "2-hits"]
     counts = [0, 0, 0]
@@ -549,7 +563,7 @@ def test_ground_forces_draws_with_replacement():
         assert abs(got - trials * want // 10) < 175  # 5 standard deviations at most
 
 
-# --- conservation and the checksum -----------------------------------------------------------------
+# --- conservation and the checksum ----------------------------------------------------------------
 def test_counts_are_conserved_under_random_command_streams():
     """In the cup + held out + removed = total, after every command (and every undo)."""
     rnd = random.Random(7)
@@ -631,7 +645,7 @@ def test_empty_state_accepts_any_data_file():
     assert ok(s, "cup show hit")["total"] == 3
 
 
-# --- memory ------------------------------------------------------------------------------------------
+# --- memory ---------------------------------------------------------------------------------------
 HEAP_LOCK = """
 import micropython
 from engine.session import Session

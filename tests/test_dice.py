@@ -1,16 +1,18 @@
-"""Dice procedures: launch-retain, checks, pick, tally, shuffle (RULES §1-3)."""
+"""Dice procedures: launch-retain, checks, pick, tally, shuffle ("Les Dés", "Résolution des
+attaques")."""
 
 from engine import dice
 from engine.rng import Rng
 
 
 def test_check_passes_at_target_or_more():
-    """RULES §1: a check succeeds when the modified roll is >= the target."""
+    """"Les Dés": a check succeeds when the modified roll is >= the target."""
     assert dice.check_passes(7, 7) and dice.check_passes(8, 7) and not dice.check_passes(6, 7)
 
 
 def test_launch_retain_rulebook_examples():
-    """RULES §2, LAU-61 with a +1 pilot: 2->3 miss; vs Tank -2, 6->5 spent; vs SCUD 7->8 kept."""
+    """"Résolution des attaques", LAU-61 with a +1 pilot: 2->3 miss; vs Tank -2, 6->5 spent; vs SCUD
+    7->8 kept."""
     x, y = 4, 8  # any X in 4..5 and Y in 6..8 fits the three examples
     assert dice.RETAIN_OUTCOMES[dice.retain_outcome(2 + 1, x, y)] == "miss"
     assert dice.RETAIN_OUTCOMES[dice.retain_outcome(6 + 1 - 2, x, y)] == "spent"

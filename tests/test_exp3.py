@@ -1,4 +1,4 @@
-"""Expansion #3, Friendlies! (RULES §9; seeds/000: Close Air Support Missions, Enemy Attacks,
+"""Expansion #3, Friendlies! (Close Air Support Missions, Enemy Attacks,
 Friendly Fire, New Air Assault Counters) through the line protocol, and its allocation-free core."""
 
 from array import array
@@ -46,7 +46,7 @@ PACK_LINES = ["cas", "cas card 2 1", "cas engaged 1 2 3", "cas enemies 3 0", "ca
 @pytest.mark.parametrize("game", ["tal", "golan"])
 @pytest.mark.parametrize("line", PACK_LINES)
 def test_exp3_commands_refuse_under_another_game(game, line):
-    """RULES §9 is Expansion #3: its commands refuse (error state) unless `game exp3`."""
+    """Close Air Support is Expansion #3: its commands refuse (error state) unless `game exp3`."""
     s = Session(4)
     s.data = reader()
     ok(s, "game " + game)
@@ -59,7 +59,7 @@ def test_exp3_commands_refuse_under_another_game(game, line):
 # --- drawing the card -----------------------------------------------------------------------
 def test_drawing_a_cas_card_loses_its_vp_at_once():
     """EXP3 Close Air Support Missions: "you immediately lose the VPs noted on the CAS card"
-    (example: 2) on the campaign's VP track (RULES §6/§9)."""
+    (example: 2) on the campaign's VP track (Expansion #3)."""
     s = exp3()
     r = ok(s, "cas card 2 1")
     assert r == {"ok": True, "vp_change": -2, "mission_vp": -2, "vp": -2}
@@ -85,7 +85,8 @@ def test_engaged_notation_places_squads_and_enemies_in_one_hex():
 
 
 def test_the_random_hex_is_a_d10():
-    """EXP3 "Engaged": "in the same random hex" (battlefield hexes 1..10, RULES §8 Placement)."""
+    """EXP3 "Engaged": "in the same random hex" (battlefield hexes 1..10, "Placement des Unités
+    Ennemies")."""
     seen = set()
     for seed in range(80):
         s = exp3(seed)
@@ -327,7 +328,7 @@ def test_forobs_once_per_hex_per_turn():
 
 
 def test_assault_die_is_a_d10():
-    """RULES §1: TAL's dice are d10 (faces 1..10)."""
+    """"Les Dés": TAL's dice are d10 (faces 1..10)."""
     s = exp3(21)
     faces = {ok(s, "assault soldier other 5")["die"] for _ in range(200)}
     assert faces == set(range(1, 11))
@@ -435,5 +436,6 @@ def hot():
 
 
 def test_exp3_rules_allocate_nothing_under_micropython():
-    """Hits, Engaged, friendly fire and soldier bonuses allocate nothing (RULES §9 hot paths)."""
+    """Hits, Engaged, friendly fire and soldier bonuses allocate nothing (Expansion #3's hot
+    paths)."""
     assert int(run_heap_locked(HEAP_LOCK)) > 0

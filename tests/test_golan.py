@@ -1,4 +1,4 @@
-"""The Golan d6 game pack (RULES §10; seeds/003: Mines, [13.0] Leaders, BMP-1 and Sagger,
+"""The Golan d6 game pack (the Golan fragment: Mines, [13.0] Leaders, BMP-1 and Sagger,
 Helicopters, AVLB, Mortars) through the line protocol, and its allocation-free rolls."""
 
 
@@ -27,7 +27,8 @@ PACK_LINES = ["golan", "golan new", "mine", "mine place a1", "mine reveal", "min
 @pytest.mark.parametrize("game", ["tal", "exp3"])
 @pytest.mark.parametrize("line", PACK_LINES)
 def test_golan_commands_refuse_under_another_game(game, line):
-    """RULES §10 is a separate game: its commands refuse (error state) unless it is selected,
+    """The Golan fragment is a separate game: its commands refuse (error state) unless it is
+    selected,
     and change nothing, roll nothing."""
     s = Session(4)
     ok(s, "game " + game)
@@ -51,7 +52,7 @@ def test_game_is_stored_with_the_campaign_and_undoable():
 
 # --- Mines ---------------------------------------------------------------------------------
 def test_ten_mines_start_in_hand_and_an_eleventh_is_refused():
-    """RULES §10 Mines: 10 Israeli mine markers; placing takes them from hand."""
+    """Mines: 10 Israeli mine markers; placing takes them from hand."""
     s = golan()
     assert ok(s, "mine")["hand"] == 10
     for k in range(1, 11):
@@ -64,7 +65,7 @@ def test_ten_mines_start_in_hand_and_an_eleventh_is_refused():
 
 
 def test_reveal_turns_every_face_down_mine():
-    """RULES §10 Mines: after placement the markers are turned face up (they attack at once)."""
+    """Mines: after placement the markers are turned face up (they attack at once)."""
     s = golan()
     ok(s, "mine place a1")
     ok(s, "mine place b2")
@@ -77,7 +78,7 @@ def test_reveal_turns_every_face_down_mine():
 @pytest.mark.parametrize("die,outcome", [(1, "removed"), (2, "removed"), (3, "removed"),
                                          (4, "removed"), (5, "stays"), (6, "stays")])
 def test_after_a_mine_attack_1_to_4_removes_it_5_6_keeps_it(die, outcome):
-    """RULES §10 Mines: after a mine attacks, 1d6: 1-4 the mine is removed, 5-6 it stays."""
+    """Mines: after a mine attacks, 1d6: 1-4 the mine is removed, 5-6 it stays."""
     s = golan()
     ok(s, "mine place a1")
     ok(s, "mine reveal")
@@ -92,7 +93,7 @@ def test_after_a_mine_attack_1_to_4_removes_it_5_6_keeps_it(die, outcome):
 
 
 def test_mine_attack_rolls_a_d6_and_removes_about_two_thirds():
-    """RULES §10 Mines: the session's d6 decides (faces 1..6, removal on 1-4 only)."""
+    """Mines: the session's d6 decides (faces 1..6, removal on 1-4 only)."""
     s = golan(77)
     faces = set()
     removed = 0
@@ -109,7 +110,7 @@ def test_mine_attack_rolls_a_d6_and_removes_about_two_thirds():
 
 
 def test_only_a_face_up_mine_attacks():
-    """RULES §10 Mines: a mine attacks once turned face up; one in hand or face down does not."""
+    """Mines: a mine attacks once turned face up; one in hand or face down does not."""
     s = golan()
     assert ask(s, "mine attack 1")["error"] == "state"
     ok(s, "mine place a1")
@@ -120,7 +121,7 @@ def test_only_a_face_up_mine_attacks():
 
 
 def test_no_mine_in_an_anti_tank_ditch_hex_holding_an_avlb():
-    """RULES §10 Mines exception (and AVLB point 1): never in an anti-tank-ditch hex with an AVLB;
+    """Mines, exception (and AVLB point 1): never in an anti-tank-ditch hex with an AVLB;
     any other hex, even one with Syrian units, takes mines."""
     s = golan()
     ok(s, "avlb ditch d7")
@@ -133,7 +134,7 @@ def test_no_mine_in_an_anti_tank_ditch_hex_holding_an_avlb():
 
 
 def test_avlb_defence_40_in_a_ditch_4_elsewhere():
-    """RULES §10 AVLB point 3: defence 40 in an anti-tank-ditch hex, otherwise 4."""
+    """AVLB point 3: defence 40 in an anti-tank-ditch hex, otherwise 4."""
     s = golan()
     assert ok(s, "avlb defence ditch")["defence"] == 40
     assert ok(s, "avlb defence open")["defence"] == 4
@@ -149,7 +150,7 @@ def test_avlb_defence_40_in_a_ditch_4_elsewhere():
 
 # --- Leaders [13.0] -------------------------------------------------------------------------
 def test_three_israeli_and_two_syrian_leaders_with_placeholder_names():
-    """RULES §10 / [13.0]: Israel has three leaders, Syria two; the names are placeholders."""
+    """[13.0] Leaders: Israel has three leaders, Syria two; the names are placeholders."""
     s = golan()
     ls = ok(s, "leader")["leaders"]
     assert [l["side"] for l in ls] == ["israeli"] * 3 + ["syrian"] * 2
@@ -228,7 +229,7 @@ def test_the_leader_d6_is_rolled_when_not_given():
 # --- BMP-1 / Sagger, helicopters, mortars ---------------------------------------------------
 @pytest.mark.parametrize("die", range(1, 7))
 def test_sagger_odd_result_is_ne(die):
-    """RULES §10 BMP-1 / Sagger: an AP attack with an odd result is NE (out of missiles)."""
+    """BMP-1 and Sagger: an AP attack with an odd result is NE (out of missiles)."""
     s = golan()
     r = ok(s, "sagger =%d" % die)
     assert r["odd"] == (die % 2 == 1)
@@ -237,13 +238,13 @@ def test_sagger_odd_result_is_ne(die):
 
 @pytest.mark.parametrize("n", range(0, 13))
 def test_range_to_a_helicopter_is_halved_fractions_dropped(n):
-    """RULES §10 Helicopters point 8: range halved, fractions dropped."""
+    """Helicopters point 8: range halved, fractions dropped."""
     s = golan()
     assert ok(s, "heli range %d" % n) == {"ok": True, "range": n, "vs_helicopter": n // 2}
 
 
 def test_heli_and_mortar_notes():
-    """RULES §10 Helicopters and Mortars: the device shows their rules as notes."""
+    """Helicopters and Mortars: the device shows their rules as notes."""
     s = golan()
     assert any("halved" in n for n in ok(s, "heli")["notes"])
     notes = ok(s, "mortar")["notes"]
@@ -253,7 +254,7 @@ def test_heli_and_mortar_notes():
 
 # --- state ---------------------------------------------------------------------------------
 def test_golan_new_returns_everything_but_keeps_names():
-    """RULES §10: a new game has 10 mines in hand and every leader alive."""
+    """the Golan fragment: a new game has 10 mines in hand and every leader alive."""
     s = golan()
     ok(s, "leader name i1 peled")
     ok(s, "leader at i1 a1")

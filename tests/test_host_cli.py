@@ -11,7 +11,7 @@ from conftest import ROOT
 from host_tools import validate
 from host_tools.__main__ import parser
 
-SUBCOMMANDS = ["validate", "send", "pull", "log", "replay", "bench", "dist", "deploy"]
+SUBCOMMANDS = ["validate", "send", "pull", "log", "replay", "mix", "bench", "dist", "deploy"]
 
 
 def cli(*args, **kw):

@@ -1,4 +1,4 @@
-"""`python -m host_tools log`: the campaign log sheet (RULES §6 SO/Day/VP, §7 pilots, §3 damage)
+"""`python -m host_tools log`: the campaign log sheet (SO, Day, VP, pilots, damage: docs/rules.md)
 from a state file and a command log made by the console."""
 
 import csv
@@ -12,15 +12,16 @@ from conftest import ROOT, console_cmd
 from host_tools import logsheet
 
 CAMPAIGN = [
-    "seed 3", "campaign start 3 10 2", "pilot add pirate 4 8 2", "pilot add viper 4 8 2",
-    "ac add a-10a pilot 1", "ac add ah-64a pilot 2", "bn add 1a 3 er",
+    "seed 3", "campaign start 3 20 2", "ac add a-10a", "ac add ah-64a",  # set-up: 12 SO spent
+    "pilot add pirate 4 8 2", "pilot add hammer 4 8 2", "bn add 1a 3 er fixed", "campaign ready",
+    "ac set 1 pilot 1", "ac set 2 pilot 2",
     "so -2",  # day 1: spend 2
     "mission start 1 2", "loiter start", "ac attacked 1 2l 1h", "mission end stress 2",
     "vp +1",
     "so +5", "undo",  # taken back: counts nowhere
-    "day +1",
-    "so weapons 13",  # day 2: 13 armament points cost 2 SO (RULES §6)
-    "pilot stress 1 +3", "vp -1", "day +1",
+    "day end", "day next", "day +1",  # +2 daily SO
+    "so weapons 13",  # day 2: 13 armament points cost 2 SO ("Point de coût d'Armement")
+    "day end", "pilot stress 1 +3", "vp -1", "day next", "day +1",
 ]
 
 
@@ -46,19 +47,19 @@ def test_days_from_the_command_log(played):
     rows = {d.day: d for d in sheet["days"]}
     assert sorted(rows) == [0, 1, 2]
     setup, d1, d2 = rows[0], rows[1], rows[2]
-    assert (setup.so_gained, setup.so_spent, setup.end["so"]) == (10, 0, 10)
-    assert (d1.missions, d1.so_gained, d1.so_spent, d1.end["so"]) == (1, 0, 2, 8)
+    assert (setup.so_gained, setup.so_spent, setup.end["so"]) == (20, 12, 8)
+    assert (d1.missions, d1.so_gained, d1.so_spent, d1.end["so"]) == (1, 2, 2, 8)
     assert (d1.vp_won, d1.vp_lost, d1.end["vp"]) == (1, 0, 1)
-    assert (d2.missions, d2.so_spent, d2.end["so"], d2.vp_lost, d2.end["vp"]) == (0, 2, 6, 1, 0)
+    assert (d2.missions, d2.so_spent, d2.end["so"], d2.vp_lost, d2.end["vp"]) == (0, 2, 8, 1, 0)
     pirate = [p for p in d2.end["pilots"] if p["name"] == "pirate"][0]
-    assert pirate["stress"] == 3 and pirate["xp"] == 1  # one mission flown: +1 XP (RULES §7)
+    assert pirate["stress"] == 3 and pirate["xp"] == 1  # one mission flown: +1 XP
 
 
 def test_the_state_file_alone(played):
     state, _log = played
     now = logsheet.build(state)["now"]
-    assert (now["day"], now["days"], now["so"], now["vp"]) == (3, 3, 6, 0)
-    assert [p["name"] for p in now["pilots"]] == ["pirate", "viper"]
+    assert (now["day"], now["days"], now["so"], now["vp"]) == (3, 3, 8, 0)
+    assert [p["name"] for p in now["pilots"]] == ["pirate", "hammer"]
     assert [a["type"] for a in now["aircraft"]] == ["a-10a", "ah-64a"]
     assert now["battalions"][0]["name"] == "1a"
 
@@ -71,9 +72,9 @@ def test_markdown_and_csv(played, tmp_path):
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     text = md.read_text()
-    for part in ("# Thunderbolt Apache Leader: campaign log", "Day 3 of 3 · SO 6 · VP 0",
+    for part in ("# Thunderbolt Apache Leader: campaign log", "Day 3 of 3 · SO 8 · VP 0",
                  "## Days", "## Pilots", "## Aircraft", "## Battalions",
-                 "| 1 | +0 | -2 | 8 | +1 | -0 | 1 |", "| 1 | pirate | average | 3 |"):
+                 "| 1 | +2 | -2 | 8 | +1 | -0 | 1 |", "| 1 | pirate | average | 3 |"):
         assert part in text, part
     rows = list(csv.DictReader(io.StringIO(cv.read_text())))
     assert [r["day"] for r in rows] == ["setup", "1", "2"]
@@ -117,7 +118,8 @@ def _play(path, lines, seed=3):
 
 def test_undone_days_are_not_on_the_sheet(tmp_path):
     log = tmp_path / "u.log"
-    replies = _play(log, ["campaign start 3 10 2", "so -2", "day +1",
+    replies = _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end",
+                          "day next", "day +1",
                           "so -1", "vp +2", "undo", "undo", "undo",  # day 2 taken back whole
                           "so -3"])
     assert all(r.startswith('{"ok":true') for r in replies), replies
@@ -125,7 +127,7 @@ def test_undone_days_are_not_on_the_sheet(tmp_path):
     rows = {d.day: d for d in sheet["days"]}
     assert sorted(rows) == [0, 1]
     d1 = rows[1]
-    assert (d1.so_spent, d1.vp_won, d1.end["so"], d1.end["day"]) == (5, 0, 5, 1)
+    assert (d1.so_spent, d1.vp_won, d1.end["so"], d1.end["day"]) == (5, 0, 7, 1)
     assert "| 2 |" not in logsheet.markdown(sheet)
     assert [r["day"] for r in csv.DictReader(io.StringIO(logsheet.csv_text(sheet)))] == [
         "setup", "1"]
@@ -133,18 +135,19 @@ def test_undone_days_are_not_on_the_sheet(tmp_path):
 
 def test_an_undone_day_end_leaves_the_day_as_it_really_ended(tmp_path):
     log = tmp_path / "e.log"
-    _play(log, ["campaign start 3 10 2", "so -2", "day +1", "so -1", "undo", "undo",
-                "so +4", "day +1", "vp +1"])
+    _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end", "day next",
+                "day +1", "so -1", "undo", "undo", "so +4", "day +1", "vp +1"])
     rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
     assert sorted(rows) == [0, 1, 2]
-    assert (rows[1].so_spent, rows[1].so_gained, rows[1].end["so"]) == (2, 4, 12)
+    assert (rows[1].so_spent, rows[1].so_gained, rows[1].end["so"]) == (2, 6, 14)
     assert (rows[2].so_spent, rows[2].vp_won, rows[2].end["vp"]) == (0, 1, 1)
 
 
 def test_a_campaign_started_afresh_in_the_same_log_replaces_the_old_one(tmp_path):
     log = tmp_path / "two.log"
-    _play(log, ["campaign start 3 10 2", "so -2", "day +1", "so -4", "day +1"])
-    _play(log, ["campaign start 2 6 1", "so -1"], seed=4)  # a console without STATE: from scratch
+    _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end", "day next",
+                "day +1", "so -4", "day end", "day next", "day +1"])
+    _play(log, ["campaign start 2 6 1", "campaign ready", "so -1"], seed=4)  # from scratch
     sheet = logsheet.build(None, str(log))
     assert sorted(d.day for d in sheet["days"]) == [0, 1]
     assert sheet["days"][1].end["so"] == 5
@@ -158,12 +161,13 @@ def test_each_day_shows_the_dates_it_was_played_on_across_midnight(tmp_path):
     from test_cmdlog import play
 
     log = tmp_path / "night.log"
-    lines = [b"seed 3", b"campaign start 3 10 2", b"so -2", b"vp +1", b"day +1", b"so -1"]
-    with freeze_time("2026-03-01 23:57:00") as clock:
+    lines = [b"seed 3", b"campaign start 3 10 2", b"campaign ready", b"so -2", b"vp +1",
+             b"day end", b"day next", b"day +1", b"so -1"]
+    with freeze_time("2026-03-01 23:56:10") as clock:
         play(log, b"".join(l + b"\n" for l in lines), clock, datetime.timedelta(seconds=50))
     rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
-    # a request every 50 s from 23:57:50: campaign start 23:58:40, so -2 23:59:30, then past
-    # midnight vp +1 00:00:20 and day +1 00:01:10 (day 1 ends the next day), so -1 00:02:00
+    # a request every 50 s from 23:57:00: campaign start 23:57:50, ready 23:58:40, so -2
+    # 23:59:30, then past midnight vp +1 00:00:20 and the end of day 1; so -1 on day 2
     assert rows[0].played == ["2026-03-01"]
     assert rows[1].played == ["2026-03-01", "2026-03-02"]
     assert rows[2].played == ["2026-03-02"]

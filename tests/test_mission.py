@@ -1,23 +1,25 @@
-"""Missions through the protocol (RULES §3 damage, immunities, structure; §5 Loiter and Bingo;
-§8 engine check and SAR) and the mission functions the counter cups use."""
+"""Missions through the protocol (damage, immunities, structure; Loiter and Bingo;
+engine check and SAR) and the mission functions the counter cups use."""
 
 import pytest
 
 from engine import fields as F
 from engine import aircraft as A
 from engine import mission as M
-from tal_session import ask, lines_hook, new, ok, refused, undoable
+from tal_session import ask, lines_hook, new, ok, pilot_for, refused, undoable
 
 
 def squadron(s, *specs):
-    """Aircraft with pilots: each spec is (type, 'fast'|'slow', extra words)."""
+    """Aircraft with pilots of their type: each spec is (type, 'fast'|'slow', extra words)."""
     for i, (t, speed, extra) in enumerate(specs):
-        ok(s, "pilot add #%d 7 12 1 %s" % (i + 1, speed))
+        same = [x[0].rstrip("acd") for x in specs[:i]].count(t.rstrip("acd"))
+        ok(s, "pilot add %s 7 12 1 %s" % (pilot_for(t, same), speed))
         ok(s, "ac add %s pilot %d %s" % (t, i + 1, extra))
 
 
 def test_loiter_worked_example():
-    """RULES §5, the rulebook's example of play: 5 turns, Scout +2, battalion note -1 -> 6."""
+    """"Placement du Pion d'Autonomie", "Bingo Fuel", the rulebook's example of play: 5 turns, Scout
+    +2, battalion note -1 -> 6."""
     s = new()
     squadron(s, ("a-10a", "fast", ""))
     ok(s, "mission start 1")
@@ -26,7 +28,7 @@ def test_loiter_worked_example():
 
 
 def test_loiter_with_the_scout_table():
-    """RULES §8 Scout (DATA rows from the rulebook): a 5 gives 7 turns, a 10 gives 9 and takes
+    """"Bilan de Succès de Scout" (the rulebook's rows): a 5 gives 7 turns, a 10 gives 9 and takes
     1 stress off each pilot at mission end."""
     s = new()
     squadron(s, ("a-10a", "fast", ""))
@@ -43,7 +45,8 @@ def test_loiter_with_the_scout_table():
 
 
 def test_bingo_markers_then_crash_only_on_the_battlefield():
-    """RULES §5: entering Bingo 6 every aircraft still on the battlefield gets a Bingo 6 marker,
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": entering Bingo 6 every aircraft still on the
+    battlefield gets a Bingo 6 marker,
     Bingo 10 flips it, moving past Bingo 10 crashes those still there; an aircraft that left
     keeps its marker and does not crash; a fuel tank gives its aircraft 2 more turns."""
     s = new()
@@ -66,7 +69,8 @@ def test_bingo_markers_then_crash_only_on_the_battlefield():
 
 
 def test_bingo_check_stress():
-    """RULES §5: a d10 per aircraft with a Bingo marker; below the marker the pilot takes the
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": a d10 per aircraft with a Bingo marker; below
+    the marker the pilot takes the
     difference (Bingo 10 roll 3 -> 7; Bingo 6 roll 2 -> 4; the example of play: 6 -> 0)."""
     s = new()
     squadron(s, ("a-10a", "fast", ""), ("ah-64a", "slow", ""), ("f-16", "fast", ""))
@@ -85,7 +89,8 @@ def test_bingo_check_stress():
 
 
 def test_bingo_check_rules_of_use():
-    """RULES §5: Bingo checks are rolled home-bound, one die per marked aircraft (drones have no
+    """"Placement du Pion d'Autonomie", "Bingo Fuel": Bingo checks are rolled home-bound, one die
+    per marked aircraft (drones have no
     pilot's stress to check)."""
     s = new()
     squadron(s, ("a-10a", "fast", ""))
@@ -100,7 +105,8 @@ def test_bingo_check_rules_of_use():
 
 
 def test_engine_check():
-    """RULES §8: target-bound, a d10 per unrepaired Engine marker; 2 or less crashes."""
+    """"Pilotes Crashés et SAR": target-bound, a d10 per unrepaired Engine marker; 2 or less
+    crashes."""
     s = new()
     squadron(s, ("a-10a", "fast", ""), ("ah-64a", "slow", ""))
     ok(s, "ac hit 1 engine")
@@ -118,9 +124,10 @@ def test_engine_check():
 
 
 def test_sar_worked_example_and_killed():
-    """RULES §8, rulebook example: Shadow crashed target-bound, a Mk.83 (2 WP) spent, roll 5:
+    """"Pilotes Crashés et SAR", rulebook example: Shadow crashed target-bound, a Mk.83 (2 WP)
+    spent, roll 5:
     5 + 2 + 2 = 9 -> quick recovery, +2 stress.  Pirate (battlefield, nothing spent) rolls 4:
-    killed, VP -1 more (RULES §6)."""
+    killed, VP -1 more ("Fin de Journée")."""
     s = new()
     squadron(s, ("ah-64a", "slow", ""), ("a-10a", "fast", ""), ("a-10a", "fast", ""))
     ok(s, "vp +4")
@@ -136,13 +143,14 @@ def test_sar_worked_example_and_killed():
         ok(s, "ac hit 2 structure")
     r = ok(s, "sar 2 =4")
     assert (r["outcome"], r["vp"]) == ("killed", 1)  # 4 - 1 - 1 - 1 - 1
-    assert ok(s, "pilot show 2")["killed"] is True
+    assert ok(s, "pilot show 2")["status"] == "killed"
     assert "no SAR" in refused(s, "sar 2 =9", "state")
 
 
 @pytest.mark.parametrize("where,mod", [("target", 2), ("battle", 0), ("home", 1)])
 def test_sar_crash_phase_modifier(where, mod):
-    """RULES §8: +2 if the aircraft crashed target-bound, +1 home-bound (overridable by word)."""
+    """"Pilotes Crashés et SAR": +2 if the aircraft crashed target-bound, +1 home-bound (overridable
+    by word)."""
     s = new()
     squadron(s, ("ah-1", "fast", ""))
     ok(s, "mission start 1")
@@ -154,7 +162,8 @@ def test_sar_crash_phase_modifier(where, mod):
 
 
 def test_sar_outcomes_and_drones():
-    """RULES §8: SAR per crashed manned aircraft; not for drones, not after a Killed counter."""
+    """"Pilotes Crashés et SAR": SAR per crashed manned aircraft; not for drones, not after a Killed
+    counter."""
     s = new()
     squadron(s, ("ah-1", "fast", ""))
     ok(s, "ac add rq-1")
@@ -169,7 +178,8 @@ def test_sar_outcomes_and_drones():
 
 
 def test_structure_boxes():
-    """RULES §3: an aircraft crashes on the hit after its printed boxes (A-10: 3, the 4th)."""
+    """"Attaques Ennemies": an aircraft crashes on the hit after its printed boxes (A-10: 3, the
+    4th)."""
     s = new()
     ok(s, "ac add a-10a")
     for n in (1, 2, 3):
@@ -181,7 +191,8 @@ def test_structure_boxes():
 
 
 def test_immunities():
-    """RULES §3: unmanned aircraft ignore Stress, Wounded, Bullet Holes, HUD, Cannon; the AC-130
+    """"Attaques Ennemies": unmanned aircraft ignore Stress, Wounded, Bullet Holes, HUD, Cannon; the
+    AC-130
     ignores Altitude, Pylon, HUD, and a Cannon hit disables one of its 3 guns at random."""
     s = new()
     ok(s, "ac add mq-1")
@@ -200,7 +211,8 @@ def test_immunities():
 
 
 def test_same_damage_once_option():
-    """RULES §3 CONFLICT: 'the same type of damage at most once' against the example with two
+    """docs/rules.md: where the documents disagree: 'the same type of damage at most once' against
+    the example with two
     Engine* markers: stacking is the default, the other reading is a campaign rule."""
     s = new()
     ok(s, "ac add a-10a")
@@ -214,14 +226,14 @@ def test_same_damage_once_option():
 
 
 def test_pylon_weight_points():
-    """RULES §3: Pylon* takes 2 WP off (A-10: 14 -> 12)."""
+    """"Attaques Ennemies": Pylon* takes 2 WP off (A-10: 14 -> 12)."""
     s = new()
     ok(s, "ac add a-10a")
     assert ok(s, "ac hit 1 pylon")["wp"] == 12
 
 
 def test_worked_example_first_mission():
-    """RULES §5-8, the rulebook's example of play, mission against 5S (Enemy Transit): Loiter 6,
+    """docs/rules.md, the rulebook's example of play, mission against 5S (Enemy Transit): Loiter 6,
     Judge's ridge 8 - 2 = 6 -> 2 stress, Bingo 6 checks 6 -> 0 and 2 -> 4, 2 mission stress,
     Judge 11 - Cool 2 = 9, Viper 3; 3 XP each (flown, destroyed, card note); 4 VP."""
     s = new()
@@ -254,7 +266,7 @@ def test_worked_example_first_mission():
 
 
 def test_mission_end_rules():
-    """RULES §7-8: mission end refuses while a SAR is due; pilots who flew cannot fly again that
+    """docs/rules.md: mission end refuses while a SAR is due; pilots who flew cannot fly again that
     day; an aborted mission gives no stress but no rest either."""
     s = new()
     squadron(s, ("ah-1", "fast", ""), ("a-10a", "fast", ""))
@@ -271,22 +283,29 @@ def test_mission_end_rules():
     ok(s, "mission start 2")
     ok(s, "mission abort")
     assert "already flew" in refused(s, "mission start 2", "state")
-    assert ok(s, "pilot rest")["rested"] == []
+    assert ok(s, "day end")["rested"] == []
     refused(s, "mission end et", "state")
 
 
 def test_mission_end_needs_the_band_stress():
-    """RULES §7: mission stress by range band is DATA but for Enemy Transit (2)."""
+    """"Report du Stress des Pilotes": every pilot who flew takes the stress of the target's
+    band: Enemy Transit 2 (the rulebook's example); another band is asked at the table."""
     s = new()
     squadron(s, ("ah-1", "fast", ""))
     ok(s, "mission start 1")
-    assert "stress.txt" in refused(s, "mission end fl", "state")
+    assert "Mission stress, front line" in refused(s, "mission end fl", "ask")
     refused(s, "mission end", "syntax")
     assert ok(s, "mission end et")["stress"] == 2
+    ok(s, "day +1")
+    ok(s, "mission start 1 vs fl")
+    refused(s, "mission end", "ask")  # the mission's target band by default
+    r = ok(s, "answer 1")
+    assert (r["stress"], r["pilots"][0]["stress"]) == (1, 1)  # 1 + 1, less Cool 1
 
 
 def test_replacement_and_repair():
-    """RULES §6: replacing an aircraft costs 2 VP (not at 0 or less); repair 1 SO a marker."""
+    """"Fin de Journée": replacing an aircraft costs 2 VP (not at 0 or less); repair 1 SO a
+    marker."""
     s = new()
     ok(s, "ac add ah-1")
     ok(s, "ac hit 1 engine")
@@ -309,7 +328,8 @@ def _temporary_cup(s):
 
 
 def test_temporary_counters_go_back_at_the_end_of_the_next_turn():
-    """RULES §3: a temporary counter stays beside its aircraft until the end of that aircraft's
+    """"Attaques Ennemies": a temporary counter stays beside its aircraft until the end of that
+    aircraft's
     next turn: for a Slow pilot hit in the enemy phase, later in the same Loiter turn; for a
     Fast pilot, at the end of its turn in the next Loiter turn."""
     s = new()
@@ -331,7 +351,8 @@ def test_temporary_counters_go_back_at_the_end_of_the_next_turn():
 
 
 def test_mission_end_returns_every_held_counter():
-    """RULES §3-4: leaving the battlefield, held Hit counters go back (home-bound hits too)."""
+    """"Attaques Ennemies", "Tirage des marqueurs Pop-Up": leaving the battlefield, held Hit
+    counters go back (home-bound hits too)."""
     s = new()
     _temporary_cup(s)
     squadron(s, ("a-10a", "fast", ""))
@@ -346,7 +367,8 @@ def test_mission_end_returns_every_held_counter():
 
 
 def test_attacked_applies_durable_hits_and_ecm():
-    """RULES §3 through the Hit cup: ECM is rolled per attacking unit, durable counters leave
+    """"Résolution des Attaques" through the Hit cup: ECM is rolled per attacking unit, durable
+    counters leave
     markers and go back at once."""
     s = new()
     s.data = lines_hook({"tal/hit_cup.txt": "source: test\nstatus: verified test\n"
@@ -375,7 +397,7 @@ def test_unmanned_and_family_functions():
     "ac hit 1 stress 3", "ac hit 2 wounded", "ac repair 1 engine", "ac leave 1", "loiter next",
     "loiter enemy", "mission home", "ridge 2 =6", "sar 3 wp 2 =5"])
 def test_every_mission_change_undoes_exactly(line):
-    """Issue item 5 with RULES §3, §5, §8: each mission command is one undo step restoring the
+    """Issue item 5 with docs/rules.md: each mission command is one undo step restoring the
     fields exactly."""
     s = new()
     ok(s, "so +5")
@@ -389,10 +411,10 @@ def test_every_mission_change_undoes_exactly(line):
     undoable(s, line)
 
 
-@pytest.mark.parametrize("line", ["ac set 2 nopilot", "ac set 2 pilot 1", "ac replace 3",
+@pytest.mark.parametrize("line", ["ac set 2 nopilot", "ac set 1 pilot 1", "ac replace 3",
                                   "ac remove 3"])
 def test_roster_changes_undo_exactly(line):
-    """Issue item 5 with RULES §6: roster changes between missions undo exactly."""
+    """Issue item 5 with "Fin de Journée": roster changes between missions undo exactly."""
     s = new()
     ok(s, "vp +5")
     squadron(s, ("a-10a", "fast", ""), ("ah-64a", "slow", ""), ("ah-1", "fast", ""))
@@ -473,7 +495,8 @@ def test_mission_flow_is_the_same_on_micropython():
 
 
 def test_attacked_undoes_cup_and_aircraft_exactly():
-    """Issue item 5 with RULES §3: an attack drawn from the Hit cup is one undo step: the cup's
+    """Issue item 5 with "Attaques Ennemies": an attack drawn from the Hit cup is one undo step: the
+    cup's
     counters, the aircraft's markers and the pilot's stress come back exactly (not the dice)."""
     s = new(4)
     squadron(s, ("a-10a", "fast", "ecm"), ("ah-64a", "slow", ""))

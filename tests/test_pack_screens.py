@@ -1,5 +1,6 @@
-"""The game packs' device screens: reachable from the menu when their game is selected (RULES §9
-EXP3, §10 Golan), acting only through the engine's protocol."""
+"""The game packs' device screens: reachable from the menu when their game is selected
+(Expansion #3's Close Air Support, the Golan game: docs/rules.md), acting only through the
+engine's protocol."""
 
 import pytest
 
@@ -36,7 +37,7 @@ def test_pack_screens_are_in_the_menu_only_for_their_game():
 
 
 def test_cas_screen_runs_the_same_requests_as_the_protocol():
-    """RULES §9: the CAS page's card, engaged (a d10 hex) and hit are the engine's `cas`
+    """Close Air Support: the CAS page's card, engaged (a d10 hex) and hit are the engine's `cas`
     requests: the device ends in the very state the same lines give on the serial console."""
     d = Driver()
     choose_game(d, "TAL + EXP3")
@@ -89,7 +90,8 @@ def test_assault_page_rolls_a_soldier_check():
 
 
 def test_golan_screen_mines_leaders_and_fire():
-    """RULES §10: mines (place, reveal, the d6 after an attack), a leader's movement test and a
+    """the Golan fragment: mines (place, reveal, the d6 after an attack), a leader's movement test
+    and a
     Sagger die from the Golan screen, as the protocol would give them."""
     d = Driver()
     choose_game(d, "Golan")
@@ -124,7 +126,7 @@ def test_golan_screen_mines_leaders_and_fire():
 
 
 def test_golan_notes_open_as_a_page():
-    """RULES §10 Mortars: the notes are shown on the device, in full."""
+    """Golan mortars: the notes are shown on the device, in full."""
     d = Driver()
     choose_game(d, "Golan")
     d.menu("Golan")
@@ -136,7 +138,7 @@ def test_golan_notes_open_as_a_page():
 
 
 def test_new_golan_game_asks_first_and_the_status_follows():
-    """RULES §10: a new game puts the 10 mines back in hand (after a confirmation)."""
+    """the Golan fragment: a new game puts the 10 mines back in hand (after a confirmation)."""
     d = Driver()
     choose_game(d, "Golan")
     d.menu("Golan")

@@ -1,5 +1,5 @@
-"""Pilots through the protocol (RULES §7 stress, status, Cool, rest, R&R, XP, promotion; §3
-Wounded and Bullet Holes; §6 replacements and priority promotion)."""
+"""Pilots through the protocol (stress, status, Cool, rest, R&R, XP, promotion;
+Wounded and Bullet Holes; replacements and priority promotion)."""
 
 import pytest
 
@@ -9,7 +9,8 @@ from tal_session import ask, new, ok, refused, undoable
 
 
 def test_status_follows_the_card_limits():
-    """RULES §7: Okay up to the card's Okay limit (the rulebook's card: 0..7), then Shaken up to
+    """"Stress", "Promotion des Pilotes": Okay up to the card's Okay limit (the rulebook's card:
+    0..7), then Shaken up to
     the Shaken limit, then Unfit."""
     s = new()
     ok(s, "pilot add viper 7 12 0")
@@ -22,7 +23,8 @@ def test_status_follows_the_card_limits():
 
 
 def test_cool_at_mission_end_reduces_the_whole_stress():
-    """RULES §7, rulebook example: 3 stress before, 1 during the mission, Cool 2 -> 2."""
+    """"Stress", "Promotion des Pilotes", rulebook example: 3 stress before, 1 during the mission,
+    Cool 2 -> 2."""
     s = new()
     ok(s, "pilot add judge 7 12 2")
     ok(s, "pilot stress 1 +3")
@@ -33,30 +35,34 @@ def test_cool_at_mission_end_reduces_the_whole_stress():
     assert r["pilots"][0]["stress"] == 2
 
 
-def test_rest_day_recovery_and_once_a_day():
-    """RULES §7, rulebook example: Pirate has 8 stress, does not fly on day 3, Cool 1: recovers
-    2 + 1 and starts day 4 with 5.  Pilots who flew that day do not recover."""
+def test_rest_day_recovery_at_day_end():
+    """"Récupération de Stress au Repos", rulebook example: Pirate has 8 stress, does not fly on
+    day 3, Cool 1: recovers 2 + 1 and starts day 4 with 5.  Pilots who flew that day do not
+    recover; the rest comes once, with `day end`."""
     s = new()
-    ok(s, "campaign start 5 10 2")
+    ok(s, "campaign start 5 30 2")
+    ok(s, "ac add a-10a")
     ok(s, "pilot add pirate 7 12 1")
     ok(s, "pilot add viper 7 12 0")
+    ok(s, "campaign ready")
     ok(s, "pilot stress 1 +8")
     ok(s, "pilot stress 2 +6")
-    ok(s, "ac add a-10a pilot 2")
+    ok(s, "ac set 1 pilot 2")
     ok(s, "mission start 1")
     ok(s, "mission home")
     ok(s, "mission end stress 0")
-    r = ok(s, "pilot rest")
+    r = ok(s, "day end")
     assert r["rested"] == [{"pilot": 1, "recovered": 3, "stress": 5, "status": "okay"}]
     assert ok(s, "pilot show 2")["stress"] == 6
-    assert "already" in refused(s, "pilot rest", "state")
+    assert "already" in refused(s, "day end", "state")
+    ok(s, "day next")
     ok(s, "day +1")
-    assert ok(s, "pilot rest")["rested"][1] == {"pilot": 2, "recovered": 2, "stress": 4,
-                                              "status": "okay"}
+    assert ok(s, "day end")["rested"][1] == {"pilot": 2, "recovered": 2, "stress": 4,
+                                            "status": "okay"}
 
 
 def test_rr_priority():
-    """RULES §6-7, rulebook example: R&R costs 2 SO, every pilot recovers 2 stress plus Cool
+    """docs/rules.md, rulebook example: R&R costs 2 SO, every pilot recovers 2 stress plus Cool
     (Cool +1: 3); once a day."""
     s = new()
     ok(s, "pilot add pirate 7 12 1")
@@ -72,7 +78,8 @@ def test_rr_priority():
 
 
 def test_xp_promotion_with_carry_over():
-    """RULES §7, rulebook example: Divot (Newbie) needs 4 XP, had 3, gains 2: promoted, and the
+    """"Stress", "Promotion des Pilotes", rulebook example: Divot (Newbie) needs 4 XP, had 3, gains
+    2: promoted, and the
     extra point counts towards the next level."""
     s = new()
     ok(s, "pilot add divot 3 5 0 level newbie need 4")
@@ -88,7 +95,8 @@ def test_xp_promotion_with_carry_over():
 
 
 def test_no_promotion_past_ace_nor_without_the_cards_number():
-    """RULES §7: promotion needs the card's XP number; Ace is the top level."""
+    """"Stress", "Promotion des Pilotes": promotion needs the card's XP number; Ace is the top
+    level."""
     s = new()
     ok(s, "pilot add gator 7 12 0 level ace need 5")
     assert ok(s, "pilot xp 1 +9")["promoted"] is False
@@ -97,7 +105,8 @@ def test_no_promotion_past_ace_nor_without_the_cards_number():
 
 
 def test_priority_promotion_costs_one_so_per_level():
-    """RULES §6, rulebook example: Shadow Average -> Veteran and Gator Green -> Skilled: 4 SO."""
+    """"Fin de Journée", rulebook example: Shadow Average -> Veteran and Gator Green -> Skilled: 4
+    SO."""
     s = new()
     ok(s, "so +5")
     ok(s, "pilot add shadow 7 12 0")
@@ -111,7 +120,8 @@ def test_priority_promotion_costs_one_so_per_level():
 
 
 def test_wounded_stress_no_recovery_second_wound_kills():
-    """RULES §3: Wounded* gives 4 stress and a marker on the pilot; stress cannot go down until it
+    """"Attaques Ennemies": Wounded* gives 4 stress and a marker on the pilot; stress cannot go down
+    until it
     is repaired (1 SO); a second Wounded kills the pilot and the aircraft crashes (VP -2)."""
     s = new()
     ok(s, "so +2")
@@ -127,23 +137,39 @@ def test_wounded_stress_no_recovery_second_wound_kills():
     ok(s, "ac hit 1 wounded")
     r = ok(s, "ac hit 1 wounded")
     assert (r["result"], r["status"], r["vp"]) == ("killed", "down", -2)
-    assert ok(s, "pilot show 1")["killed"] is True
+    assert ok(s, "pilot show 1")["status"] == "killed"
     refused(s, "pilot heal 1", "state")
 
 
-def test_bullet_holes_stress_on_assignment():
-    """RULES §3: a pilot takes 1 stress per Bullet Holes marker when assigned to the aircraft."""
+def test_bullet_holes_stress_at_every_mission():
+    """"Bullet Holes*": «Un pilote prend 1 Stress au moment où il est assigné à un appareil pour
+    chaque dommage de trou d'obus présent sur l'avion.»  Pilots are assigned to aircraft at every
+    mission ("Choix des pilotes et appareils"): a pilot who keeps his holed aircraft pays again
+    at each mission; putting him in the aircraft (ac set) costs nothing by itself, and a hole
+    taken during a mission counts from the next one («affecte les missions futures»)."""
     s = new()
     ok(s, "pilot add viper 7 12 0")
     ok(s, "ac add a-10a")
     ok(s, "ac hit 1 bullet-holes")
     ok(s, "ac hit 1 bullet-holes")
-    r = ok(s, "ac set 1 pilot 1")
-    assert (r["stress"], r["holes_stress"]) == (2, 2)
+    assert ok(s, "ac set 1 pilot 1")["stress"] == 0
+    r = ok(s, "mission start 1")
+    assert r["holes"] == [{"ac": 1, "pilot": 1, "stress": 2}]
+    ok(s, "ac hit 1 bullet-holes")  # during the mission: for the next ones
+    assert ok(s, "pilot show 1")["stress"] == 2
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "day end")
+    ok(s, "day next")
+    ok(s, "day +1")
+    assert ok(s, "mission start 1")["holes"] == [{"ac": 1, "pilot": 1, "stress": 3}]
+    assert ok(s, "pilot show 1")["stress"] == 5
+    ok(s, "mission abort")
 
 
 def test_unfit_and_killed_pilots_cannot_be_assigned():
-    """RULES §7: an Unfit pilot cannot be assigned; a killed one is gone."""
+    """"Stress", "Promotion des Pilotes": an Unfit pilot cannot be assigned; a killed one is
+    gone."""
     s = new()
     ok(s, "pilot add viper 2 4 0")
     ok(s, "pilot stress 1 +5")
@@ -156,7 +182,7 @@ def test_unfit_and_killed_pilots_cannot_be_assigned():
 
 
 def test_replacement_pilot_costs_one_vp_not_at_zero():
-    """RULES §6: a new pilot of the same level costs 1 VP; not allowed at 0 VP or less
+    """"Fin de Journée": a new pilot of the same level costs 1 VP; not allowed at 0 VP or less
     (rulebook example: Grandpa, killed, replaced by Freak at Average)."""
     s = new()
     ok(s, "pilot add grandpa 4 6 0")
@@ -188,7 +214,8 @@ def test_roster_is_full_at_twelve():
 
 
 def test_gain_xp_function_carries_over():
-    """RULES §7 at the function level: surplus XP carries over, one level per promotion."""
+    """"Stress", "Promotion des Pilotes" at the function level: surplus XP carries over, one level
+    per promotion."""
     s = new()
     v = s.vals
     v[F.P_NAME] = 1
@@ -199,10 +226,11 @@ def test_gain_xp_function_carries_over():
 
 @pytest.mark.parametrize("line", [
     "pilot add thor 7 12 1 slow evasive 1", "pilot card 1 8 13 2 slow", "pilot stress 1 +3",
-    "pilot xp 1 +2", "pilot promote 1", "pilot level 1 ace", "pilot rest", "pilot rr",
-    "pilot heal 2", "pilot replace 1 freak 4 6 0", "pilot remove 1"])
+    "pilot xp 1 +2", "pilot promote 1", "pilot level 1 ace", "day end", "pilot rr",
+    "pilot heal 2", "pilot replace 1 thor 4 6 0", "pilot remove 1"])
 def test_every_pilot_change_undoes_exactly(line):
-    """Issue item 5 with RULES §7: each pilot command is one undo step restoring every field."""
+    """Issue item 5 with "Stress", "Promotion des Pilotes": each pilot command is one undo step
+    restoring every field."""
     s = new()
     ok(s, "so +5")
     ok(s, "vp +5")
@@ -223,3 +251,22 @@ def test_every_pilot_change_undoes_exactly(line):
 def test_bad_pilot_input_is_refused(line, code):
     """Bad input gets a clear error and changes nothing."""
     refused(new(), line, code)
+
+
+def test_killed_pilot_has_one_status():
+    """"Pilotes Crashés et SAR": «Tué: Le pilote ne peut plus être de service pour cette
+    campagne». A pilot killed by SAR shows one status everywhere: "killed" in `pilot list`,
+    `pilot show` and `mission end` alike."""
+    s = new()
+    ok(s, "vp +5")
+    ok(s, "pilot add grandpa 7 12 0")
+    ok(s, "ac add ah-1 pilot 1")
+    ok(s, "mission start 1")
+    ok(s, "loiter start")
+    ok(s, "ac hit 1 structure")
+    ok(s, "ac hit 1 structure")
+    assert ok(s, "sar 1 =4")["outcome"] == "killed"
+    end = ok(s, "mission end stress 1")["pilots"][0]
+    shown = ok(s, "pilot list")["pilots"][0]
+    assert end["status"] == shown["status"] == ok(s, "pilot show 1")["status"] == "killed"
+    assert "killed" not in shown  # no second flag that could disagree

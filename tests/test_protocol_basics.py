@@ -1,4 +1,5 @@
-"""The line protocol's contract (issue: core engine and line protocol; RULES §1-3)."""
+"""The line protocol's contract (issue: core engine and line protocol; "Les Dés", "Résolution des
+attaques")."""
 
 import json
 

@@ -36,7 +36,8 @@ def test_without_a_display_it_says_so_and_runs_in_the_terminal(tmp_path):
 def test_the_next_run_resumes_the_campaign(tmp_path):
     state = str(tmp_path / "t.state")
     # Settings > Game: TAL -> TAL+EXP3 (an undoable change), then quit
-    labels = ["Roll", "Cups", "Mission", "Campaign", "Tables", "Undo", "Self-test", "Settings"]
+    labels = ["Roll", "Cups", "Mission", "Campaign", "Tables", "Undo", "Self-test", "Counter mix",
+              "Settings"]
     run_sim(["--terminal", "--state", state], "t%sa\nr\nq\n" % ("d" * labels.index("Settings")),
             str(tmp_path))
     assert os.path.exists(state)

@@ -11,4 +11,11 @@ cup remove popup NAME [N]
 cup draw ground K
 cup end-mission
 cup reset hit|popup
+mix hit|popup|ground
+mix CUP new
+mix hit add COUNT HEAVY HTAG LIGHT LTAG
+mix popup add COUNT COUNTER ATTACK RANGE
+mix ground add COUNT RESULT
+mix CUP done
+mix CUP cancel
 """

@@ -1,8 +1,9 @@
-"""Campaign: SO, Day, VP and the pilots' stress (RULES §6-7), each change the engine's `so`,
+"""Campaign: SO, Day, VP and the pilots' stress (docs/rules.md), each change the engine's `so`,
 `day`, `vp`, `campaign` or `pilot` request (docs/protocol/campaign.md).
 
-Page Tracks: SO gain/spend, weapons cost, VP, next day, end of day, start, record a failure.
-Page Pilots: stress, XP, rest, R&R, promotion, heal, add a pilot.  A cost that cannot be paid is
+Page Tracks: SO gain/spend, weapons cost, VP, the end of day and its next step, next day, start,
+end of set-up, record a failure.
+Page Pilots: stress, XP, R&R, promotion, heal, add a pilot.  A cost that cannot be paid is
 refused by the engine with the rules' consequence (the campaign ends in failure), shown in full.
 
 The glance: SO, Day and VP as large numerals, SO and Day over bars as their tracks run on the
@@ -45,17 +46,18 @@ class Screen(Form):
              Action("weapons", ("so", "weapons", self.points), then="reveal"),
              Action("VP gain", ("vp", self.plus), then="tracks"),
              Action("VP loss", ("vp", self.minus), then="tracks"),
+             Action("end of day", ("day", "end"), then="reveal"),
+             Action("day's next step", ("day", "next"), then="reveal"),
              Action("next day", ("day", "+1"), then="tracks"),
-             Action("end of day", ("so", "endday"), then="reveal"),
              Action("start", ("campaign", "start", self.days, self.so, self.daily),
                     then="tracks"),
+             Action("set-up done", ("campaign", "ready"), then="tracks"),
              Action("record failure", ("campaign", "fail"), then="tracks")),
             (Action("stress +", ("pilot", "stress", self.who, self.plus), needs=need,
                     then="pilot"),
              Action("stress -", ("pilot", "stress", self.who, self.minus), needs=need,
                     then="pilot"),
              Action("XP +", ("pilot", "xp", self.who, self.plus), needs=need, then="pilot"),
-             Action("rest day", ("pilot", "rest"), then="reveal"),
              Action("R&R", ("pilot", "rr"), then="reveal"),
              Action("promote", ("pilot", "promote", self.who), needs=need, then="reveal"),
              Action("heal", ("pilot", "heal", self.who), needs=need, then="pilot"),

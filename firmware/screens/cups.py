@@ -1,4 +1,4 @@
-"""Cups: draw Hit counters against an aircraft and Pop-Ups (RULES §3, §4), each the engine's
+"""Cups: draw Hit counters against an aircraft and Pop-Ups (docs/rules.md), each the engine's
 `ac attacked`, `cup draw ...`, `cup end-turn`, `cup return` request (docs/protocol/cups.md).
 
 Page Hits: `attack` draws for an aircraft of the mission roster (the engine applies its type, ECM

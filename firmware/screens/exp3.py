@@ -1,4 +1,4 @@
-"""EXP3 (Friendlies!): the Close Air Support mission and Air Assault soldiers (RULES §9).
+"""EXP3 (Friendlies!): the Close Air Support mission and Air Assault soldiers (Expansion #3).
 
 Two pages (SELECT): CAS, with the Squads at the top (their hex, a box per hit they can take,
 filled for each hit, and whether they are engaged, eliminated or lost to friendly fire) and

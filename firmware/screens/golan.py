@@ -1,4 +1,4 @@
-"""The Golan d6 game: mines, leaders, and the fire notes (RULES §10).
+"""The Golan d6 game: mines, leaders, and the fire notes (the Golan fragment).
 
 Three pages (SELECT): Mines (the 10 Israeli mines: place, reveal, the d6 after an attack, a new
 game), Leaders (the five leaders: put in a stack, the movement test, the fate test) and Fire

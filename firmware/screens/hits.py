@@ -1,4 +1,4 @@
-"""The Hit counters just drawn against an aircraft, as the chits they are (RULES §3).
+"""The Hit counters just drawn against an aircraft, as the chits they are (docs/rules.md).
 
 Each counter is a square tile in the colour of the side it was read on (Light yellow, Heavy red)
 with its effect in words; a temporary one (held beside the aircraft until the end of its next

@@ -1,5 +1,5 @@
 """Mission: the Loiter track, the aircraft and their Bingo markers at a glance; end turn, leave,
-checks (RULES §3, §5, §8), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar`
+checks (docs/rules.md), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar`
 request (docs/protocol/mission.md).
 
 Page Fly follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,

@@ -1,4 +1,4 @@
-"""Roll: checks against a target, plain rolls, launch-retain and pick-one-of-N (RULES §1-3).
+"""Roll: checks against a target, plain rolls, launch-retain and pick-one-of-N (docs/rules.md).
 
 UP/DOWN choose a setting, LEFT/RIGHT change it, SELECT changes the mode, A (or a shake) rolls,
 again and again with the same settings.  The result is a big numeral in the colour of the

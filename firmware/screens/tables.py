@@ -1,5 +1,5 @@
-"""Tables: the d10 look-ups (RULES §3 ECM, §5 Bingo, §7 Ridge Evasion, §8 cover, SAR, engine,
-Scout, battalion movement), each the engine's `table ...` request (docs/protocol/mission.md).
+"""Tables: the d10 look-ups (ECM, Bingo, Ridge Evasion, cover, SAR, engine, Scout, battalion
+movement: docs/rules.md), each the engine's `table ...` request (docs/protocol/campaign.md).
 
 LEFT/RIGHT on the action row choose the table; A rolls it and shows the die and the engine's
 answer.  Tables our documents do not print (Scout, Ridge Evasion, Movement, mission stress)

@@ -1,0 +1,39 @@
+"""Roll and ask: the refusal that asks the player for a table row our documents do not print.
+
+A look-up that misses raises `Ask` (a `parse.Reject` with error code "ask"): like every refusal
+it changes nothing and consumes no die, so the same request rolls the same die again.  Its one
+line names the table, the die and modifiers and what to read ("Scout, d10 = 3: read your
+Tactical Display sheet; answer TURNS (-9..9) ..."); `answer V...` (engine/answers.py) records the
+values and runs the request again at once.  The commands that can ask are wrapped with `asks`,
+which keeps the request's words with the question (the session's RAM: a question lost in a
+power cut is asked again by the same request, with the same die).
+"""
+
+from engine import parse
+
+ASK = "ask"
+
+
+class Ask(parse.Reject):
+    """A missing row: `question` is (table, key, fields, what, sheet); fields are
+    (name, lo, hi, words): words None for a number lo..hi, "" for any word, else the choices."""
+
+    def __init__(self, question):
+        table, key, fields, what, sheet = question
+        want = " ".join("%s (%s)" % (f[0].upper(), "|".join(f[3]) if f[3] else (
+            "a word" if f[3] == "" else "%d..%d" % (f[1], f[2]))) for f in fields)
+        parse.Reject.__init__(self, ASK, "%s: read your %s; answer %s" % (what, sheet, want))
+        self.question = question
+
+
+def asks(fn):
+    """Wrap a command so that a question it raises remembers the request (for `answer`)."""
+
+    def run(s, w):
+        try:
+            return fn(s, w)
+        except Ask as e:
+            s.asking = (w, e.question)
+            raise
+
+    return run

@@ -1,0 +1,54 @@
+"""`python -m host_tools mix CUP --data DIR`: enter a cup's counter mix from the counter sheets.
+
+Reads one kind of counter a line (the words of `mix CUP add`, docs/protocol/cups.md), e.g. for
+the Ground Forces cup `3 1-hit`; prompts for them on a terminal.  The lines go through the
+engine's own `mix` commands on a session whose data hook writes into DIR, the player's data
+folder: a board's `data/` (CircuitPython: the CIRCUITPY drive) or the simulator's own
+(`tal-sim.data`, beside its state file).  Nothing is written unless every line is right.
+"""
+
+import json
+import sys
+
+PROMPT = {"hit": "COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG (e.g. 2 structure* - stress:1 -)",
+          "popup": "COUNT COUNTER ATTACK RANGE (e.g. 22 no-enemy - -, 1 tank 1l 0)",
+          "ground": "COUNT RESULT (e.g. 3 1-hit)"}
+
+
+def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
+    """Enter the mix of `cup` from the lines of `inp`; 0 when done, 1 (and why) when refused."""
+    from engine import protocol
+    from engine.session import Session
+    from firmware.datafiles import reader
+
+    s = Session(0)
+    s.data = reader(None, data_dir)
+
+    def ask(line):
+        r = json.loads(protocol.reply(s, line.encode()))
+        if not r["ok"]:
+            err.write("%s: %s\n" % (line, r["msg"]))
+        return r
+
+    tty = hasattr(inp, "isatty") and inp.isatty()
+    if not ask("mix %s new" % cup)["ok"]:
+        return 1
+    if tty:
+        out.write("One kind of counter a line: %s; an empty line ends.\n" % PROMPT.get(cup, ""))
+    for line in inp:
+        line = line.strip()
+        if not line:
+            if tty:
+                break
+            continue
+        if line.startswith("#"):
+            continue
+        if not ask("mix %s add %s" % (cup, line))["ok"]:
+            ask("mix %s cancel" % cup)
+            return 1
+    r = ask("mix %s done" % cup)
+    if not r["ok"]:
+        return 1
+    out.write("%s cup: %d counters, written to %s/%s\n" % (cup, r["counters"], data_dir,
+                                                            r["file"][5:]))
+    return 0
