@@ -15,7 +15,10 @@ def _parent(path, levels):
     return path
 
 
-DEFAULT_DIR = (_parent(__file__, 2) or ".") + "/data"
+# Frozen, __file__ has no folder ("firmware/datafiles.py"): then "data" relative to the current
+# directory, never "./data", which VfsRom (a ROMFS mount) does not resolve.
+_HOME = _parent(__file__, 2)
+DEFAULT_DIR = _HOME + "/data" if _HOME else "data"
 
 
 def reader(directory=None):

@@ -35,6 +35,8 @@ def press(*evs):
     for ev in evs:
         app.key(ev)
         show()
+def console():
+    pass
 show()
 press(K.A, K.DOWN, K.RIGHT, K.DOWN, K.DOWN, K.RIGHT, K.RIGHT, K.A, K.SELECT, K.A, K.SELECT, K.A,
       K.SELECT, K.A, K.SELECT)
@@ -48,15 +50,42 @@ for game in ("tal", "exp3", "golan"):
         press(K.A, K.DOWN, K.RIGHT, K.A, K.SELECT, K.A, K.DOWN, K.DOWN, K.RIGHT, K.A, K.UP)
         while len(app.stack) > 1:
             press(K.B)
+    console()
 press(K.B | K.LONG, K.A)
 gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
 """
 
 
+# The serial console answering in the same session (as firmware/device.py polls it): after each
+# game's screens, a Link (firmware/serial_link.py) answers request lines; every one must get its
+# reply line.
+_CONSOLE = """def console():
+    from firmware.serial_link import Link
+    n = [0]
+    def out(b):
+        n[0] += 1
+    link = Link(s, lambda: b"", out)
+    for line in %(requests)r:
+        link.feed(line + b"\\n")
+    if n[0] != %(count)d:
+        raise SystemExit("the console gave %%d replies to %(count)d requests" %% n[0])
+"""
+
+
+def tour_code(width, height, framebuffer=True, band=0, requests=()):
+    """The tour's MicroPython code; with `requests` (bytes lines) the serial console answers them
+    after each game's screens."""
+    code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0, "band": band}
+    if requests:
+        code = code.replace("def console():\n    pass\n", _CONSOLE % {
+            "requests": tuple(requests), "count": len(requests)})
+    return code
+
+
 def tour_ok(width, height, framebuffer=True, band=0):
     """ok(heap) for `bench.smallest_heap`: the tour completes within that heap."""
-    code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0, "band": band}
+    code = tour_code(width, height, framebuffer, band)
 
     def ok(heap):
         p = consoles.run_mpy(code, heap=heap, timeout=600)
