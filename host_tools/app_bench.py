@@ -1,10 +1,12 @@
 """The device app's heap under MicroPython (a section of `make bench`, see host_tools/bench.py).
 
-The whole app runs on the unix port from the .mpy build: frame buffer allocated first (as on the
-Pico), then the session, settings and app; a tour opens every menu entry of every game, presses
-its keys (rolls, draws, ends turns, a self-test of 10,000 dice, settings, undo) and comes back.
-The smallest heap for which the tour completes is found by bisection.  On a board the bytecode of
-the app's modules also lives in the heap unless frozen (manifest.py), as it does here.
+The whole app runs on the unix port loading .mpy (32-bit when MICROPY_DIR allows, as a board):
+frame buffer allocated first (as on the Pico), then the session, settings and app; a tour opens
+every menu entry of every game, presses its keys (rolls, draws, ends turns, a self-test of 10,000
+dice, settings, undo) and comes back; `tour_code(requests=...)` also has the serial console answer
+requests after each game (host_tools/ram_bench.py's "tour" figure).  The smallest heap for which
+the tour completes is found by bisection.  On a board the bytecode of the app's modules also lives
+in the heap unless frozen (manifest.py), as it does here.
 """
 
 from host_tools import bench, consoles
@@ -83,18 +85,22 @@ def tour_code(width, height, framebuffer=True, band=0, requests=()):
     return code
 
 
-def tour_ok(width, height, framebuffer=True, band=0):
-    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap."""
+def tour_ok(width, height, framebuffer=True, band=0, port=None):
+    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap (on `port` of
+    host_tools/ports.py; default the 64-bit unix port)."""
     code = tour_code(width, height, framebuffer, band)
 
     def ok(heap):
-        p = consoles.run_mpy(code, heap=heap, timeout=600)
+        if port is None:
+            p = consoles.run_mpy(code, heap=heap, timeout=600)
+        else:
+            p = port.run_code(code, heap=heap)
         return p.returncode == 0 and b"OK" in p.stdout
 
     return ok
 
 
-def measure():
+def measure(port=None):
     """[(label, smallest heap in bytes or None)]."""
     rows = []
     for label, w, h, fb, band in (
@@ -102,19 +108,23 @@ def measure():
             ("Pico-LCD-1.14: app + 20-row bands of 240 (9.6 KB)", 240, 135, True, 20),
             ("same with a whole 240x135 RGB565 frame (63.3 KB)", 240, 135, True, 0),
             ("PyBadge-size frame: app + 160x128 RGB565 (40 KB)", 160, 128, True, 0)):
-        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, band), lo=16 * 1024,
+        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, band, port), lo=16 * 1024,
                                                 hi=512 * 1024, step=1024)))
     return rows
 
 
 def report(w):
-    """Write the section."""
-    w("  smallest MicroPython heap for a tour of every screen of every game (.mpy build):\n")
-    for label, heap in measure():
+    """Write the section (on the 32-bit unix port loading .mpy when MICROPY_DIR allows)."""
+    from host_tools import ports
+
+    port = ports.board_like().prepare()
+    w("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" % port.label)
+    for label, heap in measure(port):
         w("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
-    w("  (the unix port is 64-bit: its objects take up to twice a board's; a Pico has about\n"
-      "   190 KB of heap, and freezing the code (manifest.py) keeps bytecode and names out of\n"
-      "   it; the PyBadge's displayio frame is not in the heap)\n")
+    if port.name == "unix64-mpy":
+        w("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit figures)\n")
+    w("  (a Pico has about 190 KB of heap, and freezing the code (manifest.py) keeps bytecode and\n"
+      "   names out of it; the PyBadge's displayio frame is not in the heap)\n")
 
 
 if __name__ == "__main__":

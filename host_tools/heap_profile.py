@@ -199,27 +199,21 @@ def profile(stop=-1):
 
 
 class _Watch:
-    """The console's writer: drops replies, but reports the first that says memory ran out."""
+    """The console's writer: drops replies (keeping nothing), but reports the first fragment that
+    says memory ran out."""
 
     def __init__(self, lines):
         self.lines = lines
-        self.reply = []
         self.done = False
 
     def __call__(self, s):
-        if self.done:
+        if self.done or not ("MemoryError" in s or "out of memory" in s):
             return
-        if s != "\n":
-            self.reply.append(s)
-            return
-        text = "".join(self.reply)
-        self.reply = []
-        if "MemoryError" in text or "out of memory" in text:
-            self.done = True
-            gc.collect()
-            print("@fail %d `%s` %s" % (_st[REQ], self.lines.line.strip().decode(), text))
-            micropython.mem_info()
-            print("@end")
+        self.done = True
+        gc.collect()
+        print("@fail %d `%s` %s" % (_st[REQ], self.lines.line.strip().decode(), s))
+        micropython.mem_info()
+        print("@end")
 
 
 def first_failure():

@@ -59,7 +59,7 @@ class Port:
             # frozen: a current directory without engine/ ('' comes first in sys.path)
             cwd = mb.data_dir() if self.frozen else mb.mpy_tree()
             path = ".frozen" if self.frozen else "."
-        argv = [exe] + (["-X", "heapsize=%d" % heap] if heap else []) + tail
+        argv = [exe] + (["-X", "heapsize=%s" % heap] if heap else []) + tail
         return argv, cwd, dict(os.environ, MICROPYPATH=path)
 
     def run_code(self, code, heap=None, timeout=600, args=()):
@@ -67,10 +67,15 @@ class Port:
         argv, cwd, env = self._unix(heap, ["-c", code] + list(args))
         return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, timeout=timeout)
 
+    def console_process(self, data, heap=None, args=(), timeout=600):
+        """Feed bytes `data` to the console of a unix port (`args`: a state file...); the
+        CompletedProcess."""
+        argv, cwd, env = self._unix(heap, ["-m", "firmware.console"] + list(args))
+        return subprocess.run(argv, cwd=cwd, env=env, input=data, capture_output=True,
+                              timeout=timeout)
+
     def _console(self, lines, heap, timeout):
-        argv, cwd, env = self._unix(heap, ["-m", "firmware.console"])
-        p = subprocess.run(argv, cwd=cwd, env=env, input=b"".join(l + b"\n" for l in lines),
-                           capture_output=True, timeout=timeout)
+        p = self.console_process(b"".join(l + b"\n" for l in lines), heap, timeout=timeout)
         out = p.stdout.decode("utf-8", "replace").splitlines()
         if p.returncode != 0:
             err = p.stderr.decode("utf-8", "replace").strip().splitlines()
@@ -140,3 +145,33 @@ BY_NAME = {p.name: p for p in PORTS}
 
 def port(name):
     return BY_NAME[name]
+
+
+def console_main(argv):
+    """`python -m host_tools.ports HEAP [STATE] [--log=LOG]`: the console as `make console-mpy`
+    runs it, on the 32-bit unix port loading .mpy when MICROPY_DIR allows (a board's object
+    sizes), else on .venv's 64-bit one; HEAP as -X heapsize takes it (e.g. 190K)."""
+    import sys
+
+    heap, args = argv[1], argv[2:]
+    p = board_like().prepare()
+    sys.stderr.write("TAL companion: line protocol console (MicroPython, %s, heap %s). Ctrl-D "
+                     "quits.\n" % (p.label, heap))
+    if p.name == "unix64-mpy":
+        sys.stderr.write("(64-bit: objects take up to twice a board's; MICROPY_DIR=... for the "
+                         "32-bit build)\n")
+    a, cwd, env = p._unix(heap, ["-m", "firmware.console"] + args)
+    os.chdir(cwd)
+    os.execve(a[0], a, env)
+
+
+def board_like():
+    """The build closest to a board loading .mpy files: 32-bit when MICROPY_DIR allows it."""
+    p = port("unix32-mpy")
+    return p if p.unavailable() is None else port("unix64-mpy")
+
+
+if __name__ == "__main__":
+    import sys
+
+    console_main(sys.argv)

@@ -70,12 +70,17 @@ def _hi(port):
 
 
 def passes(port, work, figure, heap, order=None):
-    """Whether every session of `figure` runs right in `heap` bytes; `order` (indices, hungriest
-    first) is updated: a failing session moves to its front."""
+    """Whether every session of `figure` runs right in `heap` bytes (see all_pass)."""
     if figure == "tour":
         p = port.run_code(work.tour_code(), heap=heap)
         return p.returncode == 0 and b"OK" in p.stdout
-    sessions = work.sessions(figure)
+    return all_pass(port, work.sessions(figure), heap, order)
+
+
+def all_pass(port, sessions, heap, order=None):
+    """Whether each (name, request lines, expected replies) of `sessions` gets exactly its
+    replies on a fresh console with `heap` bytes; `order` (indices, hungriest first) is updated:
+    a failing session moves to its front."""
     order = order if order is not None else list(range(len(sessions)))
     for k, i in enumerate(list(order)):
         name, lines, want = sessions[i]
@@ -157,9 +162,11 @@ def table(got, skipped, w, names=ORDER):
                 cell = "%s%s [%d]" % ("*" if over else "", cell, budget)
             cells.append(cell)
         w("    %-34s %14s %14s %14s %14s\n" % tuple([port.label] + cells))
-    worst = sorted({(f, got[(n, f)][1]) for (n, f) in got if got[(n, f)][1] and f != "session"})
-    for figure, name in worst:
-        w("    hungriest %s transcript: %s\n" % (figure, name))
+    w("    hungriest transcript (dice, rules):\n")
+    for name in names:
+        if (name, "rules") in got:
+            w("      %-32s %s, %s\n" % (ports.port(name).label, got[(name, "dice")][1],
+                                       got[(name, "rules")][1]))
 
 
 # --- where the heap goes --------------------------------------------------------------------------
@@ -324,27 +331,26 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
             w("    %s: no failure found just under %d bytes\n" % (n, heaps[n]))
             continue
         w("    %s runs out first just under its smallest heap at request %d `%s`:\n"
-          "      %s%s\n      heap then: %s, largest free run %d blocks of 16 bytes\n" % (
+          "      %s%s\n      heap then: %s; largest free run %d blocks of %d bytes\n" % (
               n, f["request"], f["line"], f["error"] or f["reply"],
               " at " + " < ".join(reversed(f["where"])) if f["where"] else "",
-              f.get("gc", "?"), f.get("largest", 0)))
+              f.get("gc", "?"), f.get("largest", 0), 32 if n == "unix64-mpy" else 16))
 
 
 def report(w):
-    """Write the section: the table, then the heap at the peak of the hungriest transcript and of
-    the one-session run."""
+    """Write the section: the table, then the heap at the peak of the hungriest rules transcript
+    and of the one-session run (32-bit builds; the 64-bit one without MICROPY_DIR)."""
     got, skipped, work = measure()
     table(got, skipped, w)
-    if "unix32-mpy" in skipped:
-        w("  (no 32-bit build: no breakdown of the heap)\n")
-        return
-    heaps = {}
-    worst = got.get(("unix32-mpy", "rules"), (None, ""))[1]
+    names = ("unix32-frozen", "unix32-mpy")
+    if any(n in skipped for n in names):
+        names = ("unix64-mpy",)
+    board = names[-1]
+    worst = got.get((board, "rules"), (None, ""))[1]
     for title, figure in (("hungriest rules transcript (%s)" % worst, "rules"),
                           ("every rules request in one session", "session")):
         sessions = work.sessions(figure)
         lines = [s for s in sessions if s[0] == worst][0][1] if figure == "rules" else \
             sessions[0][1]
-        for n in ("unix32-frozen", "unix32-mpy"):
-            heaps[n] = got.get((n, figure), (None,))[0]
-        write_breakdown(w, title, lines, heaps, step=STEP[figure])
+        heaps = {n: got.get((n, figure), (None,))[0] for n in names}
+        write_breakdown(w, title, lines, heaps, names, step=STEP[figure])
