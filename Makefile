@@ -13,7 +13,7 @@ MICROPY_DIR ?=
 export MICROPY_DIR
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots firmware-qemu \
-	firmware-unix32 firmware
+	firmware-unix32 builds32
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -35,7 +35,7 @@ run: $(STAMP)
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
 
-test: mpy $(if $(MICROPY_DIR),firmware)
+test: mpy $(if $(MICROPY_DIR),builds32)
 	$(BIN)/python -m pytest -q tests
 
 # 32-bit builds from MICROPY_DIR, in build/micropython (rebuilt only when an input changed):
@@ -47,7 +47,7 @@ firmware-qemu: $(STAMP)
 firmware-unix32: $(STAMP)
 	$(BIN)/python -m host_tools.micropython_builds unix32
 
-firmware: $(STAMP)
+builds32: $(STAMP)
 	$(BIN)/python -m host_tools.micropython_builds all
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends

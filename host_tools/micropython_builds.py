@@ -14,7 +14,8 @@ inputs changed (a key of the checkout's files, the make arguments and, for froze
 sources), so `make test` does not rebuild needlessly.  Needs: make, gcc-arm-none-eabi,
 libnewlib-arm-none-eabi, qemu-system-arm, gcc-i686-linux-gnu (see .ci/run).
 
-Usage: python -m host_tools.micropython_builds [qemu|unix32|all]   (make firmware-qemu, ...)
+Usage: python -m host_tools.micropython_builds [qemu|unix32|all]   (make firmware-qemu,
+firmware-unix32, builds32)
 """
 
 import hashlib
@@ -44,7 +45,7 @@ UNIX32_FLAGS = ["VARIANT=standard", "CROSS_COMPILE=i686-linux-gnu-", "MICROPY_PY
                 "MICROPY_PY_FFI=0", "MICROPY_PY_SSL=0",
                 "LDFLAGS_EXTRA=-static"]  # static: runs without the i386 C library installed
 
-TOOLS = {"qemu": ("make", "arm-none-eabi-gcc", "qemu-system-arm"),
+TOOLS = {"qemu": ("make", "gcc", "arm-none-eabi-gcc", "qemu-system-arm"),  # gcc: mpy-cross
          "unix32": ("make", "gcc", "i686-linux-gnu-gcc")}
 
 
@@ -235,7 +236,18 @@ def mpy_tree():
 
     out = os.path.join(OUT, "mpy")
     cross = mpy_cross()
+    stamp = os.path.join(OUT, "mpy.key")
+    key = "%s %d" % (cross, os.stat(cross).st_mtime_ns)
+    try:
+        with open(stamp) as f:
+            same = f.read() == key
+    except OSError:
+        same = False
+    if not same:  # another mpy-cross: build_mpy only compares mtimes, start afresh
+        shutil.rmtree(out, ignore_errors=True)
     build_mpy.build(out, APP, cross=cross)
+    with open(stamp, "w") as f:
+        f.write(key)
     dst = os.path.join(out, "uart_console.mpy")
     if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(LAUNCHER):
         subprocess.run([cross, "-s", "uart_console.py", "-o", dst, LAUNCHER], check=True)

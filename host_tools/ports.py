@@ -39,26 +39,27 @@ class Port:
         return None if self.kind == "unix64" else mb.unavailable(self.kind)
 
     def prepare(self):
-        """Build what it needs (cached; quick when up to date)."""
+        """Build what it needs (cached; quick when up to date); the runs below use what this
+        found, so call it again after changing the sources."""
         if self.kind == "unix64":
             consoles.ensure_mpy()
+            self._paths = (consoles.micropython(), consoles.MPY_DIR)
         elif self.kind == "unix32":
-            mb.unix32(self.frozen)
-            mb.data_dir() if self.frozen else mb.mpy_tree()
+            self._paths = (mb.unix32(self.frozen), mb.data_dir() if self.frozen else mb.mpy_tree())
         else:
-            mb.qemu_firmware(self.frozen)
-            mb.romfs_image(not self.frozen)
+            self._paths = (mb.qemu_firmware(self.frozen), mb.romfs_image(not self.frozen))
         return self
+
+    def _built(self):
+        if getattr(self, "_paths", None) is None:
+            self.prepare()
+        return self._paths
 
     # --- unix ports --------------------------------------------------------------------------
     def _unix(self, heap, tail):
-        if self.kind == "unix64":
-            exe, cwd, path = consoles.micropython(), consoles.MPY_DIR, "."
-        else:
-            exe = mb.unix32(self.frozen)
-            # frozen: a current directory without engine/ ('' comes first in sys.path)
-            cwd = mb.data_dir() if self.frozen else mb.mpy_tree()
-            path = ".frozen" if self.frozen else "."
+        # frozen: the current directory holds data/ only ('' comes first in sys.path)
+        exe, cwd = self._built()
+        path = ".frozen" if self.frozen else "."
         argv = [exe] + (["-X", "heapsize=%s" % heap] if heap else []) + tail
         return argv, cwd, dict(os.environ, MICROPYPATH=path)
 
@@ -84,8 +85,7 @@ class Port:
 
     # --- qemu --------------------------------------------------------------------------------
     def _boot(self, sessions, heap, timeout=None):
-        fw = mb.qemu_firmware(self.frozen)
-        img = mb.romfs_image(not self.frozen)
+        fw, img = self._built()
         argv = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
                 "-semihosting", "-serial", "stdio", "-kernel", fw, "-device",
                 "loader,file=%s,addr=%s,force-raw=on" % (img, mb.QEMU_ROMFS_ADDR)]

@@ -289,6 +289,8 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
         w("    %s: peak at request %d, %s%s\n" % (
             n, c["request"], c["event"],
             " (inside: %s)" % " > ".join(c["open"]) if c["open"] else ""))
+    w("    (each import's own bytes: nested imports are their own rows; from .mpy, the import that\n"
+      "    starts a new pool of interned names is charged for the whole pool)\n")
     w("    %-44s" % "" + "".join("%14s" % n for n in names) + "\n")
 
     def row(label, vals):

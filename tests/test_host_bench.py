@@ -66,3 +66,31 @@ def test_the_report_has_every_section():
                   "Boot:", "Full campaign:", "Device app:"):
         assert title in p.stdout
     assert "skipped: MICROPY_DIR is not set" in p.stdout
+
+
+PILOT_SESSION = [b"seed 1", b"campaign start 10 30 3", b"pilot add viper 7 12 0", b"pilot show 1"]
+
+
+def test_the_heap_profile_sees_modules_data_tables_and_the_session():
+    """Where the heap goes (host_tools/heap_profile.py, under MicroPython): the import hook and
+    the data hook see the command's modules and the pilot names table, each with its bytes."""
+    port = ports.port("unix64-mpy")
+    events = ram_bench.profile(port, PILOT_SESSION)["heap"]
+    peak = max(range(len(events)), key=lambda e: events[e])
+    got = ram_bench.profile(port, PILOT_SESSION, peak)
+    assert got["peak"] == events[peak] > 0
+    assert got["modules"]["engine.protocol"][0] > 0
+    assert got["modules"]["engine.cmd_pilots"][0] > 0
+    assert got["tables"]["data/tal/pilots.txt"] > 0
+    assert got["objects"]["(the Session object)"] > 0
+
+
+def test_the_first_failure_names_the_request_where_memory_runs_out():
+    port = ports.port("unix64-mpy")
+    want = port.run([PILOT_SESSION])[0]
+    heap = bench.smallest_heap(lambda h: ram_bench.all_pass(port, [("pilots", PILOT_SESSION, want)],
+                                                            h), step=1024, below=2)
+    f = ram_bench.first_failure(port, PILOT_SESSION, heap, 1024)
+    assert f is not None and 2 <= f["request"] <= 4
+    assert f["line"] == PILOT_SESSION[f["request"] - 1].decode()
+    assert "GC: total:" in f["gc"]
