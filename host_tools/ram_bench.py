@@ -170,11 +170,29 @@ def table(got, skipped, w, names=ORDER):
 
 
 # --- where the heap goes --------------------------------------------------------------------------
+def _probe_dir(port):
+    """A folder holding heap_profile.mpy, compiled for `port` (from .mpy: no compiler garbage in
+    a small heap, and its bytecode is in the baseline)."""
+    from host_tools import build_mpy, micropython_builds
+
+    if port.kind == "unix64":
+        out, cross = os.path.join(ROOT, "build", "mpy-probe"), build_mpy.mpy_cross()
+    else:
+        out, cross = os.path.join(micropython_builds.OUT, "probe"), micropython_builds.mpy_cross()
+    src = os.path.join(ROOT, "host_tools", "heap_profile.py")
+    dst = os.path.join(out, "heap_profile.mpy")
+    if not os.path.exists(dst) or os.path.getmtime(dst) < max(os.path.getmtime(src),
+                                                                os.path.getmtime(cross)):
+        os.makedirs(out, exist_ok=True)
+        subprocess.run([cross, "-s", "heap_profile.py", "-o", dst, src], check=True)
+    return out
+
+
 def profile(port, lines, stop=-1):
     """Run heap_profile on a unix port; its "@" lines, parsed."""
     code = "import heap_profile\nheap_profile.profile(%d)\n" % stop
     argv, cwd, env = port._unix(1024 * KB, ["-c", code])
-    env["MICROPYPATH"] += ":" + os.path.join(ROOT, "host_tools")
+    env["MICROPYPATH"] += ":" + _probe_dir(port)
     p = subprocess.run(argv, cwd=cwd, env=env, input=b"".join(l + b"\n" for l in lines),
                        capture_output=True, timeout=600)
     out = {"modules": {}, "tables": {}, "objects": {}, "mem_info": [], "heap": [], "open": []}
@@ -209,28 +227,36 @@ def profile(port, lines, stop=-1):
 
 def _probe(port, code, lines, heap):
     argv, cwd, env = port._unix(heap, ["-c", code])
-    env["MICROPYPATH"] += ":" + os.path.join(ROOT, "host_tools")
+    env["MICROPYPATH"] += ":" + _probe_dir(port)
     p = subprocess.run(argv, cwd=cwd, env=env, input=b"".join(l + b"\n" for l in lines),
                        capture_output=True, timeout=600)
-    return p.stdout.decode("utf-8", "replace")
+    return p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def _frames(tb):
+    frames = [l.strip() for l in tb.splitlines() if l.strip().startswith("File")
+              and "heap_profile" not in l and "<stdin>" not in l]
+    return [f.replace("File ", "").replace('"', "") for f in frames[-3:]]
 
 
 def first_failure(port, lines, heap, step):
     """Where memory first runs out just under the smallest heap `heap`: {"request", "line",
-    "error", "where", "gc", "largest"}, or None.  heap_profile's own code (compiled from source)
-    takes some heap: it is added back."""
+    "error", "where", "gc", "largest"}, or None.  heap_profile's own code takes some heap: it is
+    added back."""
     cost = _profile_cost(port)
     for k in range(1, 9):
-        out = _probe(port, "import heap_profile\nheap_profile.first_failure()\n", lines,
-                     heap + cost - k * step)
+        out, err = _probe(port, "import heap_profile\nheap_profile.first_failure()\n", lines,
+                          heap + cost - k * step)
         if "@fail" not in out:
+            tb = out + err
+            if "MemoryError" in tb:  # before the first request: the console's start-up
+                return {"request": 0, "line": "(start-up)", "reply": "", "where": _frames(tb),
+                        "error": tb.strip().splitlines()[-1]}
             continue
         got = {"where": [], "error": ""}
         tb = out[out.find("@traceback"):out.find("@fail")] if "@traceback" in out else ""
-        frames = [l.strip() for l in tb.splitlines() if l.strip().startswith("File")
-                  and "heap_profile" not in l]
-        if frames:
-            got["where"] = [f.replace("File ", "").replace('"', "") for f in frames[-3:]]
+        if _frames(tb):
+            got["where"] = _frames(tb)
             got["error"] = tb.strip().splitlines()[-1]
         fail = out[out.find("@fail"):].splitlines()
         words = fail[0].split("`")
@@ -250,12 +276,12 @@ _COST = {}
 
 
 def _profile_cost(port):
-    """Heap the profiler module takes once imported (it is compiled from source)."""
+    """Heap the profiler module takes once imported."""
     if port.name not in _COST:
         code = ("import gc\ngc.collect()\na = gc.mem_alloc()\nimport heap_profile\n"
                 "gc.collect()\nprint(gc.mem_alloc() - a)\n")
         argv, cwd, env = port._unix(1024 * KB, ["-c", code])
-        env["MICROPYPATH"] += ":" + os.path.join(ROOT, "host_tools")
+        env["MICROPYPATH"] += ":" + _probe_dir(port)
         p = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, timeout=60)
         _COST[port.name] = int(p.stdout.split()[-1])
     return _COST[port.name]
@@ -333,10 +359,11 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
             w("    %s: no failure found just under %d bytes\n" % (n, heaps[n]))
             continue
         w("    %s runs out first just under its smallest heap at request %d `%s`:\n"
-          "      %s%s\n      heap then: %s; largest free run %d blocks of %d bytes\n" % (
-              n, f["request"], f["line"], f["error"] or f["reply"],
-              " at " + " < ".join(reversed(f["where"])) if f["where"] else "",
-              f.get("gc", "?"), f.get("largest", 0), 32 if n == "unix64-mpy" else 16))
+          "      %s%s\n" % (n, f["request"], f["line"], f["error"] or f["reply"],
+                           " at " + " < ".join(reversed(f["where"])) if f["where"] else ""))
+        if "gc" in f:
+            w("      heap then: %s; largest free run %d blocks of %d bytes\n" % (
+                f["gc"], f.get("largest", 0), 32 if n == "unix64-mpy" else 16))
 
 
 def report(w):
