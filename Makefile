@@ -35,7 +35,8 @@ run: $(STAMP)
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
 
-test: mpy $(if $(MICROPY_DIR),builds32)
+test: mpy
+	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
 	$(BIN)/python -m pytest -q tests
 
 # 32-bit builds from MICROPY_DIR, in build/micropython (rebuilt only when an input changed):

@@ -9,7 +9,9 @@ previous build), and one that passes in the largest heap so far needs no bisecti
 
 Where the heap goes: host_tools/heap_profile.py runs the same requests on the 32-bit unix port,
 frozen and .mpy, measuring each import and each data-file parse (gc.mem_alloc() around it), and
-reports what is loaded at the request after which the heap in use is highest.
+reports what is loaded at the moment (an import, a parse, a request's end) the heap in use is
+highest; then, just under the smallest heap, the request where memory first runs out, the failed
+allocation and mem_info's largest free run (the heap does not move objects: fragmentation counts).
 """
 
 import os
@@ -118,7 +120,7 @@ def smallest(port, work, figure, order=None):
     return best, sessions[worst][0]
 
 
-def measure(names=ORDER, figures=ram_budgets.FIGURES, w=None):
+def measure(names=ORDER, figures=ram_budgets.FIGURES):
     """{(port, figure): (bytes or None, hungriest session)}, {port: why it is unavailable}."""
     work = Workloads()
     got, skipped, orders = {}, {}, {}
@@ -134,8 +136,6 @@ def measure(names=ORDER, figures=ram_budgets.FIGURES, w=None):
                 continue  # the tour needs the unix port's -c (the app is the same code)
             # the order found on one build (hungriest first) starts the next build's search
             got[(name, figure)] = smallest(port, work, figure, orders.setdefault(figure, []))
-            if w:
-                w(".")
     return got, skipped, work
 
 
