@@ -12,12 +12,14 @@ STATE ?=
 MICROPY_DIR ?=
 export MICROPY_DIR
 
-.PHONY: run test console console-mpy mpy bench clean dist deploy screenshots firmware-qemu \
-	firmware-unix32 builds32
+.PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
+.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32
 
 $(STAMP): requirements.txt
+	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
+	@echo "takes a minute or two; pip says what it fetches)..." >&2
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --disable-pip-version-check --progress-bar off -r requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -34,6 +36,10 @@ run: $(STAMP)
 # Every screen rendered headless to docs/screens/*.png (the README shows them).
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
+
+# The display's fonts (firmware/fonts/*.py) from their X.Org sources with font_to_py.
+fonts: $(STAMP)
+	$(BIN)/python -m host_tools.fontgen
 
 test: mpy
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
@@ -67,11 +73,30 @@ bench: mpy
 	$(BIN)/python -m host_tools.bench
 
 # dist/circuitpython/ (copy onto CIRCUITPY; also zipped) and dist/micropython/ (.mpy + main.py).
+# CircuitPython's lib/ is compiled by CIRCUITPY_MPY_CROSS=path (CircuitPython's own mpy-cross, same
+# major version as the board), else by the one `make circuitpython-mpy-cross` built.
 dist: mpy
 	$(BIN)/python -m host_tools dist
 
+# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...; CP_VERSION=x.y.z
+# when it is not a git clone with tags) into build/, out of tree: the checkout is not written to.
+circuitpython-mpy-cross: $(STAMP)
+	@test -n "$(CIRCUITPY_DIR)" || { echo "error: say where CircuitPython's source is: make $@ CIRCUITPY_DIR=/path/to/circuitpython" >&2; exit 1; }
+	@test -f "$(CIRCUITPY_DIR)/mpy-cross/Makefile" || { echo "error: $(CIRCUITPY_DIR) has no mpy-cross/Makefile: not a CircuitPython source tree" >&2; exit 1; }
+	@mkdir -p build
+	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $(if $(CP_VERSION),CP_VERSION=$(CP_VERSION)) >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
+	@build/circuitpython-mpy-cross/mpy-cross --version
+
+# MicroPython for the Pico with the app frozen in (manifest.py), from MICROPY_DIR=a MicroPython
+# checkout (needs cmake and arm-none-eabi-gcc; the Pico SDK is its lib/pico-sdk submodule).
+# PICO_BOARD=RPI_PICO (default), RPI_PICO_W, RPI_PICO2...: build/rp2-BOARD/firmware.uf2.
+firmware: $(STAMP)
+	@$(BIN)/python -m host_tools.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
+
 # MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
 # Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).
+# CIRCUITPY: checks the space first, copies beside the old app, then switches (code.py last).
+# Pico: the app's code goes into the firmware's ROMFS partition when it has one, else as .mpy files.
 deploy: dist
 	$(BIN)/python -m host_tools deploy $(if $(MOUNT),--mount "$(MOUNT)") $(if $(PORT),--port "$(PORT)") $(if $(REPLACE_DATA),--replace-data)
 

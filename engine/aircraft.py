@@ -65,9 +65,12 @@ _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", da
           ("wp", datatables.maybe(datafile.integer(0, 99))), ("source", datafile.text))
 
 
+TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
+
+
 def types(s):
     """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp)."""
-    return datatables.rows(s, "tal/aircraft.txt", _TYPES)
+    return datatables.rows(s, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
 
 
 def find_type(s, word):

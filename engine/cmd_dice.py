@@ -22,7 +22,14 @@ def seed(s, w):
 
 
 def roll(s, w):
-    """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers."""
+    """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers.
+
+    `roll d10+2` is `roll d10 +2`: modifiers may be glued to the dice."""
+    d = w[1] if len(w) > 1 else ""
+    for j in range(1, len(d)):
+        if d[j] == "+" or d[j] == "-":
+            w = [w[0], d[:j]] + d[j:].replace("+", " +").replace("-", " -").split() + w[2:]
+            break
     parse.arity(w, 2, MAX_WORDS, "roll [N]dS [+M ...]")
     n, sides = parse.dice(w[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
     mod = parse.modifiers(w, 2)

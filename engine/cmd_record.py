@@ -7,7 +7,7 @@ chunks keep each reply short: the device never holds the whole record as hex.
 """
 
 from engine import parse
-from engine.record import SLOT_SIZE
+from engine.record import FRAME_MAX
 
 CHUNK = 96  # record bytes per reply: 192 hex digits, a reply line under 240 bytes
 
@@ -17,7 +17,7 @@ _HEX = "0123456789abcdef"
 def record(s, w):
     """`record [AT]`: bytes AT.. (at most CHUNK) of the framed record, as hex, with its total size."""
     parse.arity(w, 1, 2, "record [AT]")
-    at = parse.number(w[1], 0, SLOT_SIZE, "AT") if len(w) == 2 else 0
+    at = parse.number(w[1], 0, FRAME_MAX, "AT") if len(w) == 2 else 0
     from engine.record import frame
     image = frame(s.payload(), getattr(s, "_seq", 0))
     if at > len(image):

@@ -40,12 +40,14 @@ def span(tok):
 _cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
 
 
-def table(s, name, columns):
+def table(s, name, columns, keys=()):
     """(rows, status) of data file `name` (e.g. "tal/scout.txt"): one tuple per record, without
     the last column (the source note, for people), and the file's `status:` line.
 
-    The front end supplies the hook `s.data(name)` (an open text file of data/<name>, or None);
-    a missing or invalid file is refused with error `state` naming the file and line.
+    The front end supplies the hook `s.data(name)` (an open binary file of data/<name>, or
+    lines, or None); a missing or invalid file is refused with error `state` naming the file and
+    line.  `keys`: column index tuples that no two rows may share (`datafile.unique`): a second
+    row for the same die or name would otherwise be silently ignored.
     """
     hook = getattr(s, "data", None)
     got = _cache.get(name)
@@ -61,9 +63,13 @@ def table(s, name, columns):
         raise parse.Reject(parse.STATE, "data file %s is missing" % name)
     head = {"source": None, "status": None}
     try:
-        rows = [r[1][:-1] for r in datafile.records(lines, columns, head)]
+        got = list(datafile.records(lines, columns, head))
+        datafile.unique(got, columns, keys)
+        rows = [r[1][:-1] for r in got]
     except datafile.DataError as e:
         raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))
+    except OSError as e:
+        raise parse.Reject(parse.STATE, "cannot read %s (%s)" % (name, e))
     finally:
         close = getattr(lines, "close", None)
         if close is not None:
@@ -72,9 +78,9 @@ def table(s, name, columns):
     return rows, head["status"]
 
 
-def rows(s, name, columns):
+def rows(s, name, columns, keys=()):
     """The records of data file `name` (see `table`)."""
-    return table(s, name, columns)[0]
+    return table(s, name, columns, keys)[0]
 
 
 def unverified(status):
@@ -109,6 +115,7 @@ def _find_span(table, value):
 _SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
           ("stress", maybe(datafile.integer(0, 9))),
           ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
+SCOUT_KEYS = ((0,),)  # one row per die result
 
 
 def scout(s, die):
@@ -116,18 +123,19 @@ def scout(s, die):
 
     `lost` is None where the file does not say.  A die whose turns are unknown is refused.
     """
-    r = _find_span(rows(s, "tal/scout.txt", _SCOUT), die)
+    r = _find_span(rows(s, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
     if r is None or r[1] is UNKNOWN:
         raise _missing("tal/scout.txt", "Scout result %d" % die)
     return r[1], r[2] or 0, r[3]
 
 
 _RIDGE = (("result", span), ("stress", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+RIDGE_KEYS = ((0,),)
 
 
 def ridge(s, result):
     """Ridge Evasion table (RULES §7, DATA): stress for a modified roll."""
-    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE), result)
+    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), result)
     if r is None or r[1] is UNKNOWN:
         raise _missing("tal/ridge.txt", "Ridge Evasion result %d" % result)
     return r[1]
@@ -136,11 +144,12 @@ def ridge(s, result):
 MOVES = ("retreat", "hold", "advance")  # index - 1 = bands moved towards the Air Base
 _MOVE = (("kind", datafile.choice(("a", "s", "c"))), ("result", span),
          ("move", maybe(datafile.choice(MOVES))), ("source", datafile.text))
+MOVE_KEYS = ((0, 1),)  # one row per kind and result
 
 
 def movement(s, kind, result):
     """Battalion Movement table (RULES §8, DATA): -1 retreat, 0 hold, +1 advance."""
-    for r in rows(s, "tal/movement.txt", _MOVE):
+    for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
         lo, hi = r[1]
         if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
             return r[2] - 1
@@ -150,11 +159,12 @@ def movement(s, kind, result):
 
 _STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
            ("source", datafile.text))
+STRESS_KEYS = ((0,),)
 
 
 def band_stress(s, b):
     """Mission stress for a target in range band `b` (RULES §7, DATA but for Enemy Transit)."""
-    for r in rows(s, "tal/stress.txt", _STRESS):
+    for r in rows(s, "tal/stress.txt", _STRESS, STRESS_KEYS):
         if r[0] == b and r[1] is not UNKNOWN:
             return r[1]
     raise _missing("tal/stress.txt", "Mission stress for %s" % campaign.BAND_NAMES[b], "Air Base")

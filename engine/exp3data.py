@@ -60,6 +60,8 @@ def squads(session):
         d = parse_squads(lines)
     except datafile.DataError as e:
         raise Reject(STATE, "data/%s:%d: %s" % (SQUADS_FILE, e.line, e.msg))
+    except OSError as e:
+        raise Reject(STATE, "cannot read %s (%s)" % (SQUADS_FILE, e))
     finally:
         close = getattr(lines, "close", None)
         if close is not None:

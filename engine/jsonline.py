@@ -3,8 +3,9 @@
 Hand-written because MicroPython's dicts do not keep insertion order and its `json` module spaces
 its output differently: a reply is a sequence of (key, value) pairs written in the given order.
 Values: bool, None, int, str, a list/tuple of those, or `Obj` (nested pairs).  No floats: their
-text differs between interpreters.  Output goes piece by piece to a `write` callable, so a long
-reply never sits in RAM as a list of fragments.
+text differs between interpreters.  Output goes piece by piece to a `write` callable; `Reply`
+collects a whole line in one reused buffer, so a long reply never sits in RAM as a list of
+fragments and a reply cut short by a failure is never sent.
 """
 
 
@@ -89,3 +90,25 @@ def write_object(ps, w):
         w(":")
         value(v, w)
     w("}")
+
+
+class Reply:
+    """One reply line, assembled in a buffer kept from one request to the next (`n` bytes of
+    `buf` are the line so far; set `n` to 0 to start another).
+
+    Nothing reaches the output until the line is whole, so a failure half-way (out of memory)
+    leaves nothing to take back; and once a reply of some length has been made, the next ones of
+    that length allocate no buffer.  `write` is the writer `pairs` and `write_object` take.
+    """
+
+    def __init__(self):
+        self.buf = bytearray(128)
+        self.n = 0
+
+    def write(self, s):
+        b = s.encode()
+        end = self.n + len(b)
+        if end > len(self.buf):
+            self.buf.extend(bytes(end - len(self.buf) + 64))
+        self.buf[self.n:end] = b
+        self.n = end

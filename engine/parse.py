@@ -30,7 +30,7 @@ def number(w, lo, hi, what):
     """A plain decimal `w` in lo..hi; syntax error if not digits, range error if outside."""
     if not _digits(w):
         raise Reject(SYNTAX, what + " must be a number")
-    if len(w) > _MAX_DIGITS:
+    if len(w.lstrip("0")) > _MAX_DIGITS:  # leading zeros aside: refused before int()
         raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
     n = int(w)
     if n < lo or n > hi:
@@ -43,7 +43,7 @@ def signed(w, lo, hi, what):
     body = w[1:] if w and (w[0] == "+" or w[0] == "-") else w
     if not _digits(body):
         raise Reject(SYNTAX, what + " must be a number")
-    n = int(body) if len(body) <= _MAX_DIGITS else hi + 1
+    n = int(body) if len(body.lstrip("0")) <= _MAX_DIGITS else max(hi, -lo) + 1
     if w[0] == "-":
         n = -n
     if n < lo or n > hi:

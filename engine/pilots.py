@@ -168,9 +168,12 @@ _NAMES = (("n", datafile.integer(1, 999)), ("name", datafile.word),
           ("aircraft", datafile.word), ("source", datafile.text))
 
 
+NAME_KEYS = ((0,), (1,))  # a number and a name name one pilot only
+
+
 def _names(s):
     from engine import datatables
-    return datatables.rows(s, "tal/pilots.txt", _NAMES)
+    return datatables.rows(s, "tal/pilots.txt", _NAMES, NAME_KEYS)
 
 
 def name_number(s, word):

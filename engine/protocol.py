@@ -43,15 +43,21 @@ def _reset(s, w):
 
 
 def _help(s, w):
-    """`help`: the command words."""
-    return (("commands", _words_of_table()),)
+    """`help`: the command words; `help COMMAND`: its forms, as the docs give them."""
+    if len(w) == 1:
+        return (("commands", _words_of_table()),)
+    from engine import helpforms  # loaded for this reply only (it unloads itself)
+    return helpforms.reply(w)
 
 
 # Every command, one per line: word, module (in engine/), function, kind (r read, d dice,
-# c change, h history).  The rules modules are imported on the first use of one of their
-# commands, so a dice-only session keeps its RAM (MicroPython loads bytecode into the heap unless
-# frozen); one string costs far less RAM than a tuple of tuples.  Documented in docs/PROTOCOL.md
-# and docs/protocol/*.md.
+# c change, h history), and for a changing command the forms that only read, by their second word
+# ("-": the word alone; "bn list"): those answer without a snapshot, an undo step or a write, so
+# they answer from a save that cannot be written too (newer firmware, a read-only drive); every
+# other form is an action, an undo step even when it changes nothing.  The rules modules are
+# imported on the first use of one of their commands, so a dice-only session keeps its RAM
+# (MicroPython loads bytecode into the heap unless frozen); one string costs far less RAM than a
+# tuple of tuples.  Documented in docs/PROTOCOL.md and docs/protocol/*.md.
 _TABLE = """
 help protocol _help r
 state protocol _state r
@@ -64,32 +70,33 @@ retain cmd_dice retain d
 pick cmd_dice pick d
 tally cmd_dice tally d
 record cmd_record record r
-cup cmd_cups cup c
-ac cmd_ac ac c
-mission cmd_mission mission c
-loiter cmd_mission loiter c
+cup cmd_cups cup c show
+ac cmd_ac ac c list
+mission cmd_mission mission c -,show
+loiter cmd_mission loiter c -,show
 bingo cmd_mission bingo c
 engine cmd_mission engine c
 sar cmd_mission sar c
 ridge cmd_mission ridge c
 table cmd_tables table d
-so cmd_campaign so c
-day cmd_campaign day c
-vp cmd_campaign vp c
-campaign cmd_campaign campaign c
-bn cmd_campaign bn c
-pilot cmd_pilots pilot c
-game cmd_game game c
-cas cmd_exp3 cas c
-assault cmd_assault assault c
-golan cmd_golan golan c
-mine cmd_golan mine c
-leader cmd_golan leader c
+so cmd_campaign so c -
+day cmd_campaign day c -
+vp cmd_campaign vp c -
+campaign cmd_campaign campaign c -
+bn cmd_campaign bn c list
+pilot cmd_pilots pilot c list,show
+game cmd_game game c -
+cas cmd_exp3 cas c -
+assault cmd_assault assault c -
+golan cmd_golan golan c -
+mine cmd_golan mine c -
+leader cmd_golan leader c -
 sagger cmd_golan sagger d
 heli cmd_golan heli r
-avlb cmd_golan avlb c
+avlb cmd_golan avlb c -
 mortar cmd_golan mortar r
 """
+
 _KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}
 
 
@@ -107,49 +114,73 @@ def knows(word):
     return _TABLE.find("\n" + word + " ") >= 0
 
 
-def _find(name):
-    at = _TABLE.find("\n" + name + " ")
+def _find(words):
+    # (handler, kind) of a request's words: READ for the reading forms of a changing command.
+    at = _TABLE.find("\n" + words[0] + " ")
     if at < 0:
         return None, None
-    _, modname, func, kind = _TABLE[at + 1:_TABLE.find("\n", at + 1)].split(" ")
-    engine = __import__("engine." + modname)
-    return getattr(getattr(engine, modname), func), _KINDS[kind]
+    entry = _TABLE[at + 1:_TABLE.find("\n", at + 1)].split(" ")
+    kind = _KINDS[entry[3]]
+    if len(entry) > 4 and (words[1] if len(words) > 1 else "-") in entry[4].split(","):
+        kind = READ
+    engine = __import__("engine." + entry[1])
+    return getattr(getattr(engine, entry[1]), entry[2]), kind
 
 
-def execute(session, words):
+def execute(session, words, reply=None):
     """Run a request given as its (lower-case) words; return its reply pairs or raise Reject.
 
     The device screens act through this, so a button press and a serial line share one path:
-    the same checks, the same undo step name, the same durability.
+    the same checks, the same undo step name, the same durability.  With `reply` (a
+    `jsonline.Reply`) the success line is written into it *before* the change is committed, so
+    a reply that cannot be made (out of memory) leaves the change undone.  A MemoryError is
+    raised with everything put back; the caller answers it (`firmware.lines.serve` with a line made in advance).
     """
     try:
-        handler, kind = _find(words[0])
-    except Exception as e:  # a module that cannot load (no RAM, a file missing on the board)
+        handler, kind = _find(words)
+    except MemoryError:
+        raise
+    except Exception as e:  # a module that cannot load (a file missing on the board)
         raise parse.Reject(parse.STATE, "cannot load this command: %s" % type(e).__name__)
     if handler is None:
         raise parse.Reject(parse.UNKNOWN, "unknown command (try help)")
-    if kind == READ:
-        try:
-            return handler(session, words)
-        except parse.Reject:
-            raise
-        except Exception as e:
-            raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
-    session.begin(kind != DICE)
+    if kind != READ:
+        session.begin(kind != DICE)
+    saving = False
     try:
         ps = handler(session, words)
-    except parse.Reject:
-        session.abort()
-        raise
-    except Exception as e:  # a bug must not reach a REPL nor leave a half-made change
-        session.abort()
+        if reply is not None:
+            _ok(session, ps, reply)
+        if kind != READ:
+            saving = True
+            session.commit(" ".join(words).encode(), kind == CHANGE)
+    except Exception as e:  # whatever failed, nothing of the change is kept
+        if kind != READ:
+            session.abort()
+        if isinstance(e, (parse.Reject, MemoryError)):
+            raise
+        if saving and isinstance(e, OSError):  # the store could not make it durable
+            from engine.record import why
+
+            raise parse.Reject(parse.STATE, "not saved, nothing changed: " + why(e))
         raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
-    try:
-        session.commit(" ".join(words).encode(), kind == CHANGE)
-    except OSError as e:
-        raise parse.Reject(parse.STATE, "not saved, nothing changed: %s" % (
-            e.args[0] if e.args else e))
+    if reply is not None:
+        session.notice = None  # it went out with this reply
     return ps
+
+
+def _ok(session, ps, reply):
+    reply.n = 0
+    reply.write('{"ok":true')
+    jsonline.pairs(ps, reply.write)
+    _end(session, reply)
+
+
+def _end(session, reply):
+    if session.notice is not None:
+        reply.write(',"notice":')
+        jsonline.string(session.notice, reply.write)
+    reply.write("}\n")
 
 
 def write_error(code, msg, w):
@@ -167,44 +198,42 @@ def _words(raw):
     return raw.decode().lower().split()
 
 
-def handle(session, raw, w):
-    """Answer one request line (bytes, no newline) by writing its reply with `w`, no newline.
+def handle(session, raw, reply):
+    """Put the reply line to one request (bytes, no newline) in `reply` (a `jsonline.Reply`),
+    newline included; return False, with nothing in it, for blank and # lines.
 
-    Returns False, writing nothing, for blank and # lines.
+    A MemoryError is raised with nothing changed and `reply` to be thrown away: the caller
+    answers with a line it made in advance (`firmware.lines.serve`).
     """
+    reply.n = 0
     if len(raw) > MAX_LINE:
-        write_error(parse.SYNTAX, "line longer than %d bytes" % MAX_LINE, w)
-    elif not _dispatch(session, raw, w):
-        return False
-    if session.notice is not None:
-        w(',"notice":')
-        jsonline.string(session.notice, w)
-        session.notice = None
-    w("}")
-    return True
-
-
-def reply(session, raw):
-    """The reply to one line as a string, or None (host side and tests)."""
-    out = []
-    return "".join(out) if handle(session, raw, out.append) else None
-
-
-def _dispatch(session, raw, w):
+        too_long(session, reply)
+        return True
     if raw.lstrip()[:1] == b"#":
         return False
     try:
         words = _words(raw)
+        if not words:
+            return False
+        execute(session, words, reply)
     except parse.Reject as e:
-        write_error(e.code, e.msg, w)
-        return True
-    if not words:
-        return False
-    try:
-        ps = execute(session, words)
-    except parse.Reject as e:
-        write_error(e.code, e.msg, w)
-        return True
-    w('{"ok":true')
-    jsonline.pairs(ps, w)
+        _error(session, e.code, e.msg, reply)
     return True
+
+
+def too_long(session, reply):
+    """The reply to a line longer than MAX_LINE, refused whole."""
+    _error(session, parse.SYNTAX, "line longer than %d bytes" % MAX_LINE, reply)
+
+
+def _error(session, code, msg, reply):
+    reply.n = 0
+    write_error(code, msg, reply.write)
+    _end(session, reply)
+    session.notice = None
+
+
+def reply(session, raw):
+    """The reply to one line as a string without its newline, or None (host side and tests)."""
+    out = jsonline.Reply()
+    return bytes(out.buf[:out.n - 1]).decode() if handle(session, raw, out) else None

@@ -67,6 +67,16 @@ class Rng:
         """The position in the sequence as (seed, x0, x1, x2, x3), each below 2**30."""
         return (self.seed_value, self.x0, self.x1, self.x2, self.x3)
 
+    def restore(self, state):
+        """Resume at a `get_state` tuple already known good (a snapshot, a decoded record, whose
+        reader bounds every value).  Allocates nothing: an aborted change after a MemoryError
+        puts the dice back with it."""
+        self.seed_value = state[0]
+        self.x0 = state[1]
+        self.x1 = state[2]
+        self.x2 = state[3]
+        self.x3 = state[4]
+
     def set_state(self, seed, x0, x1, x2, x3):
         """Resume at a position returned by `get_state` (validated: limbs are 12-bit)."""
         if seed < 0 or seed >= SEED_LIMIT:

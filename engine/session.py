@@ -23,40 +23,37 @@ MAX_LINE = 200
 
 
 class Session:
-    """Dice + state + undo, optionally backed by a two-slot `store` (see `firmware.storage`)."""
+    """Dice + state + undo, optionally backed by a `store` (see `engine.record`)."""
 
     def __init__(self, seed=0, store=None):
         self.rng = Rng(seed)
         self.vals = layout.new_values()
-        # The undo log, oldest step first, kept in its record form (see `payload`): a full log
-        # costs its few hundred bytes of RAM, not a tuple per step.
+        # The undo log, oldest step first, kept in its record form (see `engine.undolog`): a full
+        # log costs its few hundred bytes of RAM, not a tuple per step.
         self.undo = b""
         self.undo_steps = 0
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
         self.read_only = False  # a save from newer firmware is never overwritten silently
+        self.resumed = False  # the state was loaded from the store
         # Whether a roll alone is written to the store.  A device in random-dice mode reseeds at
-        # every start, so it can skip these writes: flash (microcontroller.nvm) wears with each.
+        # every start, so it can skip these writes: flash wears with each.
         self.save_dice = True
-        self._slot = 1  # the slot written last; the next write goes to the other one
-        self._seq = 0
-        self._saved = None  # payload last made durable
+        self._seq = 0  # sequence number of the newest frame in the store
         self._snap = None  # fields at `begin`: allocated on the first change, kept after it
         self._snapped = False
         self._snap_rng = None
         self._snap_undo = None  # (log, steps) at `begin`: bytes are immutable, no copy needed
         if store is not None:
-            self.load()
+            from engine import record
+
+            record.load(self)
 
     # --- the payload -------------------------------------------------------------------
-    def payload(self):
-        """The state record's payload, varints in this order (decoded by `record.decode`):
-
-        layout version, field count, fields...     the game state (`fields`)
-        seed, x0, x1, x2, x3                        the dice position (`rng`)
-        undo steps, then per step: line length, line bytes, diff count, (index, old value)...
-        """
+    def head(self):
+        """The record's payload up to the undo log (`engine.record` has the layout): layout
+        version, field count, fields, dice position, undo step count, as varints."""
         out = bytearray()
         put(out, layout.VERSION)
         put(out, len(self.vals))
@@ -65,6 +62,11 @@ class Session:
         for v in self.rng.get_state():
             put(out, v)
         put(out, self.undo_steps)
+        return out
+
+    def payload(self):
+        """The whole payload: `head` then the undo log (`state`, `record`, the host tools)."""
+        out = self.head()
         out.extend(self.undo)
         return bytes(out)
 
@@ -73,17 +75,11 @@ class Session:
         from engine import record
 
         self.vals, rng_state, self.undo, self.undo_steps = record.decode(payload)
-        self.rng.set_state(*rng_state)
+        self.rng.restore(rng_state)
 
     # --- durability (engine/record.py: imported only by a session that has a store) ----------
-    def load(self):
-        """Resume from the store's newest good slot; with none, keep defaults and set a notice."""
-        from engine import record
-
-        record.load(self)
-
     def save(self):
-        """Write the record to the other slot if anything changed; return once it is durable."""
+        """Write the record to the store; return once it is durable (OSError if it cannot be)."""
         if self.store is not None:
             from engine import record
 
@@ -114,26 +110,29 @@ class Session:
         self._snap_undo = (self.undo, self.undo_steps)
 
     def abort(self):
-        """Put back everything as it was at `begin` (dice included: a refused line rolls nothing)."""
+        """Put back everything as it was at `begin` (dice included: a refused line rolls nothing).
+
+        Allocates nothing: it runs after a MemoryError too."""
         if self._snapped:
             snap = self._snap
             vals = self.vals
             for i in range(len(vals)):
                 vals[i] = snap[i]
-        self.rng.set_state(*self._snap_rng)
+        self.rng.restore(self._snap_rng)
         self.undo, self.undo_steps = self._snap_undo
 
     def commit(self, line, undoable=True):
-        """Record the fields changed since `begin` as an undo step named `line`, then save."""
-        if undoable and self._snapped:
+        """Make the change since `begin` durable.  An undoable change becomes one undo step named
+        `line`, even when it changed no field: at the table, undo takes back the last action, not
+        an older one.  Raises (MemoryError, OSError) with nothing written: the caller aborts.
+        """
+        if undoable:
             self._push(line)
-        if not self._snapped and not self.save_dice:
+        elif not self._snapped and self.rng.get_state() == self._snap_rng:
+            return  # a dice command that rolled nothing (`seed` alone): nothing to keep
+        elif not self._snapped and not self.save_dice:
             return  # only the dice moved: the next state change saves their position too
-        try:
-            self.save()
-        except OSError:
-            self.abort()
-            raise
+        self.save()
 
     # --- the undo log (engine/undolog.py: imported when there is a step to make or undo) ------
     def _push(self, line):

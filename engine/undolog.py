@@ -1,4 +1,4 @@
-"""The undo log: steps kept in their record form, oldest first (see `Session.payload`).
+"""The undo log: steps kept in their record form, oldest first (see `engine.record`).
 
 A step is: line length, line bytes, diff count, then (field index, old value zig-zagged) per
 changed field, all varints.  Kept as one immutable bytes object, so a snapshot at `begin` is a
@@ -10,15 +10,15 @@ from engine.varint import get, put, put_signed, unzig
 
 
 def push(s, line):
-    """Append the step `line`: the fields of `s` that differ from its `begin` snapshot."""
+    """Append the step `line`: the fields of `s` that differ from its `begin` snapshot.  A step
+    that changed no field is kept too: `undo` right after it takes back that action (nothing),
+    never the one before it."""
     old = s._snap
     vals = s.vals
     n = 0
     for i in range(len(vals)):
         if vals[i] != old[i]:
             n += 1
-    if not n:
-        return
     step = bytearray()
     put(step, len(line))
     step.extend(line)

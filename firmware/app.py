@@ -3,18 +3,18 @@
 No game rules live here or in the screens: every action is a protocol request run with
 `engine.protocol.execute` (the serial console's path: the same checks, the same undo step
 names, the record durable before the screen shows the result).  The app owns the screen stack,
-the common keys and the one-line message; `firmware.device` runs it on a board, the tests and the
+the common keys and the message; `firmware.device` runs it on a board, the tests and the
 simulator drive it with key events directly.
 
 Common keys: START (or a held SELECT) opens the menu and closes it, B goes back, a long B
-offers Undo.
+offers Undo.  A message (a refusal, what was done) shows at the bottom of the screen until the
+next key; one too long for MESSAGE_LINES lines opens as a page of its own, read in full.
 """
 
 import sys
 
 from engine import parse, protocol
-from firmware import canvas as C
-from firmware import keys as K
+from firmware import fonts, inks, keys, widgets
 
 # The menu: (label, screen module in firmware/screens).
 MENU = (
@@ -34,19 +34,22 @@ PACK_MENU = (
     ("Golan", "golan", "golan", "roll"),
 )
 TAL_ONLY = ("cups", "mission", "campaign", "tables")  # no use in the Golan game
+MESSAGE_LINES = 3
 _PKG = "firmware.screens."
 
 
 class App:
-    """Screens, keys and the message line around one engine `session`."""
+    """Screens, keys and the message around one engine `session`, for a screen of `size`."""
 
-    def __init__(self, session, prefs, board=None):
+    def __init__(self, session, prefs, board=None, size=(160, 128)):
         self.session = session
         self.prefs = prefs
         self.board = board  # optional extras: click(), flash(ink), backlight(pct)
+        self.width, self.height = size
         self.stack = []
         self.message = ""
-        self.message_ink = C.WHITE
+        self.message_ink = inks.WHITE
+        self.message_lines = ()
         self.dirty = True
 
     # --- start ---------------------------------------------------------------------------
@@ -73,13 +76,13 @@ class App:
         try:
             return protocol.execute(self.session, words)
         except parse.Reject as e:
-            self.say(e.msg, C.RED)
+            self.say(e.msg, inks.RED)
             return None
         except MemoryError:
             import gc
 
             gc.collect()
-            self.say("out of memory", C.RED)
+            self.say("out of memory", inks.RED)
             return None
 
     def game(self):
@@ -96,14 +99,14 @@ class App:
 
     def menu(self):
         """The menu's (label, module) entries for the campaign's game (MENU plus its pack)."""
-        g = self.game()
+        game = self.game()
         out = []
         for entry in MENU:
-            if g == "golan" and entry[1] in TAL_ONLY:
+            if game == "golan" and entry[1] in TAL_ONLY:
                 continue
             out.append(entry)
-            for label, module, game, after in PACK_MENU:
-                if game == g and after == entry[1]:
+            for label, module, pack, after in PACK_MENU:
+                if pack == game and after == entry[1]:
                     out.append((label, module))
         return out
 
@@ -115,10 +118,10 @@ class App:
     def open(self, name, *args):
         """Push the screen of module `firmware.screens.<name>`."""
         before = list(sys.modules)  # what was loaded before: closing the screen keeps only that
-        mod = __import__(_PKG + name)
+        module = __import__(_PKG + name)
         for part in (_PKG + name).split(".")[1:]:
-            mod = getattr(mod, part)
-        screen = mod.Screen(self, *args)
+            module = getattr(module, part)
+        screen = module.Screen(self, *args)
         screen.name = name
         screen.loaded_before = before
         self.stack.append(screen)
@@ -131,8 +134,8 @@ class App:
             return
         screen = self.stack.pop()
         self.dirty = True
-        for s in self.stack:
-            if s.name == screen.name:
+        for other in self.stack:
+            if other.name == screen.name:
                 return
         self._unload(getattr(screen, "loaded_before", None))
 
@@ -157,11 +160,11 @@ class App:
                 continue
             del sys.modules[full]
             k = full.rfind(".")
-            pkg = sys.modules.get(full[:k])
+            package = sys.modules.get(full[:k])
             leaf = full[k + 1:]
-            if pkg is not None and hasattr(pkg, leaf):
+            if package is not None and hasattr(package, leaf):
                 try:
-                    delattr(pkg, leaf)
+                    delattr(package, leaf)
                 except (AttributeError, TypeError):
                     pass
         import gc
@@ -169,62 +172,69 @@ class App:
         gc.collect()
 
     # --- feedback --------------------------------------------------------------------------
-    def say(self, text, ink=C.WHITE):
-        """Show a one-line message (until the next key)."""
-        self.message = text
+    def say(self, text, ink=inks.WHITE):
+        """Show a message until the next key: at the bottom of the screen, or as a page of its
+        own when it is too long to read there."""
+        lines = widgets.wrap(text, self.width - 2 * widgets.PAD) if text else ()
+        if len(lines) > MESSAGE_LINES:
+            self.message = ""
+            self.message_lines = ()
+            self.open("notice", "Message" if ink != inks.RED else "Refused", text, ink)
+        else:
+            self.message = text
+            self.message_lines = tuple(lines)
         self.message_ink = ink
         self.dirty = True
 
-    def feedback(self, ink=C.WHITE):
+    def feedback(self, ink=inks.WHITE):
         """An action happened: click if sound is on, flash the board's lights in `ink`."""
-        b = self.board
-        if b is None:
+        board = self.board
+        if board is None:
             return
         if self.prefs.get("sound"):
-            b.click()
-        if ink == C.YELLOW or ink == C.RED or ink == C.GREEN:
-            b.flash(ink)
+            board.click()
+        if ink == inks.YELLOW or ink == inks.RED or ink == inks.GREEN:
+            board.flash(ink)
 
     # --- keys and drawing --------------------------------------------------------------------
-    def key(self, ev):
+    def key(self, event):
         """Handle one key event."""
         self.dirty = True
         self.message = ""
+        self.message_lines = ()
         top = self.stack[-1]
-        if ev & K.START or ev == K.SELECT | K.LONG:
+        if event & keys.START or event == keys.SELECT | keys.LONG:
             # the menu, whatever the screen; a held SELECT too, for boards without START
             if top.name == "menu":
                 self.close()
             else:
                 self.open("menu")
             return
-        if top.key(ev):
+        if top.key(event):
             return
-        if ev == K.B | K.LONG:
+        if event == keys.B | keys.LONG:
             if top.name != "undo":
                 self.open("undo")
-        elif ev == K.B:
+        elif event == keys.B:
             self.close()
 
-    def draw(self, c):
-        """Draw the top screen and the message into canvas `c`."""
-        c.clear()
-        self.stack[-1].draw(c)
-        if self.message:
-            from firmware.ui import wrap
-
-            lines = wrap(self.message, c.cols)
-            if len(lines) > 2:  # two lines at most; the cut is marked
-                lines = [lines[0], lines[1][:c.cols - 1] + "~"]
-            row = c.rows - len(lines)
+    def draw(self, canvas):
+        """Draw the top screen and the message as a frame of `canvas` (allocates nothing unless
+        the screen has to read the engine again)."""
+        top = self.stack[-1]
+        top.sync()
+        canvas.begin()
+        top.draw(canvas)
+        lines = self.message_lines
+        if lines:
+            h = len(lines) * widgets.ROW_H + 3
+            y = canvas.height - h
+            canvas.fill(0, y, canvas.width, h, inks.BLACK)
+            canvas.fill(0, y, canvas.width, 1, self.message_ink)
+            y += 2
             for line in lines:
-                c.band(row, C.BLACK)
-                c.text(0, row, " " * c.cols)
-                c.text(0, row, line, self.message_ink)
-                row += 1
+                canvas.text(widgets.PAD, y, canvas.width - 2 * widgets.PAD, line,
+                            self.message_ink, fonts.SMALL)
+                y += widgets.ROW_H
+        canvas.end()
         self.dirty = False
-
-    def screen_text(self, c):
-        """Draw, then return the screen's text lines (tests, terminal)."""
-        self.draw(c)
-        return c.lines()

@@ -1,145 +1,202 @@
-"""What a screen draws: a grid of character cells plus a few filled rectangles and one big text.
+"""What a screen draws: a list of boxes, text and small shapes in pixels, and what changed.
 
-Screens never touch a display.  They write into a `Canvas`; a backend (`display_displayio`,
-`display_framebuf`, the simulator's terminal) then shows the canvas.  Because the canvas keeps the
-text of every cell, the same key sequence can be checked to give the same screen text on every
-backend, and the terminal front end is just the grid printed.
+Screens never touch a display.  Each frame they put items into a `Canvas` (`fill`, `frame`,
+`text`, `tri`, `pips`); a backend (`display_framebuf`, `display_displayio`) then draws them.
+The canvas keeps the previous frame's items: at `end()` it compares the two lists item by item
+and marks the tiles of the screen where anything differs, so a backend redraws and sends only
+those (`make bench` counts the bytes).  The item lists are preallocated arrays and text is kept
+by reference, so drawing a frame allocates nothing.
 
-Cells are 8 x 10 pixels (the 8x8 font plus two rows of leading): 20 x 12 cells on a 160 x 128
-PyBadge, 30 x 13 on a 240 x 135 Pico-LCD-1.14.  Rectangles are in pixels; the big text (one per
-frame, e.g. a roll's result) is the same font scaled up.
+Because the items keep their text, tests and the terminal front end read the screen back as
+text, and find text that does not fit its box or runs into another (`firmware.screen_text`,
+which the device does not load).
 """
 
 from array import array
 
-CELL_W = 8
-CELL_H = 10
+from firmware import fonts
+from firmware.inks import BLACK, WHITE
 
-# Inks: indexes into PALETTE (0xRRGGBB).  Screens use the names; backends map them to pixels.
-BLACK = 0
-WHITE = 1
-GREY = 2
-YELLOW = 3
-RED = 4
-GREEN = 5
-CYAN = 6
-BLUE = 7
-INKS = 8
-PALETTE = (0x000000, 0xFFFFFF, 0x8C8C8C, 0xFFE000, 0xFF3030, 0x30D040, 0x40D0FF, 0x1838A0)
-INK_NAMES = ("black", "white", "grey", "yellow", "red", "green", "cyan", "blue")
+# Item kinds
+FILL = 1
+FRAME = 2
+TEXT = 3
+TRI = 4  # a filled triangle: `arg` is its direction
+PIPS = 5  # the pips of a d6 face: `obj` is the value
+# FILL and FRAME flags
+ROUND = 1  # corners cut by one pixel
+DASHED = 2  # FRAME: a dashed outline (a temporary counter)
+# TEXT alignment (flags)
+LEFT = 0
+CENTRE = 1
+RIGHT = 2
+# TRI directions (arg)
+UP = 0
+DOWN = 1
+LEFT_TRI = 2
+RIGHT_TRI = 3
 
-MAX_RECTS = 24
-MAX_BIG = 6  # characters of the big text
+MAX_ITEMS = 96  # the busiest screen (a batch of 24 dice) draws about 65
+
+
+def tile_size(width, height):
+    """Tile width and height for a screen: divisors of its size near 40 x 16 pixels, so the
+    tiles cover it exactly (240 x 135: 40 x 15; 160 x 128: 40 x 16)."""
+    return _divisor(width, 40, 24, 60), _divisor(height, 16, 10, 24)
+
+
+def _divisor(n, want, lo, hi):
+    best = n
+    for d in range(lo, hi + 1):
+        if n % d == 0 and abs(d - want) < abs(best - want):
+            best = d
+    return best
 
 
 class Canvas:
-    """A frame being drawn: `text`, `rect` and `big`, then a backend shows it."""
+    """One frame of items, the frame before it, and the tiles where they differ."""
 
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        self.cols = width // CELL_W
-        self.rows = height // CELL_H
-        n = self.cols * self.rows
-        self.chars = bytearray(b" " * n)
-        self.inks = bytearray(n)
-        self.rects = array("h", [0] * (5 * MAX_RECTS))  # x, y, w, h, ink
-        self.nrects = 0
-        self.big_text = ""
-        self.big_x = 0
-        self.big_y = 0
-        self.big_scale = 1
-        self.big_ink = WHITE
+        self.tile_w, self.tile_h = tile_size(width, height)
+        self.tiles_x = width // self.tile_w
+        self.tiles_y = height // self.tile_h
+        self.dirty = bytearray(b"\x01" * (self.tiles_x * self.tiles_y))  # all, at first
+        # items: geometry x, y, w, h; attributes kind, ink, arg (font, direction), flags; object
+        self.geo = array("h", bytes(8 * MAX_ITEMS))
+        self.attr = bytearray(4 * MAX_ITEMS)
+        self.obj = [None] * MAX_ITEMS  # type: list
+        self.n = 0
+        self.dropped = 0  # items beyond MAX_ITEMS this frame (a screen drawing too much)
+        # what the display shows (the last frame ended): backends draw from these
+        self.shown_geo = array("h", bytes(8 * MAX_ITEMS))
+        self.shown_attr = bytearray(4 * MAX_ITEMS)
+        self.shown_obj = [None] * MAX_ITEMS  # type: list
+        self.shown_n = 0
 
-    def clear(self):
-        """Start a new frame: blank cells, no rectangles, no big text."""
-        chars = self.chars
-        inks = self.inks
-        for i in range(len(chars)):
-            chars[i] = 32
-            inks[i] = 0
-        self.nrects = 0
-        self.big_text = ""
+    # --- drawing a frame ---------------------------------------------------------------
+    def begin(self):
+        """Start a new frame: no items."""
+        obj = self.obj
+        for i in range(self.n):
+            obj[i] = None
+        self.n = 0
+        self.dropped = 0
 
-    def text(self, col, row, s, ink=WHITE):
-        """Write `s` from cell (col, row); what falls outside the grid is dropped."""
-        if row < 0 or row >= self.rows:
+    def _item(self, kind, x, y, w, h, ink, arg, flags, value):
+        i = self.n
+        if i >= MAX_ITEMS:
+            self.dropped += 1
             return
-        cols = self.cols
-        at = row * cols
-        for ch in s:
-            if 0 <= col < cols:
-                c = ord(ch)
-                self.chars[at + col] = c if 32 <= c <= 126 else 63  # '?' for anything else
-                self.inks[at + col] = ink
-            col += 1
+        g = self.geo
+        j = 4 * i
+        g[j] = x
+        g[j + 1] = y
+        g[j + 2] = w
+        g[j + 3] = h
+        a = self.attr
+        a[j] = kind
+        a[j + 1] = ink
+        a[j + 2] = arg
+        a[j + 3] = flags
+        self.obj[i] = value
+        self.n = i + 1
 
-    def right(self, row, s, ink=WHITE):
-        """Write `s` ending at the last column of `row`."""
-        self.text(self.cols - len(s), row, s, ink)
+    def fill(self, x, y, w, h, ink, flags=0):
+        """A filled box (ROUND: corners cut)."""
+        if w > 0 and h > 0:
+            self._item(FILL, x, y, w, h, ink, 0, flags, None)
 
-    def rect(self, x, y, w, h, ink):
-        """Fill a rectangle in pixels (clipped to the screen); drawn under the text."""
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > self.width:
-            w = self.width - x
-        if y + h > self.height:
-            h = self.height - y
-        if w <= 0 or h <= 0 or self.nrects >= MAX_RECTS:
-            return
-        r = self.rects
-        i = 5 * self.nrects
-        r[i] = x
-        r[i + 1] = y
-        r[i + 2] = w
-        r[i + 3] = h
-        r[i + 4] = ink
-        self.nrects += 1
+    def frame(self, x, y, w, h, ink, flags=0):
+        """A one-pixel outline (ROUND, DASHED)."""
+        if w > 0 and h > 0:
+            self._item(FRAME, x, y, w, h, ink, 0, flags, None)
 
-    def band(self, row, ink, col=0, ncols=0):
-        """Fill the background of cells in `row` (all of it when `ncols` is 0), e.g. a highlight."""
-        if ncols <= 0:
-            ncols = self.cols - col
-        self.rect(col * CELL_W, row * CELL_H, ncols * CELL_W, CELL_H, ink)
+    def text(self, x, y, w, value, ink=WHITE, font=fonts.SMALL, align=LEFT):
+        """Text `value` (a str, or an int in decimal) in the box of width `w` at (x, y), as
+        tall as its font.  What does not fit is not drawn (and `problems()` reports it)."""
+        self._item(TEXT, x, y, w, fonts.HEIGHT[font], ink, font, align, value)
 
-    def big(self, x, y, s, ink=WHITE, scale=3):
-        """The frame's one big text at pixel (x, y), `scale` times the font (at most 6 chars)."""
-        self.big_text = s[:MAX_BIG]
-        self.big_x = x
-        self.big_y = y
-        self.big_scale = scale
-        self.big_ink = ink
+    def tri(self, x, y, w, h, ink, direction):
+        """A filled triangle in the box, pointing UP, DOWN, LEFT_TRI or RIGHT_TRI."""
+        self._item(TRI, x, y, w, h, ink, direction, 0, None)
 
-    def big_width(self, s, scale=3):
-        """Width in pixels of `s` as big text."""
-        return len(s) * CELL_W * scale
+    def pips(self, x, y, size, n, ink):
+        """The pips of a d6 showing `n`, in a square face of `size` at (x, y)."""
+        self._item(PIPS, x, y, size, size, ink, 0, 0, n)
 
-    # --- reading the frame back (backends, tests, terminal) --------------------------
-    def line(self, row):
-        """The text of one row, trailing blanks removed."""
-        at = row * self.cols
-        return bytes(self.chars[at:at + self.cols]).decode().rstrip()
+    def end(self):
+        """The frame is complete: mark the tiles where it differs from the one shown, and make
+        it the one shown."""
+        n = self.n
+        pn = self.shown_n
+        g = self.geo
+        a = self.attr
+        o = self.obj
+        pg = self.shown_geo
+        pa = self.shown_attr
+        po = self.shown_obj
+        for i in range(n if n > pn else pn):
+            j = 4 * i
+            if i >= n:
+                self._mark_item(pg, pa, po, i)
+                continue
+            if i >= pn:
+                self._mark_item(g, a, o, i)
+                continue
+            if (g[j] != pg[j] or g[j + 1] != pg[j + 1] or g[j + 2] != pg[j + 2]
+                    or g[j + 3] != pg[j + 3] or a[j] != pa[j] or a[j + 1] != pa[j + 1]
+                    or a[j + 2] != pa[j + 2] or a[j + 3] != pa[j + 3] or o[i] != po[i]):
+                self._mark_item(pg, pa, po, i)
+                self._mark_item(g, a, o, i)
+        # swap: this frame becomes the one shown; the old one's arrays are reused next frame
+        self.geo, self.shown_geo = pg, g
+        self.attr, self.shown_attr = pa, a
+        self.obj, self.shown_obj = po, o
+        self.shown_n = n
+        self.n = pn
 
-    def lines(self):
-        """All rows of text; the big text follows as a last line `[big] ...` when present."""
-        out = [self.line(r) for r in range(self.rows)]
-        if self.big_text:
-            out.append("[big] " + self.big_text)
-        return out
+    def _mark_item(self, g, a, o, i):
+        """Mark the tiles item i covers: a text, only where its glyphs are drawn."""
+        j = 4 * i
+        x = g[j]
+        w = g[j + 2]
+        if a[j] == TEXT:
+            tw = fonts.width(a[j + 2], o[i])
+            if tw < w:
+                align = a[j + 3]
+                if align == CENTRE:
+                    x += (w - tw) // 2
+                elif align == RIGHT:
+                    x += w - tw
+                w = tw
+        self._mark(x, g[j + 1], w, g[j + 3])
 
-    def ink_at(self, col, row):
-        """The ink of one cell."""
-        return self.inks[row * self.cols + col]
+    def _mark(self, x, y, w, h):
+        tw = self.tile_w
+        th = self.tile_h
+        c0 = max(0, x // tw)
+        c1 = min(self.tiles_x - 1, (x + w - 1) // tw)
+        r0 = max(0, y // th)
+        r1 = min(self.tiles_y - 1, (y + h - 1) // th)
+        d = self.dirty
+        for r in range(r0, r1 + 1):
+            at = r * self.tiles_x
+            for col in range(c0, c1 + 1):
+                d[at + col] = 1
 
-    def find(self, s):
-        """(col, row) of the first occurrence of `s` in the grid, or None."""
-        for r in range(self.rows):
-            c = self.line(r).find(s)
-            if c >= 0:
-                return c, r
-        return None
+    def invalidate(self):
+        """Redraw everything at the next render (e.g. a display that lost its content)."""
+        d = self.dirty
+        for i in range(len(d)):
+            d[i] = 1
+
+    def dirty_tiles(self):
+        """How many tiles are to be redrawn."""
+        n = 0
+        for flag in self.dirty:
+            n += flag
+        return n
+
+    # --- measuring --------------------------------------------------------------------

@@ -1,57 +1,35 @@
-"""The line-protocol console: requests on a byte stream in, one JSON reply line each out.
+"""The line-protocol console: requests on stdin, one JSON reply line each on stdout.
 
-Runs the same on CPython (`make console`), the MicroPython unix port (`make console-mpy`) and a
-device's USB serial.  Usage: `console.py [STATE_PATH] [--log=LOG_PATH]`: with a path the session
-is durable; with a log every answered request is appended to LOG_PATH (see `firmware.cmdlog`).
+Runs the same on CPython (`make console`) and the MicroPython unix port (`make console-mpy`); the
+transport is firmware/lines.py, which the boards' USB serial uses too.  Usage:
+`console.py [STATE_PATH] [--log=LOG_PATH]`: with a path the session is durable; with a log every
+answered request is appended to LOG_PATH (see `firmware.cmdlog`).
+
+This module holds only the program: everything it imports is imported inside `main`, so that out
+of memory at start-up is one line (and the saved state untouched), never a traceback.
 """
 
 import gc
 import sys
 
-# Import the core one module at a time, collecting in between: each import's garbage is freed
-# before the next module's long-lived code is placed, so MicroPython's non-moving heap stays in
-# few pieces and a dice session runs in a 32 KB heap (tests/test_micropython.py holds us to it).
-for _name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
-              "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol", "engine.crc",
-              "firmware.entropy"):
-    __import__(_name)
+
+def _stop(message):
+    # Before the first request, out of memory: one line, the saved state untouched, no traceback.
     gc.collect()
-
-from engine import protocol
-from engine.session import MAX_LINE, Session
-from engine import parse
-from firmware.entropy import fresh_seed
+    sys.stderr.write(message)
+    sys.stderr.write(": nothing changed; give the console a larger heap\n")
+    sys.exit(1)
 
 
-def serve(session, inp, w, flush=None):
-    """Answer every line of binary stream `inp` with reply lines written by `w` until EOF."""
-    while True:
-        raw = inp.readline(MAX_LINE + 2)
-        if not raw:
-            return
-        if len(raw) > MAX_LINE + 1 or (len(raw) == MAX_LINE + 1 and raw[-1:] != b"\n"):
-            # Longer than the limit: refuse the whole line, skip to its end without keeping it.
-            while raw and raw[-1:] != b"\n":
-                raw = inp.readline(MAX_LINE + 2)
-            protocol.write_error(parse.SYNTAX, "line longer than %d bytes" % MAX_LINE, w)
-            w("}")
-            replied = True
-        else:
-            if raw[-1:] == b"\n":
-                raw = raw[:-1]
-            if raw[-1:] == b"\r":
-                raw = raw[:-1]
-            try:
-                replied = protocol.handle(session, raw, w)
-            except MemoryError:  # mid-reply: end that line, then say what happened
-                w("\n")
-                protocol.write_error(parse.STATE, "out of memory", w)
-                w("}")
-                replied = True
-        if replied:
-            w("\n")
-            if flush is not None:
-                flush()
+def _import_core():
+    # The core one module at a time, collecting in between: each import's garbage is freed before
+    # the next module's long-lived code is placed, so MicroPython's non-moving heap stays in few
+    # pieces (tests/test_micropython.py holds the dice session to its heap).
+    for name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
+                 "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
+                 "engine.crc", "firmware.entropy", "firmware.lines"):
+        __import__(name)
+        gc.collect()
 
 
 def _data(name):
@@ -61,28 +39,77 @@ def _data(name):
     return reader()(name)
 
 
+USAGE = "usage: console.py [STATE_PATH] [--log=LOG_PATH]"
+
+
+def _say(msg):
+    sys.stderr.write(msg + "\n")
+
+
 def main(argv):
-    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply."""
-    store = None
+    """`console.py [STATE_PATH] [--log=LOG_PATH]`: the log gets every request and reply.
+
+    Returns the exit status: 0 at the end of the input or on Ctrl-C, 1 when the state file or the
+    log cannot be written or the heap is too small to start (one line says which and why, before
+    any request is read), 2 for arguments it does not take.
+    """
+    path = None
     log = None
     for a in argv[1:]:
-        if a.startswith("--log="):
+        if a.startswith("--log=") and len(a) > 6:
             log = a[6:]
-        elif a and store is None:
-            from firmware.storage import FileStore
-            store = FileStore(a)
+        elif a[:1] == "-" or path is not None:
+            _say(USAGE)
+            return 2
+        elif a:
+            path = a
+    try:
+        try:
+            _import_core()
+            from firmware.lines import serve
+
+            started = _start(path, log)
+            if isinstance(started, str):
+                _say(started)
+                return 1
+            session, entry = started
+            out = getattr(sys.stdout, "buffer", sys.stdout)
+            flush = getattr(out, "flush", None)
+            gc.collect()  # leave the start-up garbage behind before the first request
+        except MemoryError:  # never start from defaults over a save that could not be read
+            _stop("out of memory starting the console or loading its saved state")
+        serve(session, sys.stdin.buffer, out, flush, entry)
+    except KeyboardInterrupt:  # Ctrl-C: every answered request is already saved and logged
+        pass
+    return 0
+
+
+def _start(path, log):
+    # (session, log entry function), or why the console cannot start (one line).
+    from engine.session import Session
+    from firmware.entropy import fresh_seed
+
+    store = None
+    if path is not None:
+        from firmware.pathcheck import writable
+
+        why = writable(path)
+        if why is not None:
+            return "cannot use the state file %s: %s" % (path, why)
+        from firmware.storage import FileStore
+        store = FileStore(path)
     session = Session(fresh_seed(), store)
     session.data = _data  # the cups' and tables' data files (data/)
-    inp = sys.stdin.buffer
-    w = sys.stdout.write
-    flush = getattr(sys.stdout, "flush", None)
+    entry = None
     if log:
         from firmware.cmdlog import CommandLog
-        c = CommandLog(log, session, inp, w, flush)
-        inp, w, flush = c, c.write, c.flush
-    gc.collect()  # leave the start-up garbage behind before the first request
-    serve(session, inp, w, flush)
+        try:
+            entry = CommandLog(log, session).entry
+        except OSError as e:
+            from firmware.pathcheck import words
+            return "cannot write the command log %s: %s" % (log, words(e))
+    return session, entry
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))

@@ -1,19 +1,23 @@
-"""Show a `Canvas` with MicroPython `framebuf` in RGB565, for an ST7789 panel.
+"""Show a `Canvas` with MicroPython `framebuf` in RGB565, on an ST7789-like panel.
 
-The frame is drawn in horizontal bands of `band` rows into one RGB565 buffer (a 240 x 135 frame
-whole is 63 KB; a band of 20 rows 9.6 KB), each band sent with `panel.show_rows(y, rows, buf)`
-before the next is drawn: framebuf clips what falls outside the band, so every band draws the
-same canvas shifted up.  With `band` 0 the buffer holds the whole frame (tests read its pixels).
-The buffer is allocated when the backend is made, which should be first thing after boot
-(`gc.collect()` before), so that it gets a contiguous block.  `framebuf.RGB565` stores pixels
-little-endian while the ST7789 reads them big-endian, so the palette holds byte-swapped colours
-and the buffer goes to the panel as is.
+Only the tiles the canvas marked as changed are drawn, one at a time, into one tile-sized
+buffer (40 x 15 pixels on a 240 x 135 screen: 1.2 KB, where a whole frame would be 63 KB), and
+each is sent at once with `panel.show(x, y, w, h, buf)`, which writes that window of the panel.
+`sent` counts the pixel bytes sent (`make bench` reports them per action).  Glyphs are blitted
+from the font's bytes with `FrameBuffer.blit` and a two-colour palette (MicroPython 1.20+), the
+source given as a reused list so that nothing is allocated while drawing.  `framebuf.RGB565`
+stores pixels little-endian while the ST7789 reads them big-endian, so the palette holds
+byte-swapped colours and the buffer goes to the panel as is.
 """
 
 import framebuf
+from array import array
 
-from firmware import canvas as C
-from firmware import font8
+from firmware import fonts, inks
+from firmware.canvas import tile_size
+from firmware.raster import Raster
+
+_KEY = 0x0020  # the glyph palette's background: transparent; no ink swaps to it
 
 
 def rgb565(rgb):
@@ -29,79 +33,82 @@ def swapped(c565):
     return ((c565 & 0xFF) << 8) | (c565 >> 8)
 
 
-class FramebufBackend:
-    """A `width` x `height` frame drawn `band` rows at a time (0: whole), sent with
-    `panel.show_rows(y, rows, buf)` (panel None: kept in RAM, e.g. tests)."""
+class FramebufBackend(Raster):
+    """A `width` x `height` screen drawn tile by tile and sent with `panel.show(x, y, w, h, buf)`
+    (panel None: drawn and counted only)."""
 
-    def __init__(self, width, height, panel=None, band=0):
+    def __init__(self, width, height, panel=None):
         self.width = width
         self.height = height
-        self.band = band if 0 < band < height else height
-        self.buf = bytearray(width * self.band * 2)
-        self.fb = framebuf.FrameBuffer(self.buf, width, self.band, framebuf.RGB565)
-        last = height % self.band or self.band
-        self._views = (memoryview(self.buf), memoryview(self.buf)[:width * last * 2])
+        self.tile_w, self.tile_h = tile_size(width, height)
+        self.buf = bytearray(self.tile_w * self.tile_h * 2)
+        self.fb = framebuf.FrameBuffer(self.buf, self.tile_w, self.tile_h, framebuf.RGB565)
         self.panel = panel
-        self.colours = [swapped(rgb565(c)) for c in C.PALETTE]
-        self.frames = 0
+        self.colours = array("H", [swapped(rgb565(c)) for c in inks.PALETTE])
+        for v in self.colours:
+            assert v != _KEY
+        self.ox = 0  # the tile being drawn
+        self.oy = 0
+        self.glyph_bytes = bytearray(fonts.MAX_GLYPH_BYTES)
+        self.glyph_src = [self.glyph_bytes, 8, 8, framebuf.MONO_HLSB]  # blit source, reused
+        self.pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        self.pal.pixel(0, 0, _KEY)
+        self.sent = 0  # pixel bytes sent to the panel
+        self.windows = 0  # tiles sent
 
-    def render(self, c):
-        """Draw canvas `c` band by band and send each band to the panel."""
-        y0 = 0
-        while y0 < self.height:
-            rows = min(self.band, self.height - y0)
-            self._draw(c, y0, rows)
+    def render(self, frame):
+        """Draw and send every tile canvas `frame` marked as changed."""
+        tw = self.tile_w
+        th = self.tile_h
+        d = frame.dirty
+        cols = frame.tiles_x
+        for i in range(len(d)):
+            if not d[i]:
+                continue
+            d[i] = 0
+            x0 = (i % cols) * tw
+            y0 = (i // cols) * th
+            self.ox = x0
+            self.oy = y0
+            self.draw_tile(frame, x0, y0, x0 + tw, y0 + th)
             if self.panel is not None:
-                self.panel.show_rows(y0, rows, self._views[rows != self.band])
-            y0 += rows
-        self.frames += 1
+                self.panel.show(x0, y0, tw, th, self.buf)
+            self.sent += len(self.buf)
+            self.windows += 1
 
-    def _draw(self, c, y0, rows):
-        # The canvas shifted up by y0; framebuf clips everything outside the band.
-        fb = self.fb
-        col = self.colours
-        fb.fill(col[C.BLACK])
-        r = c.rects
-        for i in range(c.nrects):
-            j = 5 * i
-            fb.fill_rect(r[j], r[j + 1] - y0, r[j + 2], r[j + 3], col[r[j + 4]])
-        cols = c.cols
-        chars = c.chars
-        inks = c.inks
-        top = (C.CELL_H - font8.HEIGHT) // 2
-        for row in range(c.rows):
-            y = row * C.CELL_H + top - y0
-            if y + font8.HEIGHT <= 0 or y >= rows:
-                continue  # this text row lies outside the band
-            at = row * cols
-            for x in range(cols):
-                ch = chars[at + x]
-                if ch != 32:
-                    fb.text(chr(ch), x * C.CELL_W, y, col[inks[at + x]])
-        if c.big_text:
-            self._big(c.big_text, c.big_x, c.big_y - y0, c.big_scale, col[c.big_ink])
+    def fill(self, x, y, w, h, ink):
+        self.fb.fill_rect(x - self.ox, y - self.oy, w, h, self.colours[ink])
 
-    def _big(self, s, x0, y0, scale, colour):
-        fb = self.fb
-        for i in range(len(s)):
-            code = ord(s[i])
-            x = x0 + i * C.CELL_W * scale
-            for gy in range(font8.HEIGHT):
-                bits = font8.row(code, gy)
-                gx = 0
-                while bits:  # runs of set pixels become one rectangle each
-                    if bits & 0x80:
-                        run = 0
-                        while bits & 0x80:
-                            run += 1
-                            bits = (bits << 1) & 0xFF
-                        fb.fill_rect(x + (gx) * scale, y0 + gy * scale, run * scale, scale,
-                                     colour)
-                        gx += run
-                    else:
-                        bits = (bits << 1) & 0xFF
-                        gx += 1
+    def glyph(self, data, at, gw, h, x, y, ink):
+        n = h * ((gw + 7) // 8)
+        b = self.glyph_bytes
+        for i in range(n):
+            b[i] = data[at + i]
+        src = self.glyph_src
+        src[1] = gw
+        src[2] = h
+        self.pal.pixel(1, 0, self.colours[ink])
+        # a (buffer, w, h, format) list as the source: MicroPython 1.20+ (the stubs know only
+        # a FrameBuffer, whose making would allocate per glyph)
+        self.fb.blit(src, x - self.ox, y - self.oy, _KEY, self.pal)  # type: ignore[arg-type]
+
+
+class FramePanel:
+    """A panel kept in RAM as one whole RGB565 frame (tests and the bench): `pixel(x, y)`."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.frame = bytearray(width * height * 2)
+
+    def show(self, x, y, w, h, buf):
+        f = self.frame
+        for r in range(h):
+            src = 2 * r * w
+            dst = 2 * ((y + r) * self.width + x)
+            f[dst:dst + 2 * w] = buf[src:src + 2 * w]
 
     def pixel(self, x, y):
-        """The colour at (x, y) as 0xRRGGBB-ish RGB565 unswapped (tests)."""
-        return swapped(self.fb.pixel(x, y))
+        """The RGB565 colour at (x, y), as the panel reads it (big-endian)."""
+        i = 2 * (y * self.width + x)
+        return (self.frame[i] << 8) | self.frame[i + 1]

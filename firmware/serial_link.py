@@ -3,7 +3,7 @@
 The app calls `Link.poll()` from its main loop (firmware/device.py, with the board profile's
 `serial_link(session)`: `firmware.usb_link.usb_data_link` on CircuitPython, `stdin_link` here on
 MicroPython): it takes the bytes that have arrived, never waits,
-and answers each complete line through `console.serve` (so a serial request is checked, undone and
+and answers each complete line through `lines.answer` (so a serial request is checked, undone and
 saved exactly like a console one).  `main()` runs the link alone, without screens: on the
 MicroPython unix port that is what the host tests drive through a pty or pipes.
 
@@ -13,111 +13,87 @@ data=True)`); it then shows on the computer as a second serial port next to the 
 
 import sys
 
-from engine.session import MAX_LINE
-from firmware.console import serve
-
-
-class _OneLine:
-    """A stream holding one buffered request line, so `serve` answers it and returns."""
-
-    def __init__(self, data):
-        self.data = data
-
-    def readline(self, n=-1):
-        d = self.data
-        self.data = b""
-        return d
+from engine.jsonline import Reply
+from firmware.lines import MORE, Lines, answer
 
 
 class Link:
-    """Buffer incoming bytes and answer every complete line; `read()` returns what has arrived."""
+    """Answer every complete line of the bytes that have arrived; never waits.
 
-    def __init__(self, session, read, write, flush=None):
+    `readinto(buf)` puts the bytes available now into `buf` and returns how many (0: none);
+    `send(buf, n)` writes a reply (see `lines.sender`).  Bytes, lines and replies go through
+    buffers made once, so a full heap does not stop the link: it answers "out of memory"."""
+
+    def __init__(self, session, readinto, send, flush=None):
         self.session = session
-        self.read = read  # () -> bytes available now (b"" or None: nothing)
-        self.write = write  # (bytes) -> None
+        self.readinto = readinto
+        self.send = send
         self.flush_out = flush
-        self.buf = b""
-        self.skip = False  # inside an overlong line already refused: drop up to its newline
-        self._out = []
+        self.lines = Lines()
+        self.reply = Reply()
+        self.inbuf = bytearray(64)
         self.reader = None  # the stdin reader, when reading stdin (its `eof` ends `main`)
 
-    def _w(self, s):
-        self._out.append(s)
+    def feed(self, data, n=None):
+        """Take received bytes (the first `n` of `data`); answer the lines they complete; return
+        how many were answered."""
+        answered = 0
+        for i in range(len(data) if n is None else n):
+            event = self.lines.push(data[i])
+            if event != MORE and answer(self.session, self.lines, event, self.reply, self.send):
+                answered += 1
+                if self.flush_out is not None:
+                    self.flush_out()
+        return answered
 
-    def _flush(self):
-        # One write per reply: fewer, larger USB packets than one per JSON fragment.
-        self.write("".join(self._out).encode())
-        self._out = []
-        if self.flush_out is not None:
-            self.flush_out()
-
-    def _answer(self, raw):
-        serve(self.session, _OneLine(raw), self._w, self._flush)
-
-    def feed(self, data):
-        """Take received bytes; answer the lines they complete; return how many were answered."""
-        n = 0
-        start = 0
-        while start < len(data):
-            nl = data.find(b"\n", start)
-            end = len(data) if nl < 0 else nl + 1
-            piece = data[start:end]
-            start = end
-            if self.skip:
-                self.skip = nl < 0
-                continue
-            self.buf += piece
-            if nl >= 0:
-                line = self.buf
-                self.buf = b""
-                self._answer(line)
-                n += 1
-            elif len(self.buf) > MAX_LINE + 1:
-                self._answer(self.buf)  # serve refuses it as too long
-                self.buf = b""
-                self.skip = True
-                n += 1
-        return n
+    def finish(self):
+        """The input ended: answer a last line that had no newline."""
+        event = self.lines.end()
+        if event != MORE and answer(self.session, self.lines, event, self.reply, self.send):
+            return 1
+        return 0
 
     def poll(self):
         """Answer whatever complete lines have arrived, without waiting; return how many."""
-        data = self.read()
-        if not data:
-            return 0
-        return self.feed(bytes(data))
+        n = self.readinto(self.inbuf)
+        return self.feed(self.inbuf, n) if n else 0
 
 
 class _StdinReader:
     """Non-blocking reads from MicroPython's stdin (`select.poll`); `eof` is set at its end."""
 
-    def __init__(self):
+    def __init__(self, stream):
         import select
 
-        self.stream = sys.stdin.buffer
+        self.stream = stream
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
         self.eof = False
+        self.one = bytearray(1)
 
-    def __call__(self):
-        out = b""
-        while not self.eof and len(out) < 64 and self.poller.poll(0):
+    def __call__(self, buf):
+        n = 0
+        while not self.eof and n < len(buf) and self.poller.poll(0):
             try:
-                b = self.stream.read(1)
+                got = self.stream.readinto(self.one)
             except OSError:  # a pty whose other end closed
-                b = b""
-            if not b:
+                got = 0
+            if not got:
                 self.eof = True
-            out += b
-        return out
+                break
+            buf[n] = self.one[0]
+            n += 1
+        return n
 
 
 def stdin_link(session):
     """A Link on MicroPython's stdin/stdout (the USB REPL channel while the app runs)."""
-    reader = _StdinReader()
+    from firmware.lines import sender
+
+    reader = _StdinReader(sys.stdin.buffer)
     out = getattr(sys.stdout, "buffer", sys.stdout)
-    flush = getattr(sys.stdout, "flush", None)
-    link = Link(session, reader, out.write, flush)
+    flush = getattr(out, "flush", None)
+    link = Link(session, reader, sender(out), flush)
     link.reader = reader
     return link
 
@@ -141,8 +117,7 @@ def main(argv):
     while not link.reader.eof:
         if not link.poll():
             time.sleep_ms(2) if hasattr(time, "sleep_ms") else time.sleep(0.002)
-    if link.buf:
-        link.feed(b"\n")  # a last line without its newline still gets its reply
+    link.finish()  # a last line without its newline still gets its reply
 
 
 if __name__ == "__main__":

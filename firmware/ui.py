@@ -1,19 +1,36 @@
-"""What every screen uses: the base class, title bar, hint line, lists, replies, wrapping."""
+"""What every screen uses: the base class and reading the engine's replies."""
 
-from firmware import canvas as C
+from firmware import inks
+
+_UNSEEN = object()
 
 
 class Screen:
-    """A screen: draws itself into a canvas and takes key events.
+    """A screen: takes key events, draws itself into a canvas.
 
     `key(ev)` returns True when it used the event; otherwise the app applies the common keys
-    (B back, START menu, long B undo).  A screen acts on the game only through `app.run(words)`.
+    (B back, START menu, long B undo).  A screen acts on the game only through `app.run(words)`
+    and prepares what it shows (its strings) when that changes: `draw(c)` only draws, so a
+    frame allocates nothing.  `refresh()` reads the engine again; the app calls it before a
+    frame when the game changed since (a command from the serial line, an undo).
     """
 
     name = ""
 
     def __init__(self, app):
         self.app = app
+        self._seen = _UNSEEN  # the session's undo log when refresh() last ran
+
+    def sync(self):
+        """Before a frame: refresh if the game changed since (every change makes a new undo
+        log object, so identity tells); nothing to do, nothing allocated."""
+        log = self.app.session.undo
+        if log is not self._seen:
+            self._seen = log
+            self.refresh()
+
+    def refresh(self):
+        pass
 
     def draw(self, c):
         pass
@@ -25,23 +42,15 @@ class Screen:
 def get(pairs, key, default=None):
     """The value of `key` in an engine reply (a tuple of (key, value) pairs)."""
     if pairs:
-        for k, v in pairs:
+        for k, v in pairs_of(pairs):
             if k == key:
                 return v
     return default
 
 
-def title(c, text, right=""):
-    """The title bar on row 0: black on cyan, `right` at its right end."""
-    c.band(0, C.CYAN)
-    c.text(0, 0, text[:c.cols], C.BLACK)
-    if right:
-        c.right(0, right, C.BLACK)
-
-
-def hint(c, text):
-    """The key hint on the last row (the app's message replaces it after an action)."""
-    c.text(0, c.rows - 1, text[:c.cols], C.GREY)
+def pairs_of(value):
+    """The (key, value) pairs of a nested reply object (an `engine.jsonline.Obj`) or a tuple."""
+    return getattr(value, "pairs", value) or ()
 
 
 def signed(n):
@@ -49,128 +58,55 @@ def signed(n):
     return "+%d" % n if n >= 0 else "%d" % n
 
 
-def wrap(s, width):
-    """Split `s` into lines of at most `width` characters, at spaces where possible."""
-    out = []
-    for para in s.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:  # a word longer than a line is cut
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line = line + " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
-
-class Cursor:
-    """A selection in a list of `n` items with a scrolled window of `size` rows."""
-
-    def __init__(self, n=0, size=1):
-        self.n = n
-        self.size = size
-        self.sel = 0
-        self.top = 0
-
-    def resize(self, n, size):
-        self.n = n
-        self.size = size
-        if self.sel >= n:
-            self.sel = max(0, n - 1)
-        self._scroll()
-
-    def move(self, delta, wrap_around=True):
-        """Move the selection; True when it moved."""
-        if self.n <= 0:
-            return False
-        old = self.sel
-        s = self.sel + delta
-        if wrap_around:
-            s %= self.n
-        else:
-            s = max(0, min(self.n - 1, s))
-        self.sel = s
-        self._scroll()
-        return s != old
-
-    def _scroll(self):
-        if self.sel < self.top:
-            self.top = self.sel
-        elif self.sel >= self.top + self.size:
-            self.top = self.sel - self.size + 1
-        if self.top > max(0, self.n - self.size):
-            self.top = max(0, self.n - self.size)
-        if self.top < 0:
-            self.top = 0
-
-    def visible(self):
-        """Indexes of the items in the window."""
-        return range(self.top, min(self.n, self.top + self.size))
-
-
-def selected(c, row, on):
-    """Highlight `row` when `on` (the selected line of a list)."""
-    if on:
-        c.band(row, C.BLUE)
-        c.text(0, row, ">", C.YELLOW)
-
-
-def pairs_of(v):
-    """The (key, value) pairs of a nested reply object (an `engine.jsonline.Obj`) or a tuple."""
-    return getattr(v, "pairs", v) or ()
-
-
-def word(v):
-    """A reply value as short text: yes/no, "-" for none, lists joined by spaces."""
-    if v is True:
+def word(value):
+    """A reply value in words: yes/no, "none", lists joined by spaces."""
+    if value is True:
         return "yes"
-    if v is False:
+    if value is False:
         return "no"
-    if v is None:
-        return "-"
-    if isinstance(v, (list, tuple)):
-        return " ".join(word(x) for x in v) or "none"
-    if hasattr(v, "pairs"):
-        return " ".join("%s %s" % (k, word(x)) for k, x in v.pairs)
-    return "%s" % v
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return " ".join(word(x) for x in value) or "none"
+    if hasattr(value, "pairs"):
+        return ", ".join("%s %s" % (k.replace("_", " "), word(x)) for k, x in value.pairs)
+    return "%s" % value
+
+
+def data_status(r):
+    """The short warning for a reply using data the player should check (None if verified):
+    "unverified data" from "unverified: check against your counter sheet"."""
+    status = get(r, "data")
+    if not status:
+        return None
+    return status.split(":")[0] + " data"
+
+
+# Reply keys in a player's words (the others read as they are, "_" as a space).
+KEY_WORDS = {"so": "SO now", "vp": "VP now", "gain": "SO gained", "loss": "SO lost",
+             "fr": "battalions in Friendly Rear", "ab": "battalions at the Air Base",
+             "points": "armament points", "cost": "SO cost", "die": "die", "ac": "aircraft",
+             "xp": "XP", "mod": "modifier", "wp": "WP"}
 
 
 def describe(pairs, skip=()):
-    """A reply as (text, ink) lines, one per pair (the data-status warning in yellow)."""
+    """A reply as (text, ink) lines in words, one per value (for results with no screen of their
+    own: a table look-up, a check); the data warning last, in purple."""
     out = []
+    status = None
     for k, v in pairs_of(pairs):
         if k in skip:
             continue
         if k == "data":
-            out.append((v, C.YELLOW))
+            status = v
         elif k == "note":
-            out.append((v, C.GREY))
+            out.append((v, inks.GREY))
         elif isinstance(v, (list, tuple)) and v and hasattr(v[0], "pairs"):
-            out.append((k + ":", C.GREY))
+            out.append((KEY_WORDS.get(k, k.replace("_", " ")) + ":", inks.GREY))
             for x in v:
-                out.append((" " + word(x), C.WHITE))
+                out.append(("  " + word(x), inks.WHITE))
         else:
-            out.append(("%s %s" % (k.replace("_", " "), word(v)), C.WHITE))
+            out.append(("%s: %s" % (KEY_WORDS.get(k, k.replace("_", " ")), word(v)), inks.WHITE))
+    if status:
+        out.append((status, inks.PURPLE))
     return out
-
-
-def draw_lines(c, row, rows, lines, first=0):
-    """Draw (text, ink) lines wrapped to the screen from `row`, at most `rows` rows; returns the
-    number of wrapped rows there are in all (to scroll)."""
-    wrapped = []
-    for text, ink in lines:
-        for part in wrap(text, c.cols):
-            wrapped.append((part, ink))
-    for i in range(min(rows, max(0, len(wrapped) - first))):
-        text, ink = wrapped[first + i]
-        c.text(0, row + i, text, ink)
-    return len(wrapped)

@@ -3,6 +3,7 @@
 A module of its own so that MicroPython code never imports `usb_cdc`.
 """
 
+from firmware.lines import sender
 from firmware.serial_link import Link
 
 
@@ -14,8 +15,9 @@ def usb_data_link(session):
     if port is None:
         return None
 
-    def read():
-        n = port.in_waiting
-        return port.read(n) if n else b""
+    port.timeout = 0  # reads return what has arrived, never wait
 
-    return Link(session, read, port.write)
+    def readinto(buf):
+        return port.readinto(buf) if port.in_waiting else 0
+
+    return Link(session, readinto, sender(port))

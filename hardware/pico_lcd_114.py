@@ -9,7 +9,8 @@ Sources (both agree):
 - peterhinch/micropython-nano-gui `setup_examples/st7789_pico_lcd_114.py`: SPI(1) on SCK 10 /
   MOSI 11, CS 9, RST 12, BL 13, DC 8 ("Can go to 62.5MHz").
 The panel reads RGB565 big-endian; `firmware.display_framebuf` swaps the colour bytes for it.
-Storage: littlefs files `/tal.state` (the engine's two slots) and `/tal.prefs`.
+Storage: littlefs files `/tal.state` and `/tal.state.1` (the engine's two newest frames, written
+alternately) and `/tal.prefs`.
 """
 
 import time
@@ -17,6 +18,7 @@ import time
 from machine import PWM, SPI, Pin
 
 from firmware import keys as K
+from hardware import board as base
 
 NAME = "Pico-LCD-1.14"
 WIDTH = 240
@@ -44,7 +46,7 @@ KEY_PINS = (
     (3, K.SELECT),  # joystick press
 )
 
-# ST7789 init (Waveshare demo): (command, data bytes)
+# This panel's ST7789 init (Waveshare demo): (command, data bytes); the driver is hardware/st7789.py
 _INIT = (
     (0x36, b"\x70"),  # MADCTL: landscape
     (0x3A, b"\x05"),  # 16 bits per pixel
@@ -63,66 +65,14 @@ _INIT = (
     (0x11, b""),  # sleep out
     (0x29, b""),  # display on
 )
-_CASET = b"\x00\x28\x01\x17"  # columns 40..279
-ROW0 = 53  # the panel's rows 53..187 are the 135 visible ones (RASET per band)
-BAND = 20  # rows drawn and sent at a time: 9.6 KB of frame buffer instead of 63 KB
+COL0 = 40  # the panel's columns 40..279 and rows 53..187 are the 240 x 135 visible ones
+ROW0 = 53
 
 
-class ST7789:
-    """The panel: `show_rows(y, rows, buf)` sends rows y.. of the 240 x 135 window, RGB565
-    big-endian (the frame is drawn in bands: see `firmware.display_framebuf`)."""
+class Board(base.Board):
+    """The Pico with its LCD: the wiring of `hardware.board.Board`."""
 
-    def __init__(self):
-        self.spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
-                       mosi=Pin(PIN_MOSI), miso=None)
-        self.cs = Pin(PIN_CS, Pin.OUT, value=1)
-        self.dc = Pin(PIN_DC, Pin.OUT, value=1)
-        self.rst = Pin(PIN_RST, Pin.OUT, value=1)
-        self._cmd = bytearray(1)
-        self._raset = bytearray(4)
-        self.reset()
-        for cmd, data in _INIT:
-            self.command(cmd, data)
-        time.sleep_ms(10)
-
-    def reset(self):
-        self.rst(1)
-        time.sleep_ms(5)
-        self.rst(0)
-        time.sleep_ms(10)
-        self.rst(1)
-        time.sleep_ms(120)
-
-    def command(self, cmd, data=b""):
-        self._cmd[0] = cmd
-        self.cs(0)
-        self.dc(0)
-        self.spi.write(self._cmd)
-        if data:
-            self.dc(1)
-            self.spi.write(data)
-        self.cs(1)
-
-    def show_rows(self, y, rows, buf):
-        self.command(0x2A, _CASET)
-        top = ROW0 + y
-        bottom = top + rows - 1
-        r = self._raset
-        r[0] = top >> 8
-        r[1] = top & 0xFF
-        r[2] = bottom >> 8
-        r[3] = bottom & 0xFF
-        self.command(0x2B, r)
-        self.command(0x2C)
-        self.cs(0)
-        self.dc(1)
-        self.spi.write(buf)
-        self.cs(1)
-
-
-class Board:
-    """The Pico with its LCD as `firmware.device` expects a board."""
-
+    NAME = NAME
     DEBOUNCE_MS = 20  # bare switches on GPIO bounce for a few ms
     data_dir = DATA_DIR
     width = WIDTH
@@ -136,8 +86,13 @@ class Board:
 
     def display(self):
         from firmware.display_framebuf import FramebufBackend
+        from hardware.st7789 import ST7789
 
-        return FramebufBackend(WIDTH, HEIGHT, ST7789(), BAND)
+        spi = SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0, sck=Pin(PIN_SCK),
+                  mosi=Pin(PIN_MOSI), miso=None)
+        panel = ST7789(spi, cs=Pin(PIN_CS, Pin.OUT, value=1), dc=Pin(PIN_DC, Pin.OUT, value=1),
+                       rst=Pin(PIN_RST, Pin.OUT, value=1), init=_INIT, col0=COL0, row0=ROW0)
+        return FramebufBackend(WIDTH, HEIGHT, panel)
 
     def keys(self):
         mask = 0
@@ -154,9 +109,6 @@ class Board:
 
     def sleep_ms(self, n):
         time.sleep_ms(n)
-
-    def running(self):
-        return True
 
     def backlight(self, pct):
         self._bl.duty_u16(pct * 65535 // 100)
@@ -176,16 +128,4 @@ class Board:
         from firmware.prefs import FileBlob
 
         return FileBlob("/tal.prefs")
-
-    # no speaker, lights nor accelerometer on this board
-    def click(self):
-        pass
-
-    def flash(self, ink):
-        pass
-
-    def shaken(self, now):
-        return False
-
-    def tick(self, now):
-        pass
+    # No speaker, lights nor accelerometer on this board: the base's defaults.

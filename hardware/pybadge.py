@@ -10,10 +10,17 @@ circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
   numbers 0=B 1=A 2=START 3=SELECT 4=RIGHT 5=DOWN 6=UP 7=LEFT (adafruit/Adafruit_CircuitPython_
   PyBadger `pybadge.py`: `Buttons = namedtuple("Buttons", "b a start select right down up left")`).
 - accelerometer: LIS3DH on `board.I2C()` at 0x19 (0x18 on some batches; PyBadger tries both).
+  Read here with two register writes and one 6-byte read into a buffer made once, not with the
+  bundle's adafruit_lis3dh (5.2.10): its `shake()` sleeps 0.1 s per call and `acceleration`
+  allocates a tuple and three floats per reading, where this loop polls every 10 ms and must
+  allocate nothing; its .mpy would also add 3.2 KB of bytecode to the heap.
 - speaker: `SPEAKER` (PA02, the DAC A0) through an amplifier enabled by `SPEAKER_ENABLE` (PA27).
 - NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
-- storage: `microcontroller.nvm` (8 KB on SAMD51: `CIRCUITPY_INTERNAL_NVM_SIZE` 8192 in
-  `ports/atmel-samd/mpconfigport.h`): two 2 KB record slots, then the settings.
+- storage: two journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
+  100,000 erase cycles), `/tal-save.bin` for the campaign and `/tal-settings.bin` for the
+  settings (firmware/journal.py explains why; docs/storage.md has the figures).  Saves of older
+  firmware in `microcontroller.nvm` (one 8 KiB SAMD51 flash block, erased by every write) are read
+  once and carried over, never written.
 """
 
 from array import array
@@ -28,15 +35,21 @@ import neopixel_write
 import supervisor
 import time
 
-from engine.record import SLOT_SIZE
 from firmware import keys as K
-from firmware import canvas as C
+from hardware import board as base
+from firmware import inks
 
 NAME = "PyBadge"
 # keypad key number -> logical key
 KEY_ORDER = (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
 BOOT_KEEP_DRIVE_KEY = 3  # SELECT held at boot: the USB drive stays writable (see boot.py)
 DATA_DIR = "/data"  # the player-editable data files, at the root of CIRCUITPY
+DRIVE = "/"  # CIRCUITPY, where the journals live
+SAVE_FILE = "tal-save.bin"  # the campaign's journal: 384 blocks of 512 bytes between guards
+SAVE_RING = 384
+SETTINGS_FILE = "tal-settings.bin"
+SETTINGS_RING = 48
+LEGACY_PREFS = 4096  # where older firmware kept the settings in nvm, after two 2 KB slots
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
 _PIXELS = 5
@@ -82,9 +95,10 @@ def pressed_keys(down_numbers):
     return mask
 
 
-class Board:
-    """The PyBadge as `firmware.device` expects a board."""
+class Board(base.Board):
+    """The PyBadge: the wiring of `hardware.board.Board`."""
 
+    NAME = NAME
     DEBOUNCE_MS = 0  # keypad debounces
     data_dir = DATA_DIR
     width = 160
@@ -109,7 +123,7 @@ class Board:
         self._accel_buf = bytearray(6)
         self._hits = 0
         self._hit_t = 0
-        self._shake_t = 0
+        self._shake_t = None  # when the last shake roll was (resting after it), or None
         self._setup_accel()
 
     # --- display and time ---------------------------------------------------------------
@@ -126,9 +140,6 @@ class Board:
 
     def sleep_ms(self, n):
         time.sleep(n / 1000)
-
-    def running(self):
-        return True
 
     def backlight(self, pct):
         board.DISPLAY.brightness = pct / 100
@@ -158,14 +169,26 @@ class Board:
 
     # --- storage --------------------------------------------------------------------------
     def state_store(self):
+        import os
+
+        from firmware.journal import STATE, Journal, JournalStore
         from firmware.storage import NvmStore
 
-        return NvmStore(microcontroller.nvm, 0)
+        journal = Journal(DRIVE + SAVE_FILE, SAVE_RING, STATE, 16384, os.sync)
+        notice = None
+        if journal.why == "the drive is read-only to the device":
+            notice = ("nothing will be saved: SELECT was held at power-on, so CIRCUITPY belongs "
+                      "to the computer; restart without it to play")
+        return JournalStore(journal, NvmStore(microcontroller.nvm, 0), notice)
 
     def prefs_blob(self):
+        import os
+
+        from firmware.journal import SETTINGS, Journal, JournalBlob
         from firmware.prefs import NvmBlob
 
-        return NvmBlob(microcontroller.nvm, 2 * SLOT_SIZE)
+        return JournalBlob(Journal(DRIVE + SETTINGS_FILE, SETTINGS_RING, SETTINGS, 64, os.sync),
+                           NvmBlob(microcontroller.nvm, LEGACY_PREFS))
 
     # --- sound, lights, shake -------------------------------------------------------------
     def click(self):
@@ -173,7 +196,7 @@ class Board:
         self._audio.play(self._click)
 
     def flash(self, ink):
-        rgb = C.PALETTE[ink]
+        rgb = inks.PALETTE[ink]
         g = ((rgb >> 8) & 0xFF) // 8  # an eighth: bright enough at a table, not blinding
         r = ((rgb >> 16) & 0xFF) // 8
         b = (rgb & 0xFF) // 8
@@ -218,8 +241,16 @@ class Board:
 
     def shaken(self, now):
         """True once per shake: a few strong readings (beyond 2 g) close together."""
+        # Timers are dropped as soon as they run out (this runs every poll): a tick difference
+        # is only right for spans under half the 2**29 ms period (74.6 h).
+        if self._shake_t is not None:
+            if 0 <= ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
+                return False
+            self._shake_t = None
+        if self._hits and not 0 <= ticks_diff(now, self._hit_t) <= _SHAKE_WINDOW_MS:
+            self._hits = 0
         i2c = self._i2c
-        if i2c is None or self._accel is None or ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
+        if i2c is None or self._accel is None:
             return False
         if not i2c.try_lock():
             return False
@@ -238,8 +269,6 @@ class Board:
             v >>= 7  # 8192 per g at +-4 g (left-justified) -> 64 per g
             g2 += v * v
         if g2 > _SHAKE_G2:
-            if ticks_diff(now, self._hit_t) > _SHAKE_WINDOW_MS:
-                self._hits = 0
             if self._hits == 0:
                 self._hit_t = now
             self._hits += 1

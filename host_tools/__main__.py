@@ -93,12 +93,13 @@ def cmd_log(a):
         return _fail(str(e))
     md = logsheet.markdown(sheet)
     csv_text = logsheet.csv_text(sheet)
-    if a.md:
-        with open(a.md, "w") as f:
-            f.write(md)
-    if a.csv:
-        with open(a.csv, "w", newline="") as f:
-            f.write(csv_text)
+    for path, text, nl in ((a.md, md, None), (a.csv, csv_text, "")):
+        if path:
+            try:
+                with open(path, "w", newline=nl, encoding="utf-8") as f:
+                    f.write(text)
+            except OSError as e:
+                return _fail("cannot write %s: %s" % (path, e.strerror or e))
     if not a.md and not a.csv:
         sys.stdout.write(md)
     else:
@@ -109,13 +110,13 @@ def cmd_log(a):
 
 
 def cmd_replay(a):
-    from host_tools import cmdlog, replay
+    from host_tools import cmdlog, consoles, replay
 
     try:
         events = cmdlog.read(a.log)
         result = replay.replay(events, seed=a.seed, state=a.state, on=a.on, heap=a.heap,
                                data_dir=a.data)
-    except cmdlog.LogError as e:
+    except (cmdlog.LogError, consoles.ConsoleError) as e:
         return _fail(str(e))
     replay.render(result, sys.stdout, quiet=a.quiet)
     return 0 if result.ok else 1

@@ -1,12 +1,15 @@
-"""The device app's heap under MicroPython (a section of `make bench`, see host_tools/bench.py).
+"""The device app under MicroPython (a section of `make bench`, see host_tools/bench.py).
 
-The whole app runs on the unix port loading .mpy (32-bit when MICROPY_DIR allows, as a board):
-frame buffer allocated first (as on the Pico), then the session, settings and app; a tour opens
-every menu entry of every game, presses its keys (rolls, draws, ends turns, a self-test of 10,000
-dice, settings, undo) and comes back; `tour_code(requests=...)` also has the serial console answer
-requests after each game (host_tools/ram_bench.py's "tour" figure).  The smallest heap for which
-the tour completes is found by bisection.  On a board the bytecode of the app's modules also lives
-in the heap unless frozen (manifest.py), as it does here.
+The heap: the whole app runs on the unix port loading .mpy (32-bit when MICROPY_DIR allows, as a
+board), the display backend made first (as on the Pico), then the session, settings and app; a
+tour opens every menu entry of every game, presses its keys (rolls, draws, ends turns, a self-test
+of 10,000 dice, settings, undo) and comes back; `tour_code(requests=...)` also has the serial
+console answer requests after each game (host_tools/ram_bench.py's "tour" figure).  The smallest
+heap for which the tour completes is found by bisection.  On a board the bytecode of the app's
+modules also lives in the heap unless frozen (manifest.py), as it does here.
+
+The panel: the bytes the framebuf backend sends for typical actions (a roll, a batch, a draw of
+Hit counters, an end of turn), with the screen already shown: only the tiles that changed.
 """
 
 from host_tools import bench, consoles
@@ -17,16 +20,16 @@ gc.collect()
 be = None
 if %(fb)d:
     from firmware.display_framebuf import FramebufBackend
-    be = FramebufBackend(%(w)d, %(h)d, None, %(band)d)
+    be = FramebufBackend(%(w)d, %(h)d, None)
 from engine.session import Session
 from firmware.app import App
 from firmware.canvas import Canvas
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
-from firmware import keys as K
+from firmware import keys
 s = Session(7)
 s.data = reader()
-app = App(s, Prefs(MemoryBlob()))
+app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
 app.start()
 c = Canvas(%(w)d, %(h)d)
 def show():
@@ -40,23 +43,67 @@ def press(*evs):
 def console():
     pass
 show()
-press(K.A, K.DOWN, K.RIGHT, K.DOWN, K.DOWN, K.RIGHT, K.RIGHT, K.A, K.SELECT, K.A, K.SELECT, K.A,
-      K.SELECT, K.A, K.SELECT)
+press(keys.A, keys.DOWN, keys.RIGHT, keys.DOWN, keys.DOWN, keys.RIGHT, keys.RIGHT, keys.A,
+      keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT)
 for game in ("tal", "exp3", "golan"):
     app.run(["game", game])
     for i in range(len(app.menu())):
-        press(K.START)
+        press(keys.START)
+        for _ in range(len(app.menu())):
+            press(keys.UP)  # the menu opens on the screen below it: back to the first entry
         for _ in range(i):
-            press(K.DOWN)
-        press(K.A)
-        press(K.A, K.DOWN, K.RIGHT, K.A, K.SELECT, K.A, K.DOWN, K.DOWN, K.RIGHT, K.A, K.UP)
+            press(keys.DOWN)
+        press(keys.A)
+        press(keys.A, keys.DOWN, keys.RIGHT, keys.A, keys.SELECT, keys.A, keys.DOWN, keys.DOWN,
+              keys.RIGHT, keys.A, keys.UP)
         while len(app.stack) > 1:
-            press(K.B)
+            press(keys.B)
     console()
-press(K.B | K.LONG, K.A)
+press(keys.B | keys.LONG, keys.A)
 gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
 """
+
+PANEL = """
+from firmware.display_framebuf import FramebufBackend
+from engine.session import Session
+from firmware.app import App
+from firmware.canvas import Canvas
+from firmware.datafiles import reader
+from firmware.prefs import MemoryBlob, Prefs
+from firmware import keys
+s = Session(7)
+s.data = reader()
+app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
+app.start()
+c = Canvas(%(w)d, %(h)d)
+be = FramebufBackend(%(w)d, %(h)d, None)
+K = {"u": keys.UP, "d": keys.DOWN, "l": keys.LEFT, "r": keys.RIGHT, "a": keys.A, "b": keys.B,
+     "s": keys.SELECT, "t": keys.START}
+def press(word):
+    for ch in word:
+        app.key(K[ch])
+        app.draw(c)
+        be.render(c)
+app.draw(c)
+be.render(c)
+print("frame", be.sent, be.windows)
+for label, setup, act in %(actions)r:
+    press(setup)
+    sent = be.sent
+    tiles = be.windows
+    press(act)
+    print(label + "|%%d|%%d" %% (be.sent - sent, be.windows - tiles))
+"""
+
+# (label, keys to get there, the action's key): from the start of a fresh app, one after the other
+ACTIONS = (
+    ("a roll (check, after one)", "a", "a"),
+    ("a batch of 8 dice", "ddrrrrrrr", "a"),
+    ("an end of turn (Mission)", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "lll", "a"),
+    ("a draw of Hit counters (Cups)", "tua" + "dddr", "a"),
+    ("back from the counters drawn", "", "b"),
+)
 
 
 # The serial console answering in the same session (as firmware/device.py polls it): after each
@@ -75,20 +122,20 @@ _CONSOLE = """def console():
 """
 
 
-def tour_code(width, height, framebuffer=True, band=0, requests=()):
+def tour_code(width, height, framebuffer=True, requests=()):
     """The tour's MicroPython code; with `requests` (bytes lines) the serial console answers them
     after each game's screens."""
-    code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0, "band": band}
+    code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0}
     if requests:
         code = code.replace("def console():\n    pass\n", _CONSOLE % {
             "requests": tuple(requests), "count": len(requests)})
     return code
 
 
-def tour_ok(width, height, framebuffer=True, band=0, port=None):
+def tour_ok(width, height, framebuffer=True, port=None):
     """ok(heap) for `bench.smallest_heap`: the tour completes within that heap (on `port` of
     host_tools/ports.py; default the 64-bit unix port)."""
-    code = tour_code(width, height, framebuffer, band)
+    code = tour_code(width, height, framebuffer)
 
     def ok(heap):
         if port is None:
@@ -103,14 +150,28 @@ def tour_ok(width, height, framebuffer=True, band=0, port=None):
 def measure(port=None):
     """[(label, smallest heap in bytes or None)]."""
     rows = []
-    for label, w, h, fb, band in (
-            ("app alone (screens drawn to the canvas only)", 240, 135, False, 0),
-            ("Pico-LCD-1.14: app + 20-row bands of 240 (9.6 KB)", 240, 135, True, 20),
-            ("same with a whole 240x135 RGB565 frame (63.3 KB)", 240, 135, True, 0),
-            ("PyBadge-size frame: app + 160x128 RGB565 (40 KB)", 160, 128, True, 0)):
-        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, band, port), lo=16 * 1024,
+    for label, w, h, fb in (
+            ("app alone (screens drawn to the canvas only)", 240, 135, False),
+            ("Pico-LCD-1.14: app + framebuf, 40x15 tiles (1.2 KB)", 240, 135, True),
+            ("PyBadge size: app + framebuf, 40x16 tiles (1.3 KB)", 160, 128, True)):
+        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, port), lo=16 * 1024,
                                                 hi=512 * 1024, step=1024)))
     return rows
+
+
+def panel_bytes(width=240, height=135):
+    """(bytes of a whole frame, [(action, bytes sent, tiles sent)]) on the framebuf backend."""
+    p = consoles.run_mpy(PANEL % {"w": width, "h": height, "actions": ACTIONS}, heap="512K")
+    assert p.returncode == 0, p.stdout + p.stderr
+    frame = None
+    rows = []
+    for line in p.stdout.decode().splitlines():
+        if line.startswith("frame "):
+            frame = int(line.split()[1])
+        elif "|" in line:
+            label, sent, tiles = line.split("|")
+            rows.append((label, int(sent), int(tiles)))
+    return frame, rows
 
 
 def report(w):
@@ -124,10 +185,22 @@ def report(w):
     if port.name == "unix64-mpy":
         w("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit figures)\n")
     w("  (a Pico has about 190 KB of heap, and freezing the code (manifest.py) keeps bytecode and\n"
-      "   names out of it; the PyBadge's displayio frame is not in the heap)\n")
+      "   names out of it; the PyBadge's displayio bitmap (10 KB) is not measured here)\n")
+
+
+def panel_report(w):
+    """Write the bytes sent to the panel per action."""
+    for size in ((240, 135), (160, 128)):
+        frame, rows = panel_bytes(*size)
+        w("  bytes sent to the panel per action, framebuf %dx%d (a whole frame: %d):\n"
+          % (size[0], size[1], frame))
+        for label, sent, tiles in rows:
+            w("    %-40s %6d bytes  %3d tiles  %3d%% of a frame\n"
+              % (label, sent, tiles, 100 * sent // frame))
 
 
 if __name__ == "__main__":
     import sys
 
     report(sys.stdout.write)
+    panel_report(sys.stdout.write)

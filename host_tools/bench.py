@@ -161,6 +161,7 @@ def _app_section(w):
         w("  (no device app to measure yet)\n")
         return
     app_bench.report(w)
+    app_bench.panel_report(w)
 
 
 def report(w=sys.stdout.write):
@@ -193,6 +194,10 @@ def report(w=sys.stdout.write):
     _campaign_section(w)
     w("\nDevice app:\n")
     _app_section(w)
+    w("\nFlash (each board's write path, the real engine playing a campaign; docs/storage.md):\n")
+    from host_tools import flash_bench
+
+    flash_bench.report(w)
 
 
 def main():

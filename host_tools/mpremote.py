@@ -81,3 +81,35 @@ class Mpremote:
         """Python for `exec` that creates the board directories `dirs` (parents first)."""
         return ("import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass"
                 % (sorted(set(dirs), key=lambda d: (d.count("/"), d)),))
+
+    def firmware_layout(self):
+        """{"frozen": True if the firmware holds the app (make firmware), "romfs": bytes of the
+        first ROMFS partition, 0 if the firmware has none} (MicroPython 1.25+: vfs.rom_ioctl)."""
+        code = ("import sys\nz=0\ntry:\n import vfs\n if vfs.rom_ioctl(1)>0:\n"
+                "  d=vfs.rom_ioctl(2,0)\n  z=d.ioctl(4,0)*d.ioctl(5,0) if hasattr(d,'ioctl') else len(d)\n"
+                "except Exception:\n pass\n"
+                # Only .frozen on the path, and engine out of sys.modules (the running app
+                # imported it): the import then finds frozen code or nothing.
+                "p=sys.path[:]\nm=sys.modules.pop('engine',None)\nsys.path[:]=['.frozen']\n"
+                "try:\n import engine\n f=1\nexcept ImportError:\n f=0\n"
+                "sys.path[:]=p\nsys.modules.pop('engine',None)\n"
+                "if m:\n sys.modules['engine']=m\nprint('=layout',z,f)")
+        out = self.run(["exec", code], "asking the board's firmware how to install")
+        for line in out.splitlines():
+            words = line.split()
+            if len(words) == 3 and words[0] == "=layout":
+                try:
+                    return {"romfs": max(0, int(words[1])), "frozen": words[2] == "1"}
+                except ValueError:
+                    break
+        raise MpremoteError("%s did not say how its firmware is laid out (it said %r)" % (
+            self.port, out.strip()[:120]))
+
+    def remove_code(self, paths):
+        """Python for `exec` that removes the files `paths` where they exist (and then their
+        directories, if that leaves them empty)."""
+        dirs = sorted({p.rsplit("/", 1)[0] for p in paths if "/" in p},
+                      key=lambda d: (-d.count("/"), d))
+        return ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
+                "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass"
+                % (sorted(paths), dirs))

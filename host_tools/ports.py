@@ -155,8 +155,8 @@ def console_main(argv):
 
     heap, args = argv[1], argv[2:]
     p = board_like().prepare()
-    sys.stderr.write("TAL companion: line protocol console (MicroPython, %s, heap %s). Ctrl-D "
-                     "quits.\n" % (p.label, heap))
+    sys.stderr.write("TAL companion: line protocol console (MicroPython, %s, heap %s). Type "
+                     "'help'; Ctrl-D quits.\n" % (p.label, heap))
     if p.name == "unix64-mpy":
         sys.stderr.write("(64-bit: objects take up to twice a board's; MICROPY_DIR=... for the "
                          "32-bit build)\n")

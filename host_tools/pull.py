@@ -21,7 +21,10 @@ def check(image):
     from engine import record
 
     try:
-        seq, _fmt, payload = record.unframe(image)
+        seq, fmt, payload = record.unframe(image)
+        if fmt > record.FORMAT:
+            raise record.RecordError("record format %d is newer than this tool (%d)"
+                                     % (fmt, record.FORMAT))
         record.decode(payload)
     except record.RecordError as e:
         raise PullError("the copied record is not usable: %s" % e)
@@ -55,35 +58,52 @@ def via_link(link, tries=3):
 
 
 def newest_in_slots(blob):
-    """The framed image of the newest good record in a two-slot state file's bytes."""
+    """The framed image of the newest good record in a state file's bytes (one frame, or the
+    two slots of older firmware)."""
     from engine import record
-    from engine.record import SLOT_SIZE
 
-    slots = [blob[:SLOT_SIZE], blob[SLOT_SIZE:2 * SLOT_SIZE]]
-    try:
-        i, _seq, _fmt, payload = record.newest(slots)
-    except record.RecordError as e:
-        raise PullError("the device's state file: %s" % e)
-    if payload is None:
+    return _newest(record.frames_in(blob))
+
+
+def _newest(images):
+    from engine import record
+
+    found = record.best(images)
+    if found is None:
         raise PullError("the device's state file holds no readable record")
-    return bytes(slots[i][:record.HEADER + len(payload) + record.TRAILER])
+    seq, fmt, payload = found
+    if fmt > record.FORMAT:
+        raise PullError("the device's state file: record format %d is newer than this tool (%d)"
+                        % (fmt, record.FORMAT))
+    return record.frame(payload, seq)
 
 
 def via_mpremote(mp, remote_path):
-    """The newest record of the state file at `remote_path` on a MicroPython board."""
-    fd, tmp = tempfile.mkstemp(prefix="tal-pull-")
-    os.close(fd)
-    try:
-        mp.run(["fs", "cp", ":" + remote_path, tmp], what="copying :%s off the board" % remote_path)
-        with open(tmp, "rb") as f:
-            blob = f.read()
-    finally:
-        os.unlink(tmp)
-    return newest_in_slots(blob)
+    """The newest record of the state files at `remote_path` (and `remote_path`.1, the store's
+    second file, when it exists) on a MicroPython board."""
+    from engine import record
+
+    images = []
+    for path in (remote_path, remote_path + ".1"):
+        fd, tmp = tempfile.mkstemp(prefix="tal-pull-")
+        os.close(fd)
+        try:
+            try:
+                mp.run(["fs", "cp", ":" + path, tmp], what="copying :%s off the board" % path)
+            except Exception:  # noqa: BLE001 - the second file may not exist yet
+                if path == remote_path:
+                    raise
+                continue
+            with open(tmp, "rb") as f:
+                images.extend(record.frames_in(f.read()))
+        finally:
+            os.unlink(tmp)
+    return _newest(images)
 
 
 def save(image, out):
-    """Write a framed record as a fresh two-slot state file (slot 0; slot 1 left empty)."""
+    """Write a framed record as a fresh state file the consoles open (`make console STATE=out`;
+    a second file `out`.1 left from an older state there is removed)."""
     check(image)
     tmp = out + ".tmp"
     with open(tmp, "wb") as f:
@@ -91,6 +111,8 @@ def save(image, out):
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, out)
+    if os.path.exists(out + ".1"):
+        os.remove(out + ".1")
 
 
 def summary(image):
@@ -98,9 +120,9 @@ def summary(image):
     from engine import record
 
     seq, payload = check(image)
-    vals, rng_state, undo = record.decode(payload)
+    vals, rng_state, undo, steps = record.decode(payload)
     return "record #%d, %d bytes, %d undo steps, dice seed %d" % (
-        seq, len(image), len(undo), rng_state[0])
+        seq, len(image), steps, rng_state[0])
 
 
 __all__ = ["PullError", "LinkError", "check", "via_link", "via_mpremote", "save", "summary"]

@@ -26,8 +26,8 @@ QEMU_HI = 240 * KB  # below the firmware's heap (micropython_builds.QEMU_HEAP)
 ORDER = ("unix32-frozen", "qemu-frozen", "unix32-mpy", "qemu-romfs", "unix64-mpy")
 STEP = {"dice": 256, "rules": 256, "session": 1024, "tour": 1024}  # resolution, bytes
 BELOW = 4  # steps tried under the bisection's answer (bench.smallest_heap: fragmentation)
-TOUR_SIZE = (240, 135, False, 0)  # screens drawn to the canvas only: the PyBadge's frame is
-# displayio's, outside the heap (the Pico's 9.6 KB of bands: app_bench's own section)
+TOUR_SIZE = (240, 135, False)  # screens drawn to the canvas only: the PyBadge's frame is
+# displayio's, outside the heap (the Pico's framebuf backend: app_bench's own section)
 
 
 def _transcripts():

@@ -50,23 +50,38 @@ class Result:
 
 
 def load_state(path):
-    """The payload of the newest good record in a state file (console STATE file or `pull` output)."""
+    """The payload of the newest good record in a state file (console STATE file or `pull` output).
+
+    LogError, one line naming the file, when it is missing, holds no record, or holds a save of
+    another firmware's layout.
+    """
     from engine import record
     from firmware.storage import FileStore
 
     try:
-        _slot, _seq, _fmt, payload = record.newest(FileStore(path).read_slots())
+        with open(path, "rb") as f:
+            f.read(1)
+    except OSError as e:
+        raise cmdlog.LogError("cannot read %s: %s" % (path, e.strerror or e))
+    found = record.best(FileStore(path).frames())
+    if found is None:
+        raise cmdlog.LogError("%s holds no readable state record (is it a state file?)" % path)
+    _seq, fmt, payload = found
+    try:
+        if fmt > record.FORMAT:
+            raise record.RecordError("record format %d, this one reads %d" % (fmt, record.FORMAT))
+        record.decode(payload)
     except record.RecordError as e:
-        raise cmdlog.LogError("%s: %s" % (path, e))
-    if payload is None:
-        raise cmdlog.LogError("%s holds no readable state record" % path)
+        raise cmdlog.LogError("%s: a save from another firmware, which this one cannot read (%s)"
+                              % (path, e))
     return payload
 
 
 def segments(events, seed=None, state=None):
     """Split a log into runs that each start fresh: [(start, items)].
 
-    start is ("seed", N) or ("payload", bytes); items are ("req", raw, expected) or ("resume", crc).
+    start is ("seed", N) or ("payload", bytes); items are ("req", raw, expected), ("resume", crc)
+    or ("at", time).
     """
     out = []
     if state is not None:
@@ -80,8 +95,6 @@ def segments(events, seed=None, state=None):
             raise cmdlog.LogError(
                 "the log does not say where the session started (no '# seed N' line before its "
                 "first request): give --seed N, or --state FILE holding the state it started from")
-        elif e[0] == "resume":
-            out[-1][1].append(("resume", e[1]))
         else:
             out[-1][1].append(e)
     return out
@@ -104,6 +117,8 @@ def _run_here(start, items, result, data_dir=None):
 
     s = _session(start, data_dir)
     for it in items:
+        if it[0] == "at":
+            continue
         if it[0] == "resume":
             have = "%08x" % crc32(s.payload())
             if have != it[1]:
@@ -132,10 +147,13 @@ def _run_console(kind, start, items, result, heap):
         os.close(fd)
         args.append(tmp)
         lines.append(b"state")  # a first reply to drop, like the seed's
+    items = [it for it in items if it[0] != "at"]
     for it in items:
         lines.append(b"state" if it[0] == "resume" else it[1])
     try:
-        p = consoles.run(kind, b"".join(l + b"\n" for l in lines), heap=heap, args=args)
+        # `serve` strips the newline and one carriage return: a request that ends in one keeps it
+        p = consoles.run(kind, b"".join(l + (b"\r\n" if l[-1:] == b"\r" else b"\n")
+                                        for l in lines), heap=heap, args=args)
     finally:
         if tmp:
             os.unlink(tmp)
@@ -159,6 +177,9 @@ def replay(events, seed=None, state=None, on="here", heap="64K", data_dir=None):
     `data_dir` (in this process only) replaces data/, e.g. with the files of the board played on.
     """
     result = Result()
+    if seed is not None and not 0 <= seed < cmdlog.SEED_LIMIT:
+        raise cmdlog.LogError("--seed %d is not one the dice take (0..%d)" % (
+            seed, cmdlog.SEED_LIMIT - 1))
     if data_dir and on != "here":
         raise cmdlog.LogError("--data works with the in-process replay only (--on here)")
     for start, items in segments(events, seed, state):

@@ -3,8 +3,9 @@
     python -m host_tools.simulator [--state PATH] [--size 160x128|240x135] [--terminal]
     python -m host_tools.simulator --screenshots DIR
 
-A PyGame window shows the device screen (PyBadge size by default) with the key map beside it;
-the keyboard stands in for the buttons (hold a key for a long press).  The game is saved to
+A PyGame window shows the device: the PyBadge (or, at 240x135, the Pico with its LCD board) drawn
+around the screen, its buttons lit while pressed and clickable with the mouse (hold for a long
+press), its NeoPixels flashing, and the keyboard map beside it.  The game is saved to
 `tal-sim.state` (settings to `tal-sim.prefs`) in the current directory, so the next run resumes.
 Without a display (no $DISPLAY, or SDL fails) it says so and runs the terminal front end: the
 same app, its screens printed as text, keys typed as words.  `--screenshots DIR` renders every
@@ -19,15 +20,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from firmware import canvas as C  # noqa: E402
-from firmware import keys as K  # noqa: E402
+from firmware import inks  # noqa: E402
+from firmware import keys  # noqa: E402
+from hardware.board import Board  # noqa: E402
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135)}
-SCALE = 3
-PANEL_W = 260
-LED_H = 14
+SCALE = 3  # screen pixels per device pixel in screenshots
+PANEL_W = 250
 BG = (28, 28, 32)
-KEYMAP = (  # (label shown beside the screen, device key)
+KEYMAP = (  # (label shown beside the device, device key)
     ("arrows", "d-pad"),
     ("Z / Space", "A  (act, roll)"),
     ("X / Backspace", "B  (back)"),
@@ -36,9 +37,98 @@ KEYMAP = (  # (label shown beside the screen, device key)
     ("hold a key", "long press"),
     ("hold X", "undo"),
     ("K", "shake (roll)"),
+    ("mouse", "press the buttons"),
     ("Ctrl+Q", "quit"),
 )
 _TICKS_PERIOD = 1 << 30
+
+
+# --- the boards, drawn around the screen -------------------------------------------------------
+class BoardArt:
+    """Where a board's parts are, in window pixels, around a screen shown at `scale`: the
+    layout of the real board (the PyBadge: d-pad left, A and B right, SELECT and START below,
+    five NeoPixels above; the Pico-LCD-1.14 in landscape: joystick left, A and B right)."""
+
+    def __init__(self, name, width, height, scale):
+        self.name = name
+        self.scale = scale
+        sw, sh = width * scale, height * scale
+        if name == "PyBadge":
+            left, right, top, bottom = 150, 150, 56, 96
+            self.body = (44, 44, 50)  # the black PCB
+            self.edge = (110, 110, 120)
+            self.radius = 48
+        else:
+            left, right, top, bottom = 120, 100, 30, 30
+            self.body = (31, 59, 115)  # the Waveshare board's blue
+            self.edge = (13, 31, 69)
+            self.radius = 12
+        self.body_rect = (16, 16, left + sw + right, top + sh + bottom)
+        self.screen_at = (16 + left, 16 + top)
+        self.size = (self.body_rect[0] + self.body_rect[2] + 16,
+                     self.body_rect[1] + self.body_rect[3] + 16)
+        sx, sy = self.screen_at
+        mid_y = sy + sh // 2
+        lx = 16 + left // 2  # the middle of the left zone
+        rx = sx + sw + right // 2
+        self.buttons = []  # (label, key bit, shape, x, y, w, h)
+        if name == "PyBadge":
+            s = 34
+            for label, bit, dx, dy in (("UP", keys.UP, 0, -1), ("DOWN", keys.DOWN, 0, 1),
+                                       ("LEFT", keys.LEFT, -1, 0), ("RIGHT", keys.RIGHT, 1, 0)):
+                self.buttons.append((label, bit, "rect", lx - s // 2 + dx * s,
+                                     mid_y - s // 2 + dy * s, s, s))
+            self.buttons.append(("A", keys.A, "circle", rx + 22, mid_y - 34, 23, 23))
+            self.buttons.append(("B", keys.B, "circle", rx - 22, mid_y + 14, 23, 23))
+            by = sy + sh + 34
+            self.buttons.append(("SELECT", keys.SELECT, "pill", sx + sw // 2 - 110, by, 80, 22))
+            self.buttons.append(("START", keys.START, "pill", sx + sw // 2 + 30, by, 80, 22))
+            self.leds = [(sx + sw * (2 * i + 1) // 10, 16 + top // 2) for i in range(5)]
+        else:
+            self.buttons.append(("UP", keys.UP, "rect", lx - 13, mid_y - 48, 26, 26))
+            self.buttons.append(("DOWN", keys.DOWN, "rect", lx - 13, mid_y + 22, 26, 26))
+            self.buttons.append(("LEFT", keys.LEFT, "rect", lx - 48, mid_y - 13, 26, 26))
+            self.buttons.append(("RIGHT", keys.RIGHT, "rect", lx + 22, mid_y - 13, 26, 26))
+            self.buttons.append(("SEL", keys.SELECT, "circle", lx, mid_y, 20, 20))
+            self.buttons.append(("A", keys.A, "circle", rx, mid_y - 40, 20, 20))
+            self.buttons.append(("B", keys.B, "circle", rx, mid_y + 40, 20, 20))
+            self.leds = []
+
+    def button_at(self, x, y):
+        """The key bit of the button under window pixel (x, y), or 0."""
+        for _label, bit, shape, bx, by, w, h in self.buttons:
+            if shape == "circle":
+                if (x - bx) ** 2 + (y - by) ** 2 <= w * w:
+                    return bit
+            elif bx <= x < bx + w and by <= y < by + h:
+                return bit
+        return 0
+
+    def draw(self, pygame, win, font, down, led):
+        pygame.draw.rect(win, self.body, self.body_rect, border_radius=self.radius)
+        pygame.draw.rect(win, self.edge, self.body_rect, 3, border_radius=self.radius)
+        for label, bit, shape, x, y, w, h in self.buttons:
+            lit = down & bit
+            fill = (255, 224, 0) if lit else (220, 220, 220)
+            if shape == "circle":
+                pygame.draw.circle(win, (40, 40, 40), (x, y + 2), w)
+                pygame.draw.circle(win, fill, (x, y), w)
+                text = font.render(label, True, (0, 0, 0))
+                win.blit(text, (x - text.get_width() // 2, y - text.get_height() // 2))
+            else:
+                radius = h // 2 if shape == "pill" else 5
+                pygame.draw.rect(win, fill, (x, y, w, h), border_radius=radius)
+                pygame.draw.rect(win, (40, 40, 40), (x, y, w, h), 2, border_radius=radius)
+                if shape == "pill":
+                    text = font.render(label, True, (0, 0, 0))
+                    win.blit(text, (x + (w - text.get_width()) // 2,
+                                    y + (h - text.get_height()) // 2))
+        for x, y in self.leds:
+            colour = (60, 60, 60)
+            if led is not None:
+                rgb = inks.PALETTE[led]
+                colour = ((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF)
+            pygame.draw.circle(win, colour, (x, y), 8)
 
 
 def ticks_ms():
@@ -46,7 +136,7 @@ def ticks_ms():
 
 
 def ticks_diff(a, b):
-    return K.wrap_diff(a, b, _TICKS_PERIOD)
+    return keys.wrap_diff(a, b, _TICKS_PERIOD)
 
 
 def have_display():
@@ -80,7 +170,7 @@ def _sim_display_class():
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
     class SimDisplay(PyGameDisplay):
-        """Renders the displayio tree off screen, then shows it scaled with the key map."""
+        """Renders the displayio tree off screen, then shows it on the board with the key map."""
 
         def __init__(self, width, height, scale=SCALE, panel=True, board_name=""):
             self.sim_scale = scale
@@ -88,6 +178,8 @@ def _sim_display_class():
             self.sim_name = board_name
             self.sim_level = 100
             self.sim_led = None
+            self.sim_down = 0  # keys held (lit)
+            self.art = BoardArt(board_name, width, height, scale) if panel else None
             self.window = None
             super().__init__(width=width, height=height, auto_refresh=False,
                              caption="TAL companion - simulator")
@@ -96,9 +188,12 @@ def _sim_display_class():
             pygame.display.init()  # not pygame.init(): no sound is used (and ALSA complains)
             pygame.font.init()
             pygame.display.set_caption(self._caption)
-            w = self.width * self.sim_scale + (PANEL_W if self.sim_panel else 0)
-            h = self.height * self.sim_scale + LED_H + 8
-            self.window = pygame.display.set_mode((w, h))
+            if self.art is not None:
+                w, h = self.art.size
+                self.window = pygame.display.set_mode((w + PANEL_W, h))
+            else:
+                self.window = pygame.display.set_mode((self.width * self.sim_scale,
+                                                       self.height * self.sim_scale))
             self._pygame_screen = pygame.Surface((self.width, self.height))
 
         def _refresh_display(self):
@@ -115,27 +210,25 @@ def _sim_display_class():
             win = self.window
             if win is None:
                 return
-            win.fill(BG)
             img = self.screen_image()
             if self.sim_level < 100:  # the backlight: darken the screen
                 shade = pygame.Surface(img.get_size())
                 v = 255 * self.sim_level // 100
                 shade.fill((v, v, v))
                 img.blit(shade, (0, 0), special_flags=pygame.BLEND_MULT)
-            win.blit(img, (0, LED_H + 8))
-            if self.sim_led is not None:  # the PyBadge's NeoPixels
-                rgb = C.PALETTE[self.sim_led]
-                colour = ((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF)
-                for i in range(5):
-                    x = self.width * self.sim_scale * (2 * i + 1) // 10
-                    pygame.draw.circle(win, colour, (x, LED_H // 2 + 4), LED_H // 2)
-            if self.sim_panel:
-                self._panel(win, self.width * self.sim_scale + 14)
+            if self.art is None:
+                win.blit(img, (0, 0))
+            else:
+                win.fill(BG)
+                small = pygame.font.Font(None, 20)
+                self.art.draw(pygame, win, small, self.sim_down, self.sim_led)
+                win.blit(img, self.art.screen_at)
+                self._panel(win, self.art.size[0] + 4)
             pygame.display.flip()
 
         def _panel(self, win, x):
             font = pygame.font.Font(None, 22)
-            y = LED_H + 8
+            y = 24
             for text, colour in ((self.sim_name + " simulator", (255, 224, 0)),
                                  ("keyboard = buttons", (200, 200, 200))):
                 win.blit(font.render(text, True, colour), (x, y))
@@ -143,61 +236,88 @@ def _sim_display_class():
             y += 8
             for key, what in KEYMAP:
                 win.blit(font.render(key, True, (64, 208, 255)), (x, y))
-                win.blit(font.render(what, True, (230, 230, 230)), (x + 122, y))
+                win.blit(font.render(what, True, (230, 230, 230)), (x + 108, y))
                 y += 21
 
     return SimDisplay
 
 
-class SimBoard:
-    """The simulator as a board (see `firmware.device`): keyboard in, window out, files saved."""
+class SimBoard(Board):
+    """The simulator as a board (`hardware.board.Board`): keyboard and mouse in, window out,
+    files saved.  A key pressed and released between two polls still counts: it is held for
+    that one poll."""
 
     DEBOUNCE_MS = 0
 
-    def __init__(self, width=160, height=128, state="tal-sim.state"):
+    def __init__(self, width=160, height=128, state="tal-sim.state", scale=None):
         _quiet_imports()
         import pygame
 
         self.pygame = pygame
         self.width = width
         self.height = height
+        self.scale = scale or (SCALE if (width, height) == (160, 128) else 2)
         self.state_path = state
         self.prefs_path = os.path.splitext(state)[0] + ".prefs"
         self.name = "PyBadge" if (width, height) == (160, 128) else "Pico-LCD-1.14"
         self.disp = None
         self.down = 0
+        self.tapped = 0  # pressed since the last poll (kept for one poll if already released)
+        self.mouse = 0  # the button held with the mouse
         self.quit = False
         self.shake = False
         self.led_t = None
         pk = pygame
-        self.map = {pk.K_UP: K.UP, pk.K_DOWN: K.DOWN, pk.K_LEFT: K.LEFT, pk.K_RIGHT: K.RIGHT,
-                    pk.K_z: K.A, pk.K_SPACE: K.A, pk.K_x: K.B, pk.K_BACKSPACE: K.B,
-                    pk.K_TAB: K.SELECT, pk.K_RETURN: K.START, pk.K_ESCAPE: K.START,
-                    pk.K_KP_ENTER: K.START}
+        self.map = {pk.K_UP: keys.UP, pk.K_DOWN: keys.DOWN, pk.K_LEFT: keys.LEFT,
+                    pk.K_RIGHT: keys.RIGHT, pk.K_z: keys.A, pk.K_SPACE: keys.A, pk.K_x: keys.B,
+                    pk.K_BACKSPACE: keys.B, pk.K_TAB: keys.SELECT, pk.K_RETURN: keys.START,
+                    pk.K_ESCAPE: keys.START, pk.K_KP_ENTER: keys.START}
 
     def display(self):
         from firmware.display_displayio import DisplayioBackend
 
-        self.disp = _sim_display_class()(self.width, self.height, board_name=self.name)
+        self.disp = _sim_display_class()(self.width, self.height, self.scale,
+                                         board_name=self.name)
         return DisplayioBackend(self.disp)
 
-    def keys(self):
+    def handle(self, ev):
+        """One PyGame event: keys and mouse to button bits."""
         pg = self.pygame
-        for ev in pg.event.get():
-            if ev.type == pg.QUIT:
+        was = self.down
+        if ev.type == pg.QUIT:
+            self.quit = True
+        elif ev.type == pg.KEYDOWN:
+            if ev.key == pg.K_q and ev.mod & pg.KMOD_CTRL:
                 self.quit = True
-            elif ev.type == pg.KEYDOWN:
-                if ev.key == pg.K_q and ev.mod & pg.KMOD_CTRL:
-                    self.quit = True
-                elif ev.key == pg.K_k:
-                    self.shake = True
-                elif ev.key in self.map:
-                    self.down |= self.map[ev.key]
-            elif ev.type == pg.KEYUP and ev.key in self.map:
-                self.down &= ~self.map[ev.key]
-            elif ev.type in (pg.WINDOWEXPOSED, pg.WINDOWSHOWN, pg.WINDOWRESTORED):
-                self.disp.present()
-        return self.down
+            elif ev.key == pg.K_k:
+                self.shake = True
+            elif ev.key in self.map:
+                self.down |= self.map[ev.key]
+                self.tapped |= self.map[ev.key]
+        elif ev.type == pg.KEYUP and ev.key in self.map:
+            self.down &= ~self.map[ev.key]
+        elif ev.type == pg.MOUSEBUTTONDOWN and ev.button == 1 and self.disp.art is not None:
+            self.mouse = self.disp.art.button_at(*ev.pos)
+            self.down |= self.mouse
+            self.tapped |= self.mouse
+        elif ev.type == pg.MOUSEBUTTONUP and ev.button == 1:
+            self.down &= ~self.mouse
+            self.mouse = 0
+        elif ev.type in (pg.WINDOWEXPOSED, pg.WINDOWSHOWN, pg.WINDOWRESTORED):
+            self.disp.present()
+        if self.down != was and self.disp is not None:
+            self.disp.sim_down = self.down
+            self.disp.present()
+
+    def keys(self):
+        for ev in self.pygame.event.get():
+            self.handle(ev)
+        held = self.down | self.tapped
+        self.tapped = 0
+        if held != self.disp.sim_down:
+            self.disp.sim_down = held
+            self.disp.present()
+        return held
 
     def ticks_ms(self):
         return ticks_ms()
@@ -259,8 +379,9 @@ def run_window(width, height, state):
     except Exception as e:  # SDL could not start: fall back
         print("no display (%s)" % e, file=sys.stderr)
         return False
-    print("TAL companion simulator: %s screen, saving to %s. Keys are listed in the window;"
-          " close it or press Ctrl+Q to quit." % (board.name, state), file=sys.stderr)
+    print("TAL companion simulator: %s, saving to %s. Keys are listed in the window; click the"
+          " buttons with the mouse; close it or press Ctrl+Q to quit." % (board.name, state),
+          file=sys.stderr)
     try:
         device.run(board)
     except Exception as e:
@@ -275,15 +396,18 @@ def run_window(width, height, state):
 
 # --- the terminal front end -----------------------------------------------------------------
 
-WORDS = {"u": K.UP, "up": K.UP, "d": K.DOWN, "down": K.DOWN, "l": K.LEFT, "left": K.LEFT,
-         "r": K.RIGHT, "right": K.RIGHT, "a": K.A, "b": K.B, "s": K.SELECT, "select": K.SELECT,
-         "t": K.START, "start": K.START, "k": K.SHAKE, "shake": K.SHAKE}
+WORDS = {"u": keys.UP, "up": keys.UP, "d": keys.DOWN, "down": keys.DOWN, "l": keys.LEFT,
+         "left": keys.LEFT, "r": keys.RIGHT, "right": keys.RIGHT, "a": keys.A, "b": keys.B,
+         "s": keys.SELECT, "select": keys.SELECT, "t": keys.START, "start": keys.START,
+         "k": keys.SHAKE, "shake": keys.SHAKE}
+_LONG = keys.A | keys.B | keys.SELECT | keys.START
 
 
 def parse_keys(line):
     """Key events from a typed line: words or letters (u d l r a b s t k), upper case = long.
 
-    `rra` = RIGHT RIGHT A; `up up a`; `B` = long B (undo).  Unknown letters are reported.
+    `rra` = RIGHT RIGHT A; `up up a`; `B` = long B (undo).  A word with a letter that is no key
+    is refused whole (`roll` presses nothing): the refused words are returned.
     """
     out = []
     bad = []
@@ -292,47 +416,42 @@ def parse_keys(line):
         if lw in WORDS and len(word) > 1:
             out.append(WORDS[lw])
             continue
+        if any(ch.lower() not in WORDS for ch in word):
+            bad.append(word)
+            continue
         for ch in word:
-            ev = WORDS.get(ch.lower())
-            if ev is None:
-                bad.append(ch)
-            else:
-                out.append(ev | (K.LONG if ch.isupper() and ev & (K.A | K.B | K.SELECT | K.START)
-                                 else 0))
+            ev = WORDS[ch.lower()]
+            out.append(ev | (keys.LONG if ch.isupper() and ev & _LONG else 0))
     return out, bad
 
 
-def ansi_screen(c, colour=True):
-    """The canvas as terminal lines, coloured with ANSI escapes when `colour`."""
-    bg = bytearray(c.cols * c.rows)  # background ink per cell, from the rectangles
-    for i in range(c.nrects):
-        x, y, w, h, ink = c.rects[5 * i:5 * i + 5]
-        for row in range(y // C.CELL_H, min(c.rows, (y + h + C.CELL_H - 1) // C.CELL_H)):
-            for col in range(x // C.CELL_W, min(c.cols, (x + w + C.CELL_W - 1) // C.CELL_W)):
-                bg[row * c.cols + col] = ink
-    chars = bytearray(c.chars)
-    inks = bytearray(c.inks)
-    if c.big_text:  # the big text goes into the grid where it is drawn
-        col = c.big_x // C.CELL_W
-        row = (c.big_y + C.CELL_H * c.big_scale // 2) // C.CELL_H
-        for i, ch in enumerate(c.big_text):
-            if 0 <= col + i < c.cols and 0 <= row < c.rows:
-                chars[row * c.cols + col + i] = ord(ch)
-                inks[row * c.cols + col + i] = c.big_ink
+def ansi_screen(canvas, colour=True, cell=5):
+    """The canvas as terminal lines: each text about where it is drawn (a column per `cell`
+    pixels), nothing cut, coloured with ANSI escapes when `colour`."""
+    rows = {}
+    for x, y, w, h, s, ink, font in canvas.texts():
+        if s:
+            rows.setdefault((y + h // 2) // 12, []).append((x, s, ink))
     lines = []
-    for row in range(c.rows):
-        parts = []
-        for col in range(c.cols):
-            i = row * c.cols + col
-            ch = chr(chars[i])
+    for row in range(max([canvas.height // 12 - 1] + list(rows)) + 1):
+        line = ""
+        shown = 0  # characters on the line so far (the escapes take none)
+        last = ""
+        for x, s, ink in sorted(rows.get(row, ())):
+            gap = x // cell - shown
+            if shown and last != "<" and s != ">":
+                gap = max(gap, 1)
+            elif last == "<" or s == ">":
+                gap = 0
+            line += " " * max(0, gap)
+            shown += max(0, gap) + len(s)
             if colour:
-                f = C.PALETTE[inks[i]]
-                b = C.PALETTE[bg[i]]
-                parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm%s" % (
-                    f >> 16, (f >> 8) & 255, f & 255, b >> 16, (b >> 8) & 255, b & 255, ch))
+                f = inks.PALETTE[ink] if ink != inks.BLACK else 0xFFFFFF
+                line += "\x1b[38;2;%d;%d;%dm%s\x1b[0m" % (f >> 16, (f >> 8) & 255, f & 255, s)
             else:
-                parts.append(ch)
-        lines.append("".join(parts) + ("\x1b[0m" if colour else ""))
+                line += s
+            last = s
+        lines.append(line + " " * max(0, canvas.width // cell - shown))
     return lines
 
 
@@ -342,6 +461,7 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     from firmware.app import App
     from firmware.entropy import fresh_seed
     from firmware.prefs import FileBlob, Prefs
+    from firmware.screen_text import ReadCanvas
     from firmware.storage import FileStore
 
     inp = inp or sys.stdin
@@ -353,15 +473,15 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
 
     session.data = reader()
     prefs = Prefs(FileBlob(os.path.splitext(state)[0] + ".prefs") if state else None)
-    app = App(session, prefs)
+    app = App(session, prefs, None, (width, height))
     app.start(fresh_seed())
-    c = C.Canvas(width, height)
-    border = "+" + "-" * c.cols + "+"
+    canvas = ReadCanvas(width, height)
+    border = "+" + "-" * (width // 5) + "+"
 
     def show():
-        app.draw(c)
+        app.draw(canvas)
         out.write(border + "\n")
-        for line in ansi_screen(c, colour):
+        for line in ansi_screen(canvas, colour):
             out.write("|" + line + "|\n")
         out.write(border + "\n")
         out.flush()
@@ -377,102 +497,128 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
             out.write("\n")
             return
         events, bad = parse_keys(line)
-        for ev in events:
-            app.key(ev)
-        if bad:
-            app.say("unknown key: " + "".join(bad), C.RED)
+        if bad:  # nothing of a line with a mistyped word is pressed
+            app.say("unknown keys: %s (nothing pressed)" % " ".join(bad), inks.RED)
+        else:
+            for ev in events:
+                app.key(ev)
         show()
 
 
 # --- screenshots ----------------------------------------------------------------------------
 
-# (file name, screen size, key presses from a fresh game with seed 7).  Keys: see `parse_keys`.
+MISSION = "tdda" + "sa" + "drua" + "s" + "rra" + "ra"  # Roster: A-10A, A-10C; Fly: start, loiter
+TO_EXP3 = "tuarb"  # Settings: game TAL + EXP3, back
+TO_GOLAN = "tuarrb"
+# (file name, screen size, key presses from a fresh game with seed 7, the title it shows).
+# Keys: see `parse_keys`.  Every screen of every game at both sizes, and the states that are
+# hardest to fit: several undo steps, a long refusal, a draw of 12 Hit counters.
 SHOTS = (
-    ("roll-check", "160x128", "a"),
-    ("roll-batch", "160x128", "drrddrrrrrrra"),
-    ("roll-plain", "160x128", "sdrra"),
-    ("roll-retain", "160x128", "ssa"),
-    ("roll-pick", "160x128", "sssdrra"),
-    ("menu", "160x128", "t"),
-    ("selftest", "160x128", "tddddddaa"),
-    ("settings", "160x128", "tdddddddaddd"),
-    ("undo", "160x128", "tuarB"),  # Settings: game TAL+EXP3, then hold B
-    ("roll-batch-pico", "240x135", "drrddrrrrrrrrrrrrra"),
-    ("menu-pico", "240x135", "t"),
-    # a mission: ROSTER add A-10A and A-10C, FLY start, loiter, end a turn
-    ("mission", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla"),
-    ("cups-hits", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla" + "tua" +
-     "dddra"),  # aircraft 1 attacked by a 2H and a 1L unit
-    ("cups-popups", "160x128", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla" + "tua" +
-     "sdrra"),  # three Pop-Ups
-    ("campaign", "160x128", "tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra"),
-    ("tables", "160x128", "tdddda" + "a"),  # Enemy Cover
-    ("mission-pico", "240x135", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla"),
-    # game packs (firmware/screens/exp3.py, golan.py): the game is chosen in Settings first
-    ("exp3-cas", "160x128", "tuarb" + "tddda" + "a" + "rdrdrra" + "uurra"),
-    ("exp3-assault", "160x128", "tuarb" + "tddda" + "s" + "drrdrrdrra"),
-    ("golan-mines", "160x128", "tuarrb" + "tda" + "aa" + "ra" + "ra"),
-    ("golan-leaders", "160x128", "tuarrb" + "tda" + "s" + "a" + "rddra"),
+    ("roll-check", "a", "Check"),
+    ("roll-batch", "drrddrrrrrrra", "Check"),
+    ("roll-plain", "sdrra", "Roll"),
+    ("roll-d6", "sdrdlla", "Roll"),
+    ("roll-retain", "ssa", "Launch-retain"),
+    ("roll-pick", "sssdrra", "Pick one"),
+    ("menu", "t", "Menu"),
+    ("mission", MISSION + "llla", "Mission"),
+    ("mission-bingo", MISSION + "lllaaaaab", "Mission"),
+    ("mission-roster", MISSION + "s", "Mission"),
+    ("cups-hits", MISSION + "tua" + "dddra", "Hits on"),
+    ("cups-held", MISSION + "tua" + "dddrab", "Cups"),
+    ("cups-full-draw", MISSION + "tua" + "ddrr" + "d" + "r" * 8 + "d" + "r" * 8 + "a", "Hits on"),
+    ("cups-popups", "tda" + "sdrrra", "Pop-Ups drawn"),
+    ("cups-popups-out", "tda" + "sdrrrab", "Cups"),
+    ("campaign", "tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra" + "s", "Campaign"),
+    ("campaign-refused", "tddda" + "lla" + "rrr" + "d" + "r" * 29 + "a", "Refused"),
+    ("tables", "tdddda" + "a", "Tables"),
+    ("undo", "tuarrrrB", "Undo"),
+    ("selftest", "tddddddaa", "Self-test"),
+    ("settings", "tdddddddaddd", "Settings"),
+    ("exp3-cas", TO_EXP3 + "tddda" + "a" + "rdrdrra" + "uurra", "EXP3"),
+    ("exp3-assault", TO_EXP3 + "tddda" + "s" + "drrdrrdrra", "EXP3"),
+    ("golan-mines", TO_GOLAN + "tda" + "aa" + "ra" + "ra", "Golan"),
+    ("golan-leaders", TO_GOLAN + "tda" + "s" + "a" + "rddra", "Golan"),
+    ("golan-fire", TO_GOLAN + "tda" + "ss" + "a", "Golan"),
+    ("notice", TO_GOLAN + "tda" + "ss" + "lla", "Mortar notes"),
 )
 
 
-def shoot(out_dir, shots=SHOTS, extra=()):
-    """Render each shot to `out_dir/<name>.png` (headless); return the paths written."""
+def shots_at_both_sizes(shots=SHOTS):
+    """(file name, size, keys, title) for every shot at 160x128 and, named "-pico", 240x135."""
+    out = []
+    for name, keys_, title in shots:
+        out.append((name, "160x128", keys_, title))
+        out.append((name + "-pico", "240x135", keys_, title))
+    return out
+
+
+def render_shot(keys_, size, backend=None):
+    """The app after `keys_` from a fresh game (seed 7) on a canvas of `size`; the canvas."""
+    from engine.session import Session
+    from firmware.app import App
+    from firmware.datafiles import reader
+    from firmware.prefs import MemoryBlob, Prefs
+    from firmware.screen_text import ReadCanvas
+
+    w, h = SIZES[size]
+    session = Session(7)
+    session.data = reader()
+    app = App(session, Prefs(MemoryBlob()), None, (w, h))
+    app.start()
+    canvas = ReadCanvas(w, h)
+    events, bad = parse_keys(keys_)
+    assert not bad, bad
+    for ev in events:
+        app.key(ev)
+        app.draw(canvas)
+    app.draw(canvas)
+    if backend is not None:
+        canvas.invalidate()
+        backend.render(canvas)
+    return canvas
+
+
+def shoot(out_dir, shots=None, window=True):
+    """Render each shot to `out_dir/<name>.png` (headless), and the whole simulator window;
+    return the paths written."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     _quiet_imports()
     import displayio
     import pygame
-    from engine.session import Session
-    from firmware.app import App
-    from firmware.datafiles import reader
     from firmware.display_displayio import DisplayioBackend
-    from firmware.prefs import MemoryBlob, Prefs
 
+    shots = shots_at_both_sizes() if shots is None else shots
     os.makedirs(out_dir, exist_ok=True)
     written = []
     SimDisplay = _sim_display_class()
     for size in SIZES:
-        todo = [s for s in tuple(shots) + tuple(extra) if s[1] == size]
+        todo = [s for s in shots if s[1] == size]
         if not todo:
             continue
         displayio.release_displays()
-        w, h = SIZES[size]
-        disp = SimDisplay(w, h, panel=False)
+        disp = SimDisplay(*SIZES[size], panel=False)
         backend = DisplayioBackend(disp)
-        c = C.Canvas(w, h)
-        for name, _size, keys in todo:
-            session = Session(7)
-            session.data = reader()
-            app = App(session, Prefs(MemoryBlob()))
-            app.start()
-            events, bad = parse_keys(keys)
-            assert not bad, (name, bad)
-            for ev in events:
-                app.key(ev)
-            app.draw(c)
-            backend.render(c)
+        for name, _size, keys_, _title in todo:
+            render_shot(keys_, size, backend)
             path = os.path.join(out_dir, name + ".png")
             pygame.image.save(disp.screen_image(), path)
             written.append(path)
-    if shots is SHOTS:  # the whole window too, key map and all, as `make run` shows it
-        displayio.release_displays()
-        disp = SimDisplay(160, 128, panel=True, board_name="PyBadge")
-        backend = DisplayioBackend(disp)
-        c = C.Canvas(160, 128)
-        session = Session(7)
-        session.data = reader()
-        app = App(session, Prefs(MemoryBlob()))
-        app.start()
-        for ev in parse_keys("a")[0]:
-            app.key(ev)
-        app.draw(c)
-        backend.render(c)
-        disp.sim_led = c.big_ink
-        disp.present()
-        path = os.path.join(out_dir, "simulator.png")
-        pygame.image.save(disp.window, path)
-        written.append(path)
+    if window:  # the whole window, board and key map, as `make run` shows it
+        for size, name in (("160x128", "simulator"), ("240x135", "simulator-pico")):
+            displayio.release_displays()
+            board = "PyBadge" if size == "160x128" else "Pico-LCD-1.14"
+            disp = SimDisplay(*SIZES[size], scale=SCALE if size == "160x128" else 2,
+                              board_name=board)
+            backend = DisplayioBackend(disp)
+            canvas = render_shot("a", size, backend)
+            disp.sim_led = inks.GREEN if canvas.text_at("PASS") else inks.RED
+            disp.sim_down = keys.A
+            disp.present()
+            path = os.path.join(out_dir, name + ".png")
+            pygame.image.save(disp.window, path)
+            written.append(path)
     displayio.release_displays()
     return written
 
@@ -492,15 +638,24 @@ def main(argv):
             print(path)
         return 0
     w, h = SIZES[a.size]
-    if not a.terminal:
-        if not have_display():
-            print("No display found ($DISPLAY is not set): using the terminal front end.",
-                  file=sys.stderr)
-        elif run_window(w, h, a.state):
-            return 0
-        else:
-            print("Could not open a window: using the terminal front end.", file=sys.stderr)
-    run_terminal(w, h, a.state)
+    from firmware.pathcheck import writable
+
+    why = writable(a.state) if a.state else None  # --state "": a session that is not saved
+    if why is not None:
+        print("cannot use the state file %s: %s" % (a.state, why), file=sys.stderr)
+        return 1
+    try:
+        if not a.terminal:
+            if not have_display():
+                print("No display found ($DISPLAY is not set): using the terminal front end.",
+                      file=sys.stderr)
+            elif run_window(w, h, a.state):
+                return 0
+            else:
+                print("Could not open a window: using the terminal front end.", file=sys.stderr)
+        run_terminal(w, h, a.state)
+    except KeyboardInterrupt:  # Ctrl-C quits, as Ctrl+Q and q do: every action is already saved
+        print(file=sys.stderr)
     return 0
 
 

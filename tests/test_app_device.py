@@ -3,9 +3,11 @@ the device, items 4 and 5): keys, backlight dim and idle, the waking key swallow
 screen reported on screen instead of stopping the device, settings and state saved."""
 
 from firmware import device
-from firmware import keys as K
+from firmware import keys
 from firmware.canvas import Canvas
+from firmware.screen_text import ReadCanvas
 from firmware.prefs import MemoryBlob
+from hardware.board import Board
 
 
 class Backend:
@@ -14,11 +16,16 @@ class Backend:
         self.height = 128
         self.frames = []
 
-    def render(self, c):
-        self.frames.append(c.lines())
+    def render(self, canvas):
+        view = ReadCanvas(canvas.width, canvas.height)  # the frame shown, read as text
+        view.shown_geo = canvas.shown_geo
+        view.shown_attr = canvas.shown_attr
+        view.shown_obj = list(canvas.shown_obj)
+        view.shown_n = canvas.shown_n
+        self.frames.append(view.lines())
 
 
-class FakeBoard:
+class FakeBoard(Board):
     """Keys scripted as (raw mask, number of 10 ms polls); time advances 10 ms per poll."""
 
     DEBOUNCE_MS = 0
@@ -80,10 +87,10 @@ class FakeBoard:
 
 
 def test_a_tap_rolls_and_the_screen_is_drawn():
-    b = FakeBoard([(0, 2), (K.A, 3), (0, 3)])
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3)])
     device.run(b)
-    assert b.backend.frames[0][0].startswith("CHECK")
-    assert b.backend.frames[-1][-1].startswith("[big] ")  # a result is shown
+    assert b.backend.frames[0][0].startswith("Check")
+    assert "PASS" in " ".join(b.backend.frames[-1]) or "FAIL" in " ".join(b.backend.frames[-1])
     assert b.clicks == 1 and len(b.flashes) == 1
     assert b.levels[0] == 80  # the default brightness at start
 
@@ -93,7 +100,7 @@ def test_dims_after_the_idle_delay_then_goes_dark_and_the_waking_key_is_swallowe
     from firmware.prefs import Prefs
 
     Prefs(blob).set("dim", 0)  # 15 s
-    b = FakeBoard([(0, 1500), (0, 4600), (K.A, 3), (0, 3), (0, 2)], blob)
+    b = FakeBoard([(0, 1500), (0, 4600), (keys.A, 3), (0, 3), (0, 2)], blob)
     device.run(b)
     assert b.levels[:3] == [80, 20, 0]  # bright, dim at 15 s, dark at 60 s
     assert b.levels[3] == 80  # the key woke it...
@@ -107,14 +114,15 @@ def test_a_fault_in_a_screen_is_shown_and_the_device_keeps_running(monkeypatch):
         raise ValueError("boom")
 
     monkeypatch.setattr(roll.Screen, "key", broken)
-    b = FakeBoard([(0, 2), (K.A, 3), (0, 3), (K.START, 3), (0, 3)])
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.START, 3), (0, 3)])
     device.run(b)
     assert any("error: ValueError" in "\n".join(f) and "boom" in "\n".join(f)
                for f in b.backend.frames)
-    assert b.backend.frames[-1][0] == "MENU"  # START still works afterwards
+    assert b.backend.frames[-1][0] == "Menu"  # START still works afterwards
 
 
 def test_canvas_matches_the_backend_size():
     b = FakeBoard([(0, 1)])
     app, backend, canvas = device.build(b)
-    assert isinstance(canvas, Canvas) and (canvas.cols, canvas.rows) == (20, 12)
+    assert isinstance(canvas, Canvas) and (canvas.width, canvas.height) == (160, 128)
+    assert (app.width, app.height) == (160, 128)

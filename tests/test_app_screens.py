@@ -1,66 +1,67 @@
-"""The app's screens and common keys (issue: the device, items 1 and 4): menu, undo with its
-confirmation, self-test, settings, notices about a save that cannot be read."""
+"""The app's screens and common keys: menu, undo with its confirmation, self-test, settings,
+notices about a save that cannot be read, messages read in full."""
 
-import sys
+import pytest
 
-from appkit import Driver, ask, twin
+from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
 from engine import dice
-from firmware import app as A
-from firmware import canvas as C
-from firmware import prefs as P
+from firmware import inks
+from firmware import prefs as settings_store
+
+pytestmark = pytest.mark.usefixtures("both_sizes")
 
 
 def test_start_is_the_roll_screen_and_start_opens_the_menu():
     d = Driver()
-    assert d.screen()[0].startswith("CHECK")
-    lines = d.press("t")
-    assert lines[0] == "MENU"
-    for label, _module in d.app.menu():
+    assert d.title()[0] == "Check"
+    d.press("t")
+    assert d.title()[0] == "Menu"
+    for label, _module in d.app.menu()[:7]:
         assert label in d.text()
     d.press("t")
-    assert d.screen()[0].startswith("CHECK")
+    assert d.title()[0] == "Check"
 
 
 def test_every_menu_entry_opens_and_b_comes_back():
+    titles = {"Roll": "Check", "Cups": "Cups", "Mission": "Mission", "Campaign": "Campaign",
+              "Tables": "Tables", "Undo": "Undo", "Self-test": "Self-test",
+              "Settings": "Settings", "CAS (EXP3)": "EXP3", "Golan": "Golan"}
     for game in ("tal", "exp3", "golan"):
         d = Driver()
         d.app.run(["game", game])
-        for label, module in d.app.menu():
+        for label, _module in d.app.menu():
             d.menu(label)
-            assert d.app.top().name == module, label
-            assert d.screen()[0]  # it draws
+            want = "Roll" if (label, game) == ("Roll", "golan") else titles[label]
+            assert d.title()[0].startswith(want), (label, d.title())
             d.press("b")
-            assert d.app.top().name == "roll"
-            assert len(d.app.stack) == 1
-
-
-def test_closed_screens_free_their_module():
-    d = Driver()
-    d.menu("Self-test")
-    assert "firmware.screens.selftest" in sys.modules
-    d.press("b")
-    assert "firmware.screens.selftest" not in sys.modules
-    assert "firmware.screens.roll" in sys.modules  # still shown
+            assert d.title()[0] == ("Roll" if game == "golan" else "Check")
 
 
 def test_undo_confirms_with_the_line_it_takes_back():
-    """Undo of an undoable change (issue 3 item 5): the screen names the step first."""
+    """Undo of an undoable change: the screen names the step first."""
     d = Driver()
-    d.menu("Settings")  # on Game
-    d.press("r")  # game exp3 (a CHANGE through the engine)
-    assert "TAL+EXP3" in d.text()
-    lines = d.press("B")  # long B: undo
-    assert lines[0] == "UNDO"
+    d.menu("Settings")
+    d.set("Game", "TAL + EXP3")  # a change through the engine
+    d.press("B")  # long B: undo
+    assert d.title()[0].startswith("Undo")
     assert "game exp3" in d.text()
     assert "1 step can be undone" in d.text()
     d.press("b")  # keep it
     assert d.app.game() == "exp3"
     d.press("B" + "a")
     assert d.app.game() == "tal"
-    assert d.app.message == "undone: game exp3"
-    assert d.app.message_ink == C.YELLOW
+    assert "undone: game exp3" in d.text()
+    assert d.ink_of("undone") == inks.YELLOW
     d.press("B")
     assert "Nothing to undo." in d.text()
+
+
+def test_several_undo_steps_read_in_full():
+    d = Driver()
+    for line in ("game exp3", "game golan", "game tal"):
+        d.app.run(line.split())
+    d.menu("Undo")
+    assert "3 steps can be undone" in d.text()  # the driver checks nothing is cut
 
 
 def test_undo_from_the_menu():
@@ -68,7 +69,7 @@ def test_undo_from_the_menu():
     d.app.run(["game", "golan"])
     d.menu("Undo")
     assert "game golan" in d.text()
-    d.press("a")
+    d.do()
     assert d.app.game() == "tal"
 
 
@@ -76,57 +77,63 @@ def test_self_test_shows_the_engine_tally_and_chi_square():
     d = Driver(seed=13)
     d.menu("Self-test")
     assert "A run" in d.text()
-    d.press("a")
+    d.do()
     r = ask(twin(13), "tally d10 10000")
-    lines = d.screen()
     for face in range(10):
-        assert lines[1 + face].split() == [str(face + 1), str(r["counts"][face])]
+        assert "%d %d" % (face + 1, r["counts"][face]) in d.canvas.lines()
     chi = dice.chi_square_x100(r["counts"], 10, 10000)
-    assert lines[11].startswith("chi2 %d.%02d" % (chi // 100, chi % 100))
-    assert d.canvas.ink_at(0, 11) == (C.GREEN if chi < 1692 else C.RED)
+    verdict = "chi-square %d.%02d" % (chi // 100, chi % 100)
+    assert verdict in d.text()
+    assert d.ink_of(verdict) == (inks.GREEN if chi < 1692 else inks.RED)
 
 
 def test_settings_change_the_device_settings_and_keep_them():
-    blob = P.MemoryBlob()
+    blob = settings_store.MemoryBlob()
     d = Driver(blob=blob)
     d.menu("Settings")
-    assert d.screen()[0] == "SETTINGS"
-    d.press("ddr")  # brightness 80 -> 100
-    assert "100%" in d.text()
-    d.press("dl")  # dim after 1 min -> 30 s
-    assert "30 s" in d.text()
+    assert d.title()[0] == "Settings"
+    d.set("Brightness", "100%")
+    d.set("Dim after", "30 s", "l")
+    assert d.row_value("Dim after") == "30 s"
     again = Driver(blob=blob)
     assert again.prefs.brightness() == 100 and again.prefs.dim_ms() == 30000
 
 
+def test_the_selected_setting_is_bracketed():
+    d = Driver()
+    d.menu("Settings")
+    d.choose("Sound")
+    assert [t[4] for t in d.canvas.texts() if t[4] in ("<", ">")] == ["<", ">"]
+    assert d.canvas.text_at("<")[1] == d.canvas.text_at("Sound")[1]
+
+
 def test_seeded_dice_keep_their_seed_random_dice_get_a_fresh_one():
-    blob = P.MemoryBlob()
+    blob = settings_store.MemoryBlob()
     d = Driver(seed=7, blob=blob, fresh_seed=12345)
     assert d.session.rng.seed_value == 12345  # random mode: reseeded at start
     d.prefs.set("dice", 1)
     d2 = Driver(seed=7, blob=blob, fresh_seed=999)
     assert d2.session.rng.seed_value == 7
     d2.menu("Settings")
-    d2.press("d" * 5 + "rrr")  # Seed 7 -> 10
-    assert "10" in d2.canvas.line(6)
-    d2.press("a")
+    d2.set("Seed", "10")
+    d2.do()
     assert d2.session.rng.seed_value == 10
-    assert "seed 10" in d2.app.message
+    assert "seed 10" in d2.text()
 
 
 def test_new_game_asks_first():
     d = Driver()
     d.app.run(["game", "exp3"])
     d.menu("Settings")
-    d.press("d" * 6 + "a")
-    assert d.screen()[0] == "NEW GAME"
+    d.choose("New game")
+    d.do()
+    assert d.title()[0] == "New game"
     d.press("b")
     assert d.app.game() == "exp3"
-    d.press("a")
-    assert d.screen()[0] == "NEW GAME"
-    d.press("a")
+    d.do()
+    d.do()
     assert d.app.game() == "tal" and d.session.undo_steps == 0
-    assert d.app.message == "new game started"
+    assert "new game started" in d.text()
 
 
 def test_an_unreadable_save_is_reported_on_screen_and_kept(tmp_path):
@@ -136,36 +143,54 @@ def test_an_unreadable_save_is_reported_on_screen_and_kept(tmp_path):
     path = tmp_path / "s.state"
     path.write_bytes(b"TL" + b"\x07" * 3000)
     d = Driver(store=FileStore(str(path)))
-    lines = d.screen()
-    assert lines[0] == "NOTICE"
+    assert d.title()[0] == "Notice"
     assert "unreadable" in d.text() or "not loaded" in d.text()
-    assert d.canvas.ink_at(0, 1) == C.YELLOW
-    d.press("a")
-    assert d.app.top().name == "roll"
+    assert d.canvas.texts()[1][5] == inks.YELLOW  # the first line of the notice
+    d.do()
+    assert d.title()[0] == "Check"
 
 
 def test_unreadable_settings_are_reported():
-    p = P.Prefs(P.MemoryBlob())
+    p = settings_store.Prefs(settings_store.MemoryBlob())
     p.set("sound", 0)
-    bad = bytearray(P.Prefs(P.MemoryBlob()).dump())
+    bad = bytearray(settings_store.Prefs(settings_store.MemoryBlob()).dump())
     bad[-1] ^= 0xFF
-    d = Driver(blob=P.MemoryBlob(bytes(bad)))
-    assert d.screen()[0] == "NOTICE"
+    d = Driver(blob=settings_store.MemoryBlob(bytes(bad)))
+    assert d.title()[0] == "Notice"
     assert "settings unreadable" in d.text()
 
 
-def test_a_long_message_takes_two_lines_at_most():
+def test_a_short_message_shows_at_the_bottom_until_the_next_key():
     d = Driver()
-    d.app.say("x " * 40, C.RED)
-    lines = d.screen()
-    assert lines[-3].startswith("x x")  # the big text line follows the grid
-    assert lines[-2].endswith("~")
+    d.app.say("seed set", inks.YELLOW)
+    d.screen()
+    assert d.canvas.lines()[-1] == "seed set"
+    d.press("d")
+    assert "seed set" not in d.text()
 
 
-def test_unknown_engine_features_show_a_note_not_a_crash():
+def test_a_long_message_is_read_in_full_on_a_page_of_its_own():
+    """A refusal with the rules' advice is never cut: it opens as a page, scrolled if need be."""
     d = Driver()
-    for name in ("cups", "mission", "campaign", "tables"):
-        d.app.go(name)
-        assert d.screen()[0]  # draws
-        d.press("b")
-    assert len(A.MENU) >= 8
+    text = ("not enough SO (have 0, need 1): the rules end the campaign in failure when a cost "
+            "cannot be paid: record it with 'campaign fail' (or undo what led here)")
+    d.app.say(text, inks.RED)
+    d.screen()
+    assert d.title()[0] == "Refused"
+    shown = " ".join(line for line in d.canvas.lines()[1:-1])
+    while "UP/DOWN" in d.text() and "led here)" not in shown:
+        d.press("d")
+        shown += " " + " ".join(d.canvas.lines()[1:-1])
+    assert "record it with 'campaign fail'" in shown.replace("  ", " ")
+    d.do()
+    assert d.title()[0] == "Check"
+
+
+def test_a_long_data_file_error_shows_the_bad_value():
+    d = Driver()
+    d.app.say("data/tal/hit_cup.txt:41: heavy: 'strukture' is not an effect (no-effect killed "
+              "stress structure engine pylon hud display controls cannon bullet-holes wounded "
+              "altitude attack no-cannon no-hover no-stand-off no-strike)", inks.RED)
+    d.screen()
+    assert "data/tal/hit_cup.txt:41:" in d.text()
+    assert "'strukture'" in d.text()

@@ -15,15 +15,15 @@ BAD = [
 
 def _session(kind, bad):
     lines = b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n"
-    return run_console(kind, lines, heap="32K").decode().splitlines()
+    return run_console(kind, lines, heap="36K").decode().splitlines()
 
 
 def test_malformed_lines_get_errors_and_change_nothing(console):
-    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="32K").decode()
+    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="36K").decode()
     clean = clean.splitlines()
     for bad in BAD:
         out = console(b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n",
-                      heap="32K").decode().splitlines()
+                      heap="36K").decode().splitlines()
         assert len(out) == 6, (bad, out)
         assert out[3].startswith('{"ok":false,"error":"'), (bad, out[3])
         assert out[:3] + out[4:] == clean, bad
@@ -65,3 +65,10 @@ def test_fresh_console_seeds_from_entropy():
     b = run_console("cpython", ["seed"]).decode()
     c = run_console("micropython", ["seed"]).decode()
     assert len({a, b, c}) == 3  # 1 in 2**30 chance of a false failure
+
+
+def test_a_lone_carriage_return_ends_a_line_as_enter_does(console):
+    """Serial terminals send CR alone for Enter: each line gets its reply, and CRLF one reply."""
+    out = console(b"seed 3\rroll d10\r\nseed\rseed 4\n", heap="36K").decode().splitlines()
+    assert out[0] == '{"ok":true,"seed":3}' and out[1].startswith('{"ok":true,"dice":')
+    assert out[2:] == ['{"ok":true,"seed":3}', '{"ok":true,"seed":4}']

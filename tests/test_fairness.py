@@ -52,7 +52,7 @@ def test_tally_command_on_micropython_console():
     from engine import dice
 
     out = run_console("micropython", ["seed 99", "tally d10 1000000", "tally d6 1000000"],
-                      heap="32K").decode().splitlines()
+                      heap="36K").decode().splitlines()
     for line, sides, limit in ((out[1], 10, 2788), (out[2], 6, 2052)):
         counts = json.loads(line)["counts"]
         assert sum(counts) == 1000000

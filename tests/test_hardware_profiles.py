@@ -46,7 +46,8 @@ sys.path.append(%(root)r)
 import machine
 from hardware import pico_lcd_114 as P
 from firmware import keys as K
-from firmware.canvas import Canvas, RED
+from firmware.canvas import Canvas
+from firmware.inks import RED
 b = P.Board()
 print("keys0", b.keys())
 machine.Pin.levels[3] = 0   # joystick press
@@ -60,13 +61,27 @@ cmds = [e[2][0] for e in machine.LOG if e[0] == "w" and e[1] == 0]
 print("init", " ".join("%%02x" %% c for c in cmds))
 machine.LOG.clear()
 c = Canvas(240, 135)
-c.rect(0, 0, 8, 8, RED)
+c.begin()
+c.fill(0, 0, 8, 8, RED)
+c.end()
 be.render(c)
 writes = [e for e in machine.LOG if e[0] == "w"]
-data = [e for e in writes if e[1] == 1 and e[3] > 4]  # pixel data (DC high), band by band
+data = [e for e in writes if e[1] == 1 and e[3] > 4]  # pixel data (DC high), tile by tile
 print("frame", sum(e[3] for e in data), len(data))
+cols = [writes[i + 1][2].hex() for i, e in enumerate(writes) if e[1] == 0 and e[2][0] == 0x2A]
 rows = [writes[i + 1][2].hex() for i, e in enumerate(writes) if e[1] == 0 and e[2][0] == 0x2B]
-print("window", writes[1][2].hex(), rows[0], rows[-1])
+print("window", cols[0], rows[0], cols[-1], rows[-1])
+machine.LOG.clear()
+c.begin()
+c.fill(0, 0, 8, 8, RED)
+c.fill(100, 50, 4, 4, RED)
+c.end()
+be.render(c)
+writes = [e for e in machine.LOG if e[0] == "w"]
+data = [e for e in writes if e[1] == 1 and e[3] > 4]
+cols = [writes[i + 1][2].hex() for i, e in enumerate(writes) if e[1] == 0 and e[2][0] == 0x2A]
+rows = [writes[i + 1][2].hex() for i, e in enumerate(writes) if e[1] == 0 and e[2][0] == 0x2B]
+print("change", sum(e[3] for e in data), len(data), cols[0], rows[0])
 b.backlight(50)
 print("duty", machine.LOG[-1][1])
 print("ticks", b.ticks_diff(5, 3))
@@ -83,10 +98,12 @@ def test_pico_profile_pins_panel_and_backlight(tmp_path):
     # Waveshare's init order: MADCTL, COLMOD, porch ... inversion on, sleep out, display on
     assert got["init"].split()[:2] == ["36", "3a"]
     assert got["init"].split()[-3:] == ["21", "11", "29"]
-    # the whole RGB565 frame (240 x 135 x 2) as data (DC high), in 7 bands of 20 rows (15 last)
-    assert got["frame"] == "64800 7"
-    # columns 40..279; the first band rows 53..72, the last 173..187
-    assert got["window"] == "00280117 00350048 00ad00bb"
+    # the first frame: the whole RGB565 frame (240 x 135 x 2) as data (DC high), in 54 tiles
+    assert got["frame"] == "64800 54"
+    # the first tile: columns 40..79, rows 53..67; the last: columns 240..279, rows 173..187
+    assert got["window"] == "0028004f 00350043 00f00117 00ad00bb"
+    # then only what changed: one tile of 40 x 15 (columns 120..159, rows 98..112)
+    assert got["change"] == "1200 1 0078009f 00620070"
     assert got["duty"] == str(50 * 65535 // 100)
     assert got["ticks"] == "2"
 
@@ -187,13 +204,17 @@ def test_pybadge_buttons_map_to_logical_keys(monkeypatch):
     assert b.keys() == 0 and b._keys.resets == 1
 
 
-def test_pybadge_storage_ticks_lights(monkeypatch):
+def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
     pb, written, _i = fake_circuitpython(monkeypatch)
+    monkeypatch.setattr(pb, "DRIVE", str(tmp_path) + "/")
     b = pb.Board()
     assert pb.ticks_diff(3, (1 << 29) - 2) == 5  # supervisor.ticks_ms wraps at 2**29
     store = b.state_store()
-    assert store.base == 0
-    assert b.prefs_blob().base == 4096  # after the two 2 KB record slots
+    assert (tmp_path / "tal-save.bin").stat().st_size == (384 + 16) * 512  # made on first start
+    assert store.notice is None and store.legacy.base == 0  # older firmware's nvm save is read
+    blob = b.prefs_blob()
+    assert (tmp_path / "tal-settings.bin").stat().st_size == (48 + 16) * 512
+    assert blob.legacy.base == 4096  # where older firmware kept the settings
     b.flash(4)  # RED
     assert written[-1][:3] == bytes((0x30 // 8, 0xFF // 8, 0x30 // 8))  # GRB, an eighth
     b.tick(1000)

@@ -63,7 +63,7 @@ def test_the_report_has_every_section():
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr
     for title in ("RAM", "smallest heap, KB", "unix 64-bit, .mpy files", ".mpy bytes", "rolls/s",
-                  "Boot:", "Full campaign:", "Device app:"):
+                  "Boot:", "Full campaign:", "Device app:", "Flash"):
         assert title in p.stdout
     assert "skipped: MICROPY_DIR is not set" in p.stdout
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_fakes import repl_device
+from host_fakes import FakeMpremote, FatDrive, repl_device
 from host_tools import deploy
 from host_tools.mpremote import Mpremote
 
@@ -22,40 +22,132 @@ def _tree(root, files):
 
 
 DIST_CP = {"code.py": b"import firmware.app\n", "boot.py": b"# boot\n",
-           "lib/engine/__init__.py": b"", "lib/engine/rng.py": b"# rng v2\n",
+           "lib/engine/__init__.mpy": b"C\x06", "lib/engine/rng.mpy": b"C\x06rng v2",
            "data/tal/hit_cup.txt": b"shipped v2\n", "data/tal/popup_cup.txt": b"popup v2\n"}
+BOOT_OUT = b"Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\n"
 
 
 @pytest.fixture
 def circuitpy(tmp_path):
-    """A CIRCUITPY drive with a player's files on it."""
+    """A CIRCUITPY drive with the old app and a player's files on it."""
     drive = tmp_path / "CIRCUITPY"
-    _tree(drive, {"boot_out.txt": b"Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge "
-                                  b"with samd51j19\nBoard ID:pybadge\n",
-                  "lib/engine/rng.py": b"# rng v1\n",
+    _tree(drive, {"boot_out.txt": BOOT_OUT + b"Board ID:pybadge\n",
+                  "code.py": b"import firmware.app  # v1\n",
+                  "lib/engine/rng.mpy": b"C\x06rng v1",
                   "data/tal/hit_cup.txt": b"my corrected cup\n",  # the player's edit
                   "data/tal/popup_cup.txt": b"popup v2\n",
-                  "notes.txt": b"mine\n"})
+                  "tal-save.bin": b"the campaign", "tal-save-settings.json": b"{}",
+                  "notes.txt": b"mine\n", "lib/my_lib.py": b"# the player's\n"})
     src = tmp_path / "dist" / "circuitpython"
     _tree(src, DIST_CP)
     return drive, src
 
 
-def test_circuitpython_copies_changes_keeps_edits_and_writes_code_last(circuitpy):
+def _player_files(snap):
+    return {k: v for k, v in snap.items() if k.startswith(("tal-save", "notes", "lib/my_lib"))}
+
+
+def test_circuitpython_installs_changes_keeps_edits_and_switches_code_last(circuitpy):
     drive, src = circuitpy
+    before = FatDrive(drive, 1 << 20).snapshot()
     log = []
     copied, kept, same = deploy.to_circuitpython(str(src), str(drive), log=log.append)
-    assert copied[-1] == "code.py"  # the auto-reload comes once everything is there
-    assert "lib/engine/rng.py" in copied and (drive / "lib/engine/rng.py").read_bytes() == b"# rng v2\n"
+    assert copied[-1] == "code.py"  # the auto-reload runs the new app once everything is there
+    assert (drive / "lib/engine/rng.mpy").read_bytes() == b"C\x06rng v2"
+    assert (drive / "code.py").read_bytes() == b"import firmware.app\n"
     assert kept == ["data/tal/hit_cup.txt"]
     assert (drive / "data/tal/hit_cup.txt").read_bytes() == b"my corrected cup\n"
     assert any("REPLACE_DATA" in l for l in log)
     assert same == ["data/tal/popup_cup.txt"]
-    assert (drive / "notes.txt").read_bytes() == b"mine\n"  # nothing is deleted
-    again = deploy.to_circuitpython(str(src), str(drive), log=log.append)
-    assert again[0] == []  # a second deploy writes nothing
+    after = FatDrive(drive, 1 << 20).snapshot()
+    assert _player_files(after) == _player_files(before)  # saves, notes, own libraries: untouched
+    assert not (drive / deploy.STAGING).exists()
+    assert deploy.to_circuitpython(str(src), str(drive), log=log.append)[0] == []  # nothing to do
     deploy.to_circuitpython(str(src), str(drive), replace_data=True, log=log.append)
     assert (drive / "data/tal/hit_cup.txt").read_bytes() == b"shipped v2\n"
+
+
+def _big_dist(src, n=30, size=100):
+    """A dist/ of n small modules: their bytes fit a drive their clusters do not."""
+    files = dict(DIST_CP)
+    files.update({"lib/firmware/m%02d.mpy" % i: b"C\x06" + bytes(size - 2) for i in range(n)})
+    _tree(src, files)
+
+
+def test_a_nearly_full_drive_is_refused_before_anything_is_written(circuitpy, monkeypatch):
+    """The drive has room for the bytes, not for the clusters: one line naming both, and the
+    old app exactly as it was (once, this stopped with a traceback after 61 of 91 files)."""
+    drive, src = circuitpy
+    _big_dist(src)
+    fat = FatDrive(drive, capacity=0)
+    fat.capacity = fat.used() + 10 * 1024  # 3.4 KB in 34 files need 17 KB of 512-byte clusters
+    before = fat.snapshot()
+    fat.install(monkeypatch)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    msg = str(e.value)
+    assert "\n" not in msg and "not enough space" in msg and "nothing was changed" in msg
+    assert "needs 19.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg  # + 4 folders
+    assert fat.snapshot() == before
+
+
+def test_a_copy_that_fails_midway_leaves_the_old_app_runnable(circuitpy, monkeypatch):
+    """The cable comes out (EIO) at the 5th file: the staged copies go, the old app stays."""
+    drive, src = circuitpy
+    _big_dist(src)
+    fat = FatDrive(drive, capacity=1 << 20, fail_at=5)
+    before = fat.snapshot()
+    fat.install(monkeypatch)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    assert "file 5 of 34" in str(e.value) and "the old app still runs" in str(e.value)
+    assert fat.snapshot() == before
+
+
+def test_the_drive_filling_up_during_the_copy_leaves_the_old_app(circuitpy, monkeypatch):
+    """The space check cannot see everything (another program writes, a FAT grows): ENOSPC in
+    the middle of the copy also leaves the board as it was."""
+    drive, src = circuitpy
+    _big_dist(src)
+    fat = FatDrive(drive, capacity=1 << 20)
+    before = fat.snapshot()
+    fat.install(monkeypatch)
+    monkeypatch.setattr(deploy, "drive_space", lambda mount: (1 << 30, 512))
+    fat.capacity = fat.used() + 8 * 1024
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    assert "No space left" in str(e.value) and "nothing was changed" in str(e.value)
+    assert fat.snapshot() == before
+
+
+def test_a_source_left_from_a_py_install_does_not_hide_the_new_mpy(circuitpy):
+    """CircuitPython imports X.py before X.mpy: the old lib/engine/rng.py must go."""
+    drive, src = circuitpy
+    _tree(drive, {"lib/engine/rng.py": b"# v1 source\n", "lib/engine/__init__.py": b""})
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append)
+    assert not (drive / "lib/engine/rng.py").exists()
+    assert not (drive / "lib/engine/__init__.py").exists()
+    assert (drive / "lib/engine/rng.mpy").read_bytes() == b"C\x06rng v2"
+    assert (drive / "lib/my_lib.py").exists()  # not a twin of anything shipped
+    assert any("would hide" in l for l in log)
+
+
+def test_an_interrupted_deploy_is_finished_by_the_next(circuitpy):
+    drive, src = circuitpy
+    _tree(drive, {deploy.STAGING + "/lib/engine/rng.mpy": b"C\x06half"})
+    deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    assert not (drive / deploy.STAGING).exists()
+    assert (drive / "lib/engine/rng.mpy").read_bytes() == b"C\x06rng v2"
+
+
+def test_mpy_for_another_circuitpython_is_refused(circuitpy):
+    drive, src = circuitpy
+    (drive / "boot_out.txt").write_bytes(b"Adafruit CircuitPython 9.2.1 on 2024-11-20; PyBadge\n")
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), info={"lib": "mpy", "circuitpython": 10})
+    assert "compiled for CircuitPython 10 but the board runs CircuitPython 9" in str(e.value)
+    assert (drive / "lib/engine/rng.mpy").read_bytes() == b"C\x06rng v1"
 
 
 @pytest.mark.parametrize("boot_out,words", [
@@ -78,9 +170,10 @@ def test_circuitpython_refuses_what_is_not_a_board(tmp_path, boot_out, words):
         ["boot_out.txt"] if boot_out else []))
 
 
-def test_a_read_only_drive_is_refused_before_copying(circuitpy, monkeypatch):
+def test_a_read_only_drive_is_refused_and_left_as_it_was(circuitpy, monkeypatch):
     """boot.py gives CIRCUITPY to the app: the computer cannot write, and is told what to do."""
     drive, src = circuitpy
+    before = FatDrive(drive, 1 << 20).snapshot()
     real_open = open
 
     def ro_open(path, mode="r", *a, **kw):
@@ -92,14 +185,18 @@ def test_a_read_only_drive_is_refused_before_copying(circuitpy, monkeypatch):
     with pytest.raises(deploy.DeployError) as e:
         deploy.to_circuitpython(str(src), str(drive))
     assert "hold SELECT" in str(e.value) and "Read-only" in str(e.value)
+    monkeypatch.undo()
+    assert FatDrive(drive, 1 << 20).snapshot() == before
 
 
-def test_a_state_file_in_dist_is_never_copied(circuitpy):
+@pytest.mark.parametrize("name", ["tal.state", "tal-save.bin", "tal-save-2"])
+def test_saved_state_in_dist_is_never_copied(circuitpy, name):
     drive, src = circuitpy
-    (src / "tal.state").write_bytes(b"defaults")
+    (src / name).write_bytes(b"defaults")
     with pytest.raises(deploy.DeployError) as e:
         deploy.to_circuitpython(str(src), str(drive))
     assert "saved state" in str(e.value)
+    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
 
 
 def test_deploy_needs_exactly_one_target():
@@ -114,49 +211,120 @@ def test_make_deploy_without_a_target_says_what_to_give():
     assert p.returncode == 1 and "MOUNT=" in p.stderr and "Traceback" not in p.stderr
 
 
-class FakeRunner:
-    """Answers mpremote command lines like a board would, recording them."""
+DIST_MP = {"main.py": b"print('tal')\n", "engine/__init__.mpy": b"M\x06",
+           "engine/rng.mpy": b"M\x06rng", "firmware/app.mpy": b"M\x06app",
+           "hardware/pico_lcd_114.mpy": b"M\x06board",
+           "data/tal/hit_cup.txt": b"shipped\n", "data/tal/popup_cup.txt": b"popup\n"}
+OLD_PICO = {"tal.state": b"the campaign", "tal.prefs": b"my settings", "main.py": b"old",
+            "engine/rng.mpy": b"M\x06old rng", "data/tal/hit_cup.txt": b"my cup\n"}
 
-    def __init__(self, impl="micropython 1.24.1"):
-        self.impl = impl
-        self.argvs = []
 
-    def __call__(self, argv, **kw):
-        self.argvs.append(argv)
-        args = argv[argv.index("resume") + 1:]
-        out = ""
-        if args[0] == "exec" and "implementation" in args[1]:
-            out = self.impl + "\n"
-        elif args[0] == "exec":
-            out = ""  # no data files on the board yet
-        return subprocess.CompletedProcess(argv, 0, out, "")
+def _pico(tmp_path, **board):
+    src = tmp_path / "dist" / "micropython"
+    _tree(src, DIST_MP)
+    return src, FakeMpremote(dict(OLD_PICO), **board)
 
 
 def test_micropython_command_lines(tmp_path):
-    src = tmp_path / "mp"
-    _tree(src, {"main.py": b"", "engine/rng.mpy": b"M", "firmware/app.mpy": b"M",
-                "data/tal/hit_cup.txt": b"x"})
-    r = FakeRunner()
-    deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", r), log=lambda s: None)
-    last = r.argvs[-1]
+    src, fake = _pico(tmp_path)
+    deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake), log=lambda s: None)
+    last = fake.argvs[-1]
     assert last[:6] == [sys.executable, "-m", "mpremote", "connect", "/dev/ttyACM0", "resume"]
     cmd = " ".join(last[6:])
-    assert cmd.startswith("exec ") and "['data', 'engine', 'firmware', 'data/tal']" in cmd
-    for rel in ("engine/rng.mpy", "firmware/app.mpy", "data/tal/hit_cup.txt"):
+    assert cmd.startswith("exec ") and "['data', 'engine', 'firmware', 'hardware', 'data/tal']" in cmd
+    for rel in ("engine/rng.mpy", "firmware/app.mpy", "data/tal/popup_cup.txt"):
         assert "+ fs cp %s :%s +" % (src / rel, rel) in cmd
     assert cmd.endswith("+ fs cp %s :main.py + reset" % (src / "main.py"))
+
+
+def test_a_pico_without_romfs_gets_mpy_files(tmp_path):
+    """The stock Pico firmware has no ROMFS partition: .mpy files on littlefs."""
+    src, fake = _pico(tmp_path)
+    copied, kept, how = deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake),
+                                              log=lambda s: None)
+    assert how == "files" and fake.romfs is None
+    assert fake.files["engine/rng.mpy"] == b"M\x06rng" and fake.files["main.py"] == DIST_MP["main.py"]
+    assert kept == ["data/tal/hit_cup.txt"] and fake.files["data/tal/hit_cup.txt"] == b"my cup\n"
+    assert fake.files["tal.state"] == b"the campaign" and fake.files["tal.prefs"] == b"my settings"
+    assert fake.events[-2:] == [("cp", "main.py"), ("reset",)]
+
+
+def test_a_pico_with_romfs_gets_the_code_as_one_image(tmp_path):
+    """A ROMFS partition: the .mpy run from flash; the copies an older install left on littlefs
+    (which comes first in sys.path) go; main.py, data, the campaign stay on littlefs."""
+    src, fake = _pico(tmp_path, romfs=128 * 1024)
+    log = []
+    copied, kept, how = deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake),
+                                              log=log.append)
+    assert how == "romfs" and fake.romfs[:3] == b"\xd2\xcd\x31"  # mpremote's ROMFS image
+    assert [e[0] for e in fake.events] == ["romfs", "rm"] + ["cp"] * 2 + ["reset"]
+    assert ("rm", "engine/rng.mpy") in fake.events
+    assert not any(p.endswith(".mpy") for p in fake.files)
+    assert fake.files["main.py"] == DIST_MP["main.py"] and fake.events[-2] == ("cp", "main.py")
+    assert fake.files["data/tal/hit_cup.txt"] == b"my cup\n" and kept == ["data/tal/hit_cup.txt"]
+    assert fake.files["tal.state"] == b"the campaign" and fake.files["tal.prefs"] == b"my settings"
+    assert any("ROMFS partition" in l for l in log)
+
+
+def test_a_romfs_partition_too_small_falls_back_to_files(tmp_path):
+    src, fake = _pico(tmp_path, romfs=64)
+    log = []
+    how = deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake), log=log.append)[2]
+    assert how == "files" and fake.romfs is None and fake.files["firmware/app.mpy"] == b"M\x06app"
+    assert any("smaller than the app's image" in l for l in log)
+
+
+def test_a_pico_running_the_frozen_firmware_gets_main_and_data_only(tmp_path):
+    src, fake = _pico(tmp_path, frozen=True, romfs=128 * 1024)
+    how = deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake), log=lambda s: None)[2]
+    assert how == "frozen" and fake.romfs is None
+    assert not any(p.endswith(".mpy") for p in fake.files)  # they would hide the frozen code
+    assert fake.files["main.py"] == DIST_MP["main.py"]
+
+
+def test_a_failed_romfs_write_is_one_line_and_leaves_the_files(tmp_path, monkeypatch):
+    src, fake = _pico(tmp_path, romfs=128 * 1024)
+    fake.romfs_size = 1  # mpremote refuses the image: too big
+    monkeypatch.setattr(deploy, "choose_install", lambda layout, size: "romfs")
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(port="/dev/ttyACM0", dist=str(tmp_path / "dist"), runner=fake,
+                      log=lambda s: None)
+    assert "ROMFS image is too big" in str(e.value) and "\n" not in str(e.value)
+    assert fake.files == OLD_PICO
+
+
+def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
+    """On MicroPython: the app's code in a ROMFS image at /rom (appended to sys.path, as the
+    firmware does), main.py and data/ on the filesystem: the app reads data/ of the
+    filesystem, where the player's edits are."""
+    from conftest import MICROPYTHON, ensure_mpy
+    from host_tools import build_mpy
+
+    ensure_mpy()
+    code = tmp_path / "code"
+    rels = [r[:-3] + ".mpy" for r in build_mpy.sources(("engine", "firmware"))]
+    for r in rels:
+        _tree(code, {r: open(os.path.join(build_mpy.ROOT, "build", "mpy", r), "rb").read()})
+    image = str(tmp_path / "app.romfs")
+    deploy.build_romfs_image(str(code), rels, image)
+    fs = tmp_path / "fs"
+    _tree(fs, {"data/tal/hit_cup.txt": b"edited on the board\n"})
+    p = subprocess.run([MICROPYTHON, "-c", (
+        "import sys,vfs\nvfs.mount(vfs.VfsRom(open(%r,'rb').read()),'/rom')\nsys.path.append('/rom')\n"
+        "from firmware import datafiles\nprint(datafiles.__file__, datafiles.DEFAULT_DIR)\n"
+        "print(datafiles.reader()('tal/hit_cup.txt').read().strip().decode())") % image],
+        cwd=str(fs), capture_output=True, text=True, timeout=60)
+    assert p.stdout.splitlines() == ["/rom/firmware/datafiles.mpy data", "edited on the board"], p
 
 
 @pytest.mark.parametrize("impl,words", [("circuitpython 9.2.1", "MOUNT="),
                                         ("micropython 1.19.1", "1.22.0 or newer")])
 def test_micropython_refuses_other_boards(tmp_path, impl, words):
-    src = tmp_path / "mp"
-    _tree(src, {"main.py": b""})
-    r = FakeRunner(impl)
+    src, fake = _pico(tmp_path, impl=impl)
     with pytest.raises(deploy.DeployError) as e:
-        deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", r))
+        deploy.to_micropython(str(src), Mpremote("/dev/ttyACM0", fake))
     assert words in str(e.value)
-    assert len(r.argvs) == 1  # asked what it is, copied nothing
+    assert len(fake.argvs) == 1 and fake.files == OLD_PICO  # asked what it is, copied nothing
 
 
 @pytest.fixture
@@ -177,9 +345,10 @@ def test_micropython_deploy_to_a_unix_port_on_a_pty(board, tmp_path):
                 "engine/rng.mpy": b"M\x06rng", "firmware/app.mpy": b"M\x06app",
                 "data/tal/hit_cup.txt": b"shipped\n", "data/tal/popup_cup.txt": b"popup\n"})
     log = []
-    copied, kept = deploy.to_micropython(str(src), Mpremote(dev.port), restart=False,
-                                         log=log.append)
-    assert kept == ["data/tal/hit_cup.txt"]
+    mp = Mpremote(dev.port)
+    assert mp.firmware_layout() == {"romfs": 0, "frozen": False}  # the snippet, on MicroPython
+    copied, kept, how = deploy.to_micropython(str(src), mp, restart=False, log=log.append)
+    assert kept == ["data/tal/hit_cup.txt"] and how == "files"
     assert (fs / "engine/rng.mpy").read_bytes() == b"M\x06rng"
     assert (fs / "firmware/app.mpy").read_bytes() == b"M\x06app"
     assert (fs / "main.py").read_bytes() == b"print('tal')\n"
@@ -187,6 +356,9 @@ def test_micropython_deploy_to_a_unix_port_on_a_pty(board, tmp_path):
     assert (fs / "data/tal/hit_cup.txt").read_bytes() == b"my cup\n"
     assert (fs / "tal.state").read_bytes() == b"the campaign"
     assert (fs / "tal.prefs").read_bytes() == b"my settings"
+    mp.run(["exec", mp.remove_code(["engine/__init__.mpy", "engine/rng.mpy", "firmware/x.mpy"])],
+           "removing")  # as after a ROMFS install: gone, with the folder they leave empty
+    assert not (fs / "engine").exists() and (fs / "firmware/app.mpy").exists()
 
 
 def test_pull_via_mpremote_from_a_unix_port_on_a_pty(board, tmp_path):

@@ -1,7 +1,9 @@
 """`make dist` (both trees, the zip), manifest.py (freezing) and package.json (mpremote mip)."""
 
+import io
 import json
 import os
+import subprocess
 import zipfile
 
 import pytest
@@ -13,8 +15,6 @@ from host_tools import dist
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    import io
-
     n_cp, n_mp, notes = dist.build(str(out), io.StringIO())
     return out, n_cp, n_mp, notes
 
@@ -82,6 +82,60 @@ def test_bundle_libraries_are_found_transitively(tmp_path):
     assert "adafruit_display_text" in libs and "adafruit_blinka" not in libs
 
 
+def _cp_compiler():
+    """The CircuitPython mpy-cross `make circuitpython-mpy-cross` built (.ci/run builds it)."""
+    if not os.path.isfile(dist.DEFAULT_CP_MPY_CROSS):
+        why = ("no CircuitPython mpy-cross in build/: make circuitpython-mpy-cross "
+               "CIRCUITPY_DIR=/path/to/circuitpython builds it")
+        if os.environ.get("CI"):
+            pytest.fail(why + " (.ci/run must)")
+        pytest.skip(why)
+    return dist.CircuitPythonCompiler(dist.DEFAULT_CP_MPY_CROSS, "test")
+
+
+def test_circuitpython_lib_is_circuitpython_mpy_only(built):
+    """Every module is CircuitPython-format bytecode (C\\x06): the PyBadge imports it without
+    compiling sources in its own RAM.  dist/circuitpython.json says for which CircuitPython."""
+    cross = _cp_compiler()
+    out = built[0]
+    lib = out / "circuitpython" / "lib"
+    for rel in _app_sources():
+        assert (lib / (rel[:-3] + ".mpy")).read_bytes()[:2] == b"C\x06", rel
+    assert [str(p) for p in lib.rglob("*.py")] == []
+    info = json.loads((out / "circuitpython.json").read_text())
+    assert info == {"lib": "mpy", "circuitpython": cross.major, "mpy_cross": cross.version}
+
+
+def test_a_module_that_does_not_compile_is_one_clear_error(tmp_path):
+    cross = _cp_compiler()
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(:\n")
+    with pytest.raises(dist.DistError) as e:
+        cross.compile(str(bad), "engine/bad.py", str(tmp_path / "bad.mpy"))
+    assert "engine/bad.py" in str(e.value) and "SyntaxError" in str(e.value)
+
+
+def test_without_circuitpython_mpy_cross_dist_ships_sources_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.setattr(dist, "build_micropython", lambda out, notes: [])  # not under test here
+    out = io.StringIO()
+    dist.build(str(tmp_path), out, cross=None)
+    lib = tmp_path / "circuitpython" / "lib"
+    assert (lib / "engine" / "rng.py").exists() and not list(lib.rglob("*.mpy"))
+    assert json.loads((tmp_path / "circuitpython.json").read_text()) == {"lib": "py"}
+    warning = [l for l in out.getvalue().splitlines() if l.startswith("warning:")]
+    assert len(warning) == 1
+    for words in ("compiles at each import", "run out of memory", "CIRCUITPY_MPY_CROSS=",
+                  "make circuitpython-mpy-cross CIRCUITPY_DIR="):
+        assert words in warning[0]
+
+
+def test_a_missing_circuitpython_mpy_cross_is_named(monkeypatch, tmp_path):
+    monkeypatch.setenv("CIRCUITPY_MPY_CROSS", str(tmp_path / "nope"))
+    with pytest.raises(dist.DistError) as e:
+        dist.circuitpython_mpy_cross()
+    assert "nope: no such file" in str(e.value)
+
+
 def test_a_micropython_mpy_cross_is_refused_for_circuitpython(monkeypatch):
     """MicroPython's mpy-cross makes files CircuitPython refuses: it is not accepted for it."""
     from host_tools.build_mpy import mpy_cross
@@ -145,3 +199,91 @@ def test_manifest_freezes_every_device_package():
     for p in pkgs:
         assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p
     assert calls[0][0] == "metadata" and calls[0][1]["version"] == dist.VERSION
+
+
+def _micropython_checkout(tmp_path, boards=("RPI_PICO",), sdk=False):
+    """The parts of a MicroPython checkout `make firmware` looks at."""
+    top = tmp_path / "micropython"
+    (top / "ports" / "rp2" / "boards").mkdir(parents=True)
+    (top / "ports" / "rp2" / "Makefile").write_text("# rp2\n")
+    (top / "ports" / "rp2" / "boards" / "manifest.py").write_text("# the port's frozen modules\n")
+    for b in boards:
+        (top / "ports" / "rp2" / "boards" / b).mkdir(parents=True)
+    if sdk:
+        (top / "lib" / "pico-sdk").mkdir(parents=True)
+        (top / "lib" / "pico-sdk" / "README.md").write_text("pico-sdk\n")
+    return top
+
+
+def test_make_firmware_runs_micropythons_rp2_build_with_our_manifest(tmp_path):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path, sdk=True)
+    ran = []
+    uf2 = pico_firmware.build(str(top), "RPI_PICO", run=lambda argv: ran.append(argv) or
+                              subprocess.CompletedProcess(argv, 0), out=io.StringIO(),
+                              which=lambda tool: "/usr/bin/" + tool)
+    build = os.path.join(ROOT, "build", "rp2-RPI_PICO")
+    manifest = os.path.join(ROOT, "build", "rp2-manifest.py")
+    assert ran == [["make", "-C", str(top / "mpy-cross"), "-j2"],
+                   ["make", "-C", str(top / "ports" / "rp2"), "-j2", "BOARD=RPI_PICO",
+                    "BUILD=" + build, "FROZEN_MANIFEST=" + manifest]]
+    assert uf2 == os.path.join(build, "firmware.uf2")
+    text = open(manifest).read()
+    assert "include('$(PORT_DIR)/boards/manifest.py')" in text
+    assert "include(%r)" % os.path.join(ROOT, "manifest.py") in text
+
+
+def test_make_firmware_fetches_the_pico_sdk_and_keeps_a_boards_own_manifest(tmp_path):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path, boards=("RPI_PICO_W",))
+    (top / "ports" / "rp2" / "boards" / "RPI_PICO_W" / "manifest.py").write_text("# network\n")
+    cmds = pico_firmware.commands(str(top), "RPI_PICO_W", "/b", "/m")
+    assert cmds[0] == ["make", "-C", str(top / "ports" / "rp2"), "BOARD=RPI_PICO_W", "submodules"]
+    assert "include('$(BOARD_DIR)/manifest.py')" in pico_firmware.board_manifest(str(top), "RPI_PICO_W")
+
+
+@pytest.mark.parametrize("given,tools,words", [
+    (None, ("cmake", "arm-none-eabi-gcc"), "MICROPY_DIR=/path/to/micropython"),
+    ("elsewhere", ("cmake", "arm-none-eabi-gcc"), "not a MicroPython checkout"),
+    ("RPI_PICO3", ("cmake", "arm-none-eabi-gcc"), "has no board RPI_PICO3"),
+    ("RPI_PICO", ("cmake",), "apt install gcc-arm-none-eabi libnewlib-arm-none-eabi"),
+])
+def test_make_firmware_says_what_is_missing_in_one_line(tmp_path, given, tools, words):
+    from host_tools import pico_firmware
+
+    top = _micropython_checkout(tmp_path)
+    where = None if given is None else str(tmp_path) if given == "elsewhere" else str(top)
+    with pytest.raises(pico_firmware.FirmwareError) as e:
+        pico_firmware.check(where, given or "RPI_PICO",
+                            which=lambda t: "/usr/bin/" + t if t in tools else None)
+    assert words in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_path):
+    """MicroPython's tools/manifestfile.py (the one the rp2 build runs) reads the manifest `make
+    firmware` writes and freezes every module of the app."""
+    import sys
+
+    from host_tools import pico_firmware
+
+    mpy_dir = os.environ.get("MICROPY_DIR")
+    if not mpy_dir or not os.path.isfile(os.path.join(mpy_dir, "tools", "manifestfile.py")):
+        pytest.skip("no MicroPython checkout: MICROPY_DIR=... (.ci/run sets it)")
+    sys.path.insert(0, os.path.join(mpy_dir, "tools"))
+    try:
+        import manifestfile
+    finally:
+        sys.path.pop(0)
+    top = _micropython_checkout(tmp_path)
+    path = tmp_path / "board_manifest.py"
+    path.write_text(pico_firmware.board_manifest(str(top), "RPI_PICO"))
+    m = manifestfile.ManifestFile(manifestfile.MODE_FREEZE, {
+        "MPY_DIR": mpy_dir, "PORT_DIR": str(top / "ports" / "rp2"),
+        "BOARD_DIR": str(top / "ports" / "rp2" / "boards" / "RPI_PICO")})
+    m.execute(str(path))
+    frozen = {r.target_path for r in m.files()}
+    app = {p.replace(os.sep, "/") for p in _app_sources()}
+    assert app <= frozen
+    assert all(p.startswith("firmware/boards/") for p in frozen - app)  # entry points: unused

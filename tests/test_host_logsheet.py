@@ -73,7 +73,7 @@ def test_markdown_and_csv(played, tmp_path):
     text = md.read_text()
     for part in ("# Thunderbolt Apache Leader: campaign log", "Day 3 of 3 · SO 6 · VP 0",
                  "## Days", "## Pilots", "## Aircraft", "## Battalions",
-                 "| 1 | 1 | +0 | -2 | 8 | +1 | -0 | 1 |", "| 1 | pirate | average | 3 |"):
+                 "| 1 | +0 | -2 | 8 | +1 | -0 | 1 |", "| 1 | pirate | average | 3 |"):
         assert part in text, part
     rows = list(csv.DictReader(io.StringIO(cv.read_text())))
     assert [r["day"] for r in rows] == ["setup", "1", "2"]
@@ -92,3 +92,83 @@ def test_nothing_to_lay_out():
     p = subprocess.run([sys.executable, "-m", "host_tools", "log"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 1 and "give a state file" in p.stderr and "Traceback" not in p.stderr
+
+
+# --- the sheet follows what the state holds: undone and abandoned days are not on it ----------
+def _play(path, lines, seed=3):
+    """Play `lines` through the console's own loop and command log, in this process."""
+    import io as _io
+
+    from engine.session import Session
+    from firmware import lines as transport
+    from firmware.cmdlog import CommandLog
+    from firmware.datafiles import reader
+
+    s = Session(seed)
+    s.data = reader()
+    out = _io.BytesIO()
+    c = CommandLog(str(path), s)
+    transport.serve(s, _io.BytesIO("".join(l + "\n" for l in lines).encode()), out, None, c.entry)
+    c.f.close()
+    replies = out.getvalue().decode().splitlines()
+    assert len(replies) == len(lines)
+    return replies
+
+
+def test_undone_days_are_not_on_the_sheet(tmp_path):
+    log = tmp_path / "u.log"
+    replies = _play(log, ["campaign start 3 10 2", "so -2", "day +1",
+                          "so -1", "vp +2", "undo", "undo", "undo",  # day 2 taken back whole
+                          "so -3"])
+    assert all(r.startswith('{"ok":true') for r in replies), replies
+    sheet = logsheet.build(None, str(log))
+    rows = {d.day: d for d in sheet["days"]}
+    assert sorted(rows) == [0, 1]
+    d1 = rows[1]
+    assert (d1.so_spent, d1.vp_won, d1.end["so"], d1.end["day"]) == (5, 0, 5, 1)
+    assert "| 2 |" not in logsheet.markdown(sheet)
+    assert [r["day"] for r in csv.DictReader(io.StringIO(logsheet.csv_text(sheet)))] == [
+        "setup", "1"]
+
+
+def test_an_undone_day_end_leaves_the_day_as_it_really_ended(tmp_path):
+    log = tmp_path / "e.log"
+    _play(log, ["campaign start 3 10 2", "so -2", "day +1", "so -1", "undo", "undo",
+                "so +4", "day +1", "vp +1"])
+    rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
+    assert sorted(rows) == [0, 1, 2]
+    assert (rows[1].so_spent, rows[1].so_gained, rows[1].end["so"]) == (2, 4, 12)
+    assert (rows[2].so_spent, rows[2].vp_won, rows[2].end["vp"]) == (0, 1, 1)
+
+
+def test_a_campaign_started_afresh_in_the_same_log_replaces_the_old_one(tmp_path):
+    log = tmp_path / "two.log"
+    _play(log, ["campaign start 3 10 2", "so -2", "day +1", "so -4", "day +1"])
+    _play(log, ["campaign start 2 6 1", "so -1"], seed=4)  # a console without STATE: from scratch
+    sheet = logsheet.build(None, str(log))
+    assert sorted(d.day for d in sheet["days"]) == [0, 1]
+    assert sheet["days"][1].end["so"] == 5
+    assert any("started afresh" in n for n in sheet["notes"]), sheet["notes"]
+
+
+def test_each_day_shows_the_dates_it_was_played_on_across_midnight(tmp_path):
+    import datetime
+
+    from freezegun import freeze_time
+    from test_cmdlog import play
+
+    log = tmp_path / "night.log"
+    lines = [b"seed 3", b"campaign start 3 10 2", b"so -2", b"vp +1", b"day +1", b"so -1"]
+    with freeze_time("2026-03-01 23:57:00") as clock:
+        play(log, b"".join(l + b"\n" for l in lines), clock, datetime.timedelta(seconds=50))
+    rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
+    # a request every 50 s from 23:57:50: campaign start 23:58:40, so -2 23:59:30, then past
+    # midnight vp +1 00:00:20 and day +1 00:01:10 (day 1 ends the next day), so -1 00:02:00
+    assert rows[0].played == ["2026-03-01"]
+    assert rows[1].played == ["2026-03-01", "2026-03-02"]
+    assert rows[2].played == ["2026-03-02"]
+    sheet = logsheet.build(None, str(log))
+    md = logsheet.markdown(sheet)
+    assert "| Played |" in md and "| 1 | 2026-03-01 to 2026-03-02 |" in md
+    got = list(csv.DictReader(io.StringIO(logsheet.csv_text(sheet))))
+    assert [r["played"] for r in got] == ["2026-03-01", "2026-03-01 2026-03-02", "2026-03-02"]

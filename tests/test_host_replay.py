@@ -55,7 +55,7 @@ def test_replay_across_a_restart_of_a_durable_session(tmp_path):
     log, first = _log("cpython", tmp_path, ["seed 8", "roll 2d10"], state=state)
     _log("micropython", tmp_path, ["roll 2d10", "pick 9"], state=state)
     events = cmdlog.read(str(log))
-    assert [e[0] for e in events] == ["seed", "req", "req", "resume", "req", "req"]
+    assert [e[0] for e in events if e[0] != "at"] == ["seed", "req", "req", "resume", "req", "req"]
     res = replay.replay(events)
     assert res.ok and len(res.steps) == 4
     res = replay.replay(events, on="micropython")

@@ -1,22 +1,26 @@
-"""`make run` and `make screenshots` (issue: the device, item 6): the desktop simulator's terminal
-front end when there is no display, resuming from its save file, and the headless screenshots."""
+"""`make run` and `make screenshots`: the desktop simulator's window (the board drawn around the
+screen, buttons lit and clickable, quick taps kept), its terminal front end when there is no
+display, resuming from its save file, and the headless screenshots of every screen."""
 
 import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
+from firmware import keys
 from host_tools import simulator
 
 
-def run_sim(args, keys, cwd, env_extra=None):
+def run_sim(args, typed, cwd, env_extra=None):
     env = dict(os.environ)
     for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         env.pop(k, None)
     env.update(env_extra or {})
     env["PYTHONPATH"] = ROOT
     p = subprocess.run([sys.executable, "-m", "host_tools.simulator"] + args, cwd=cwd, env=env,
-                       input=keys.encode(), capture_output=True, timeout=120)
+                       input=typed.encode(), capture_output=True, timeout=120)
     assert p.returncode == 0, p.stderr.decode()
     assert b"Traceback" not in p.stderr
     return p.stdout.decode(), p.stderr.decode()
@@ -25,7 +29,7 @@ def run_sim(args, keys, cwd, env_extra=None):
 def test_without_a_display_it_says_so_and_runs_in_the_terminal(tmp_path):
     out, err = run_sim(["--state", str(tmp_path / "t.state")], "a\nq\n", str(tmp_path))
     assert "No display" in err
-    assert "|CHECK" in out and ("PASS" in out or "FAIL" in out)
+    assert "|Check" in out and ("PASS" in out or "FAIL" in out)
     assert "\x1b[" not in out  # no colour codes when not on a terminal
 
 
@@ -41,59 +45,92 @@ def test_the_next_run_resumes_the_campaign(tmp_path):
 
 
 def test_typed_keys():
-    from firmware import keys as K
-
-    assert simulator.parse_keys("rra") == ([K.RIGHT, K.RIGHT, K.A], [])
-    assert simulator.parse_keys("up B select") == ([K.UP, K.B | K.LONG, K.SELECT], [])
-    assert simulator.parse_keys("a?z") == ([K.A], ["?", "z"])
+    assert simulator.parse_keys("rra") == ([keys.RIGHT, keys.RIGHT, keys.A], [])
+    assert simulator.parse_keys("up B select") == ([keys.UP, keys.B | keys.LONG, keys.SELECT],
+                                                   [])
 
 
-def test_bad_keys_are_reported_on_screen(tmp_path):
-    out, _ = run_sim(["--terminal", "--state", ""], "xyz\nq\n", str(tmp_path))
-    assert "unknown key: xyz" in out
+def test_a_mistyped_word_is_refused_whole():
+    """`roll` is not r, l, l and a refusal of o: nothing of it is pressed."""
+    assert simulator.parse_keys("roll") == ([], ["roll"])
+    assert simulator.parse_keys("rr roll a") == ([keys.RIGHT, keys.RIGHT, keys.A], ["roll"])
 
 
-def test_screenshots_render_every_shot_headless(tmp_path):
-    import pygame
-
-    paths = simulator.shoot(str(tmp_path), shots=(("a", "160x128", "a"), ("b", "240x135", "t")))
-    assert [os.path.basename(p) for p in paths] == ["a.png", "b.png"]
-    a = pygame.image.load(paths[0])
-    b = pygame.image.load(paths[1])
-    assert a.get_size() == (160 * simulator.SCALE, 128 * simulator.SCALE)
-    assert b.get_size() == (240 * simulator.SCALE, 135 * simulator.SCALE)
-    # the title bar is drawn: cyan in the top right corner
-    assert a.get_at((a.get_width() - 2, 2))[2] > 200
+def test_a_line_with_a_mistyped_word_presses_nothing(tmp_path):
+    out, _ = run_sim(["--terminal", "--state", ""], "rr roll\nq\n", str(tmp_path))
+    screen = " ".join(line.strip("| ") for line in out.splitlines()[-6:])
+    assert "unknown keys: roll (nothing pressed)" in screen
+    assert "Target 6+" in " ".join(out.split())  # the "rr" before it was not pressed either
 
 
-def test_every_listed_shot_has_valid_keys():
-    for name, size, keys in simulator.SHOTS:
-        assert size in simulator.SIZES, name
-        assert simulator.parse_keys(keys)[1] == [], name
+# --- the window ---------------------------------------------------------------------------------
 
-
-def test_the_window_runs_the_real_firmware_loop(tmp_path, monkeypatch):
-    """firmware.device.run on the simulator board (SDL off screen), keys scripted, time injected."""
+@pytest.fixture
+def sdl(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     import displayio
-    from engine.session import Session
-    from firmware import device
-    from firmware import keys as K
-    from firmware.storage import FileStore
 
     displayio.release_displays()
+    yield
+    displayio.release_displays()
+
+
+def test_a_tap_quicker_than_a_poll_is_not_lost(sdl, tmp_path):
+    board = simulator.SimBoard(160, 128, str(tmp_path / "w.state"))
+    board.display()
+    pygame = board.pygame
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z, mod=0))
+    assert board.keys() == keys.A  # held for this one poll...
+    assert board.keys() == 0  # ...released at the next
+
+
+def test_buttons_are_clickable_and_lit_while_pressed(sdl, tmp_path):
+    board = simulator.SimBoard(160, 128, str(tmp_path / "w.state"))
+    board.display()
+    pygame = board.pygame
+    art = board.disp.art
+    label, bit, _shape, x, y, _w, _h = [b for b in art.buttons if b[0] == "A"][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x, y)))
+    assert board.keys() == keys.A
+    assert board.disp.sim_down == keys.A  # lit
+    lit = board.disp.window.get_at((x, y - 15))
+    assert (lit.r, lit.g, lit.b) == (255, 224, 0)
+    assert board.keys() == keys.A  # held while the mouse button is
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(x, y)))
+    assert board.keys() == 0
+    assert board.disp.sim_down == 0
+    for name in ("UP", "DOWN", "LEFT", "RIGHT", "B", "SELECT", "START"):
+        _l, bit, shape, bx, by, w, h = [b for b in art.buttons if b[0] == name][0]
+        cx, cy = (bx, by) if shape == "circle" else (bx + w // 2, by + h // 2)
+        assert art.button_at(cx, cy) == bit, name
+
+
+def test_the_pico_board_has_its_joystick_and_keys(sdl, tmp_path):
+    board = simulator.SimBoard(240, 135, str(tmp_path / "w.state"))
+    board.display()
+    names = {b[0] for b in board.disp.art.buttons}
+    assert names == {"UP", "DOWN", "LEFT", "RIGHT", "SEL", "A", "B"}
+    assert board.disp.art.leds == []  # no NeoPixels on that board
+
+
+def test_the_window_runs_the_real_firmware_loop(sdl, tmp_path):
+    """firmware.device.run on the simulator board (SDL off screen), keys scripted, time injected."""
+    from engine.session import Session
+    from firmware import device
+    from firmware.storage import FileStore
+
     state = str(tmp_path / "w.state")
 
     class Scripted(simulator.SimBoard):
-        script = [(0, 3), (K.A, 3), (0, 3), (K.B, 90), (0, 3),  # roll; long B: undo screen
-                  (K.A, 3), (0, 3), (K.START, 3), (0, 3)]
+        script = [(0, 3), (keys.A, 3), (0, 3), (keys.B, 90), (0, 3),  # roll; long B: undo
+                  (keys.A, 3), (0, 3), (keys.START, 3), (0, 3)]
 
         def __init__(self):
             super().__init__(160, 128, state)
             self.t = 0
             self.step = 0
-            self.seen = []
 
         def keys(self):
             super().keys()  # pump the window's events
@@ -117,13 +154,40 @@ def test_the_window_runs_the_real_firmware_loop(tmp_path, monkeypatch):
     board = Scripted()
     device.run(board)
     win = board.disp.window
-    assert win.get_size() == (160 * simulator.SCALE + simulator.PANEL_W,
-                              128 * simulator.SCALE + simulator.LED_H + 8)
+    assert win.get_size() == (board.disp.art.size[0] + simulator.PANEL_W,
+                              board.disp.art.size[1])
     # the menu is on screen: its title bar is cyan
     img = board.disp.screen_image()
     assert img.get_at((img.get_width() - 2, 2))[2] > 200
     assert board.disp.sim_led is not None  # the roll flashed the "NeoPixels"
-    displayio.release_displays()
     s = Session(1, FileStore(state))
     # Random-dice mode: rolls alone are not written (flash wear), the next start reseeds anyway.
     assert s.notice is None and s.rng.seed_value == 1
+
+
+# --- screenshots ----------------------------------------------------------------------------------
+
+def test_screenshots_render_headless(sdl, tmp_path):
+    import pygame
+
+    paths = simulator.shoot(str(tmp_path), shots=(("a", "160x128", "a", "Check"),
+                                                  ("b", "240x135", "t", "Menu")), window=False)
+    assert [os.path.basename(p) for p in paths] == ["a.png", "b.png"]
+    a = pygame.image.load(paths[0])
+    b = pygame.image.load(paths[1])
+    assert a.get_size() == (160 * simulator.SCALE, 128 * simulator.SCALE)
+    assert b.get_size() == (240 * simulator.SCALE, 135 * simulator.SCALE)
+    # the title bar is drawn: cyan in the top right corner
+    assert a.get_at((a.get_width() - 2, 2))[2] > 200
+
+
+@pytest.mark.parametrize("shot", simulator.shots_at_both_sizes(), ids=lambda s: s[0])
+def test_every_screenshot_shows_its_screen_and_nothing_overflows(shot):
+    """Every screen of every game at both sizes, with the states hardest to fit (several undo
+    steps, a long refusal, a draw of 12 Hit counters): each shot reaches the screen it is named
+    for, and no text is cut or runs into another."""
+    name, size, keys_, title = shot
+    canvas = simulator.render_shot(keys_, size)
+    titles = sorted(t for t in canvas.texts() if t[1] == 1)
+    assert titles and titles[0][4].startswith(title), (name, titles)
+    assert canvas.problems() == [], name

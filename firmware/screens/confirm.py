@@ -1,7 +1,6 @@
 """Ask before an action that cannot be taken back (e.g. starting a new game)."""
 
-from firmware import canvas as C
-from firmware import keys as K
+from firmware import fonts, inks, keys, widgets
 from firmware import ui
 
 
@@ -9,27 +8,27 @@ class Screen(ui.Screen):
     def __init__(self, app, heading, question, words, done):
         super().__init__(app)
         self.heading = heading
-        self.question = question
+        self.lines = widgets.wrap(question, app.width - 2 * widgets.PAD)
         self.words = words
         self.done = done
 
-    def key(self, ev):
-        k = ev & K.KEY_MASK
-        if ev == K.A:
-            r = self.app.run(self.words)
-            self.app.close()
-            if r is not None:
-                self.app.say(self.done, C.YELLOW)
-        elif k == K.B or k == K.A:
+    def key(self, event):
+        k = event & keys.KEY_MASK
+        if event == keys.A:
+            self.app.close()  # first: a refusal may open a page of its own
+            if self.app.run(self.words) is not None:
+                self.app.say(self.done, inks.YELLOW)
+        elif k == keys.B or k == keys.A:
             self.app.close()
         else:
-            return k != K.START
+            return k != keys.START
         return True
 
-    def draw(self, c):
-        ui.title(c, self.heading.upper())
-        row = 2
-        for line in ui.wrap(self.question, c.cols)[:c.rows - 4]:
-            c.text(0, row, line, C.YELLOW)
-            row += 1
-        ui.hint(c, "A yes  B no")
+    def draw(self, canvas):
+        widgets.title(canvas, self.heading)
+        y = widgets.TITLE_H + widgets.ROW_H
+        for line in self.lines:
+            canvas.text(widgets.PAD, y, canvas.width - 2 * widgets.PAD, line, inks.YELLOW,
+                        fonts.SMALL)
+            y += widgets.ROW_H
+        widgets.hint(canvas, "A yes   B no")

@@ -1,263 +1,216 @@
 """Cups: draw Hit counters against an aircraft and Pop-Ups (RULES §3, §4), each the engine's
 `ac attacked`, `cup draw ...`, `cup end-turn`, `cup return` request (docs/protocol/cups.md).
 
-Page HIT: `attack` draws for an aircraft of the mission roster (the engine applies its type, ECM
+Page Hits: `attack` draws for an aircraft of the mission roster (the engine applies its type, ECM
 pod and Evasive, then the results); `draw` is the bare draw for an aircraft the device does not
 track (number, type, ECM, Evasive given here); `end turn` returns the temporary counters an
-aircraft holds.  Each attacking unit is its number of hits and L (Light) or H (Heavy), e.g. 2H.
-The counters drawn are revealed one per line: Light in yellow, Heavy in red, D for durable (a
-marker stays on the aircraft), T for temporary (held beside it until the end of its next turn).
-Page POP-UP: draw N Pop-Ups (an enemy with its d10 hex), return one that was destroyed.
+aircraft holds.  Each attacking unit is a number of Light or Heavy hits.  The counters drawn
+open on a page of their own as chits (`firmware.screens.hits`).  The glance shows the counters
+held beside each aircraft as small chits.  Page Pop-Ups: draw N Pop-Ups (an enemy with its d10
+hex), return one that was destroyed; the glance lists those on the battlefield.
 """
 
-from firmware import canvas as C
+from firmware import fonts, inks, widgets
 from firmware import ui
-from firmware.screens.packform import Form
+from firmware.pickers import Action, Choice, Number, Toggle
+from firmware.screens.form import Form, text_rows
+from firmware.screens.mission import aircraft_types
 
-HIT = ("attack", "draw", "end turn")
-POPUP = ("draw", "return")
-FIELDS = {
-    ("HIT", "attack"): ("ac", "u1", "u2", "u3", "evade"),
-    ("HIT", "draw"): ("slot", "type", "ecm", "evasive", "u1", "u2", "evade"),
-    ("HIT", "end turn"): ("slot",),
-    ("POP-UP", "draw"): ("count",),
-    ("POP-UP", "return"): ("out",),
-}
-LABELS = {"ac": "Aircraft", "slot": "Aircraft #", "type": "Type", "ecm": "ECM pod",
-          "evasive": "Evasive", "u1": "Unit 1", "u2": "Unit 2", "u3": "Unit 3",
-          "evade": "Evade first", "count": "Pop-Ups", "out": "Destroyed"}
-UNITS = ("-", "1L", "2L", "3L", "4L", "1H", "2H", "3H", "4H")
-DURABLE = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls", "cannon",
-           "wounded")  # a damage marker stays (RULES §3); the others are instant or temporary
+UNITS = [("none", "")] + [("%d %s" % (n, side), "%d%s" % (n, side[0].lower()))
+                          for side in ("Light", "Heavy") for n in range(1, 5)]
+# Effects in the words of the counters (an effect not listed reads as its name).
+EFFECTS = {"no-stand-off": ("no", "stand-off"), "no-cannon": ("no", "cannon"),
+           "no-hover": ("no", "hover"), "no-strike": ("no", "strike"),
+           "bullet-holes": ("bullet", "holes"), "no-effect": ("no", "effect"),
+           "hud": ("HUD", ""), "killed": ("KILLED", "")}
+
+
+def effect_words(effect, value):
+    """An effect as one or two words for a chit, and its value (stress 2, attack -1, gun 3)."""
+    first, second = EFFECTS.get(effect, (effect, ""))
+    shown = ""
+    if value:
+        shown = ("gun %d" % value) if effect == "cannon" else ui.signed(value) if value < 0 \
+            else "%d" % value
+    return first, second, shown
+
+
+def unit_name(unit):
+    """A unit as the counter names it: "AAA", "AAA site", "Truck"."""
+    words = unit.split("-")
+    out = []
+    for w in words:
+        out.append(w.upper() if w in ("aaa", "sam", "apc", "scud", "spa") else w)
+    name = " ".join(out)
+    return name[:1].upper() + name[1:]
+
+
+def attack_words(attack):
+    """A Pop-Up's attack, "2h", in words: "2 Heavy", and its ink."""
+    if not attack or attack == "-":
+        return "no attack", inks.GREY
+    heavy = attack.endswith("h")
+    return "%s %s" % (attack[:-1], "Heavy" if heavy else "Light"), inks.RED if heavy else \
+        inks.YELLOW
 
 
 class Screen(Form):
-    PAGES = ("HIT", "POP-UP")
-    ACTIONS = (HIT, POPUP)
+    TITLE = "Cups"
+    PAGES = ("Hits", "Pop-Ups")
 
     def __init__(self, app):
-        self.v = {"ac": 0, "slot": 1, "type": 0, "ecm": 0, "evasive": 0, "u1": 6, "u2": 0,
-                  "u3": 0, "evade": 0, "count": 1, "out": 0}
-        self.families = ()  # the types printed on Hit counters (data/tal/aircraft.txt)
-        self.flying = ()  # roster aircraft of the mission (reply objects)
-        self.hit = ()  # `cup show hit`
-        self.popup = ()  # `cup show popup`
+        self.flying = Choice("Aircraft", empty="none flying")
+        self.units = (Choice("Unit 1", UNITS, 6), Choice("Unit 2", UNITS), Choice("Unit 3", UNITS))
+        self.heavy_first = Toggle("Evasive on", "heavy-first", on="Heavy first",
+                                  off="Light first")
+        self.slot = Number("Aircraft #", 1, 8, 1, wrap=True)
+        families = aircraft_types(app.session, True) or ("a-10",)
+        self.family = Choice("Type", [(f.upper(), f) for f in families], word="type")
+        self.ecm = Toggle("ECM pod", "ecm")
+        self.evasive = Number("Evasive", 0, 9, 0, word="evasive", omit=0)
+        self.count = Number("Pop-Ups", 1, 8, 1)
+        self.out = Choice("Destroyed", empty="none out")
+        u1, u2, u3 = self.units
+        self.actions = (
+            (Action("attack", ("ac", "attacked", self.flying, u1, u2, u3, self.heavy_first),
+                    then="drawn", needs=(self.flying, "no aircraft flying: Mission, or 'draw'")),
+             Action("draw", ("cup", "draw", "hit", "ac", self.slot, self.family, u1, u2,
+                             self.ecm, self.evasive, self.heavy_first), then="drawn"),
+             Action("end turn", ("cup", "end-turn", self.slot), then="returned")),
+            (Action("draw", ("cup", "draw", "popup", self.count), then="popups"),
+             Action("return", ("cup", "return", "popup", self.out), then="returned",
+                    needs=(self.out, "no Pop-Up is out"))),
+        )
+        self.held = ()  # glance rows: (aircraft label, ((word1, word2, ink), ...))
+        self.outs = ()  # glance rows: (hex, unit, attack words, ink)
+        self.counts = ""
+        self.warning = ""
         super().__init__(app)
 
     # --- reading the engine ----------------------------------------------------------------
     def refresh(self):
-        self.hit = self.app.run(["cup", "show", "hit"]) or ()
-        self.popup = self.app.run(["cup", "show", "popup"]) or ()
-        if not self.families:
-            from firmware.screens.mission import aircraft_types
-
-            self.families = aircraft_types(self.app.session, True) or ("a-10",)
-        self.flying = ()
+        hit = self.app.run(["cup", "show", "hit"]) or ()
+        popup = self.app.run(["cup", "show", "popup"]) or ()
+        flying = ()
         if self.app.has("ac"):
             r = self.app.run(["ac", "list"]) or ()
-            self.flying = tuple(a for a in ui.get(r, "aircraft", ()) or ()
-                                if ui.get(ui.pairs_of(a), "status") == "flying")
+            flying = [ui.pairs_of(a) for a in ui.get(r, "aircraft", ()) or ()
+                      if ui.get(ui.pairs_of(a), "status") == "flying"]
+        self.flying.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
+                                  "%d" % ui.get(a, "ac")) for a in flying])
+        outs = [ui.pairs_of(x) for x in ui.get(popup, "out", ()) or ()]
+        self.out.set_options([("#%d %s" % (ui.get(p, "n"), ui.get(p, "unit")),
+                               "%d" % ui.get(p, "n")) for p in outs])
+        cup = hit if self.page == 0 else popup
+        self.tabs = "%s: %d of %d in" % (self.PAGES[self.page], ui.get(cup, "in", 0),
+                                         ui.get(cup, "total", 0))
+        self.warning = ui.data_status(cup) or ""
+        by_ac = {}
+        for x in ui.get(hit, "held", ()) or ():
+            p = ui.pairs_of(x)
+            first, second, value = effect_words(ui.get(p, "effect", ""), ui.get(p, "value", 0))
+            if value:
+                first = first + " " + value if not second else first
+                second = second + " " + value if second else second
+            by_ac.setdefault(ui.get(p, "ac"), []).append(
+                ((first + " " + second).strip(), inks.RED if ui.get(p, "side") == "heavy" else
+                 inks.YELLOW))
+        self.held = tuple(("%s" % n, tuple(chits)) for n, chits in sorted(by_ac.items()))
+        rows = []
+        for p in outs:
+            words, ink = attack_words(ui.get(p, "attack"))
+            rng = ui.get(p, "range")
+            rows.append(("hex %s" % ui.word(ui.get(p, "hex")), unit_name(ui.get(p, "unit", "")),
+                         words + ("" if rng is None else ", range %s" % ui.word(rng)), ink))
+        self.outs = tuple(rows)
 
-    def page_name(self):
-        return self.PAGES[self.page]
-
-    def fields(self):
-        return ("act",) + FIELDS[(self.page_name(), self.act_name())]
-
-    def label(self, f):
-        return LABELS[f]
-
-    def chosen(self):
-        if not self.flying:
-            return None
-        return ui.pairs_of(self.flying[self.v["ac"] % len(self.flying)])
-
-    def outs(self):
-        return ui.get(self.popup, "out", ()) or ()
-
-    def value(self, f):
-        x = self.v[f]
-        if f == "ac":
-            a = self.chosen()
-            return "%d %s" % (ui.get(a, "ac"), ui.get(a, "type")) if a else "none flying"
-        if f in ("u1", "u2", "u3"):
-            return UNITS[x]
-        if f == "type":
-            return self.families[x % len(self.families)]
-        if f == "ecm":
-            return "yes" if x else "no"
-        if f == "evade":
-            return "heavy" if x else "light"
-        if f == "out":
-            outs = self.outs()
-            if not outs:
-                return "none out"
-            p = ui.pairs_of(outs[x % len(outs)])
-            return "#%d %s" % (ui.get(p, "n"), ui.get(p, "unit"))
-        return "%d" % x
-
-    def change(self, f, d):
-        one = 1 if d > 0 else -1
-        if f in ("ecm", "evade"):
-            self.v[f] ^= 1
-        elif f in ("u1", "u2", "u3"):
-            self.v[f] = (self.v[f] + one) % len(UNITS)
-        elif f == "type":
-            self.v[f] = (self.v[f] + one) % len(self.families)
-        elif f == "ac":
-            self.v[f] = (self.v[f] + one) % max(1, len(self.flying))
-        elif f == "out":
-            self.v[f] = (self.v[f] + one) % max(1, len(self.outs()))
-        elif f == "slot":
-            self.v[f] = (self.v[f] - 1 + one) % 8 + 1
-        elif f == "count":
-            self.v[f] = max(1, min(8, self.v[f] + one))
-        else:  # evasive
-            self.v[f] = max(0, min(9, self.v[f] + one))
-
-    def units(self, names):
-        out = []
-        for f in names:
-            if self.v[f]:
-                out.append(UNITS[self.v[f]].lower())
-        return out
-
-    # --- actions ---------------------------------------------------------------------------
-    def act(self):
-        page = self.page_name()
-        a = self.act_name()
-        v = self.v
-        if page == "HIT" and a == "attack":
-            ac = self.chosen()
-            if ac is None:
-                self.app.say("no aircraft flying: Mission, or use 'draw'", C.RED)
-                return
-            units = self.units(("u1", "u2", "u3"))
-            if not units:
-                self.app.say("set the attacking units", C.RED)
-                return
-            words = ["ac", "attacked", "%d" % ui.get(ac, "ac")] + units + (
-                ["heavy-first"] if v["evade"] else [])
-        elif page == "HIT" and a == "draw":
-            units = self.units(("u1", "u2"))
-            if not units:
-                self.app.say("set the attacking units", C.RED)
-                return
-            words = ["cup", "draw", "hit", "ac", "%d" % v["slot"], "type", self.value("type")] + (
-                units + (["ecm"] if v["ecm"] else []) +
-                (["evasive", "%d" % v["evasive"]] if v["evasive"] else []) +
-                (["heavy-first"] if v["evade"] else []))
-        elif page == "HIT":
-            words = ["cup", "end-turn", "%d" % v["slot"]]
-        elif a == "draw":
-            words = ["cup", "draw", "popup", "%d" % v["count"]]
-        else:
-            outs = self.outs()
-            if not outs:
-                self.app.say("no Pop-Up is out", C.RED)
-                return
-            words = ["cup", "return", "popup",
-                     "%d" % ui.get(ui.pairs_of(outs[v["out"] % len(outs)]), "n")]
-        r = self.run(words)
-        if r is None:
+    def perform(self):
+        if self.action().then == "drawn" and not any(u.chosen() for u in self.units):
+            self.app.say("set the attacking units (Unit 1..3)", inks.RED)
             return
-        if page == "HIT" and a != "end turn":
-            self.reveal_hits(r)
-        elif page == "POP-UP" and a == "draw":
-            self.reveal_popups(r)
-        else:
-            back = ui.get(r, "returned")
-            self.show("back in the cup: %s" % ui.word(
-                [ui.get(ui.pairs_of(x), "n") for x in back] if isinstance(back, list) else back))
+        super().perform()
 
-    def reveal_hits(self, r):
-        lines = []
-        ecm = ui.get(r, "ecm_dice", ui.get(r, "ecm", ())) or ()
-        if ecm:
-            lines.append(("ECM " + " ".join("%d" % x for x in ecm) + " (7+ cancels)", C.CYAN))
+    # --- after an action -------------------------------------------------------------------
+    def drawn(self, r):
+        self.app.open("hits", r)
         light = ui.get(r, "light", 0)
         heavy = ui.get(r, "heavy", 0)
-        lines.append(("Light %d  Heavy %d" % (light, heavy), C.WHITE))
-        worst = C.GREEN
-        for x in ui.get(r, "draws", ()) or ():
-            p = ui.pairs_of(x)
-            heavy_side = ui.get(p, "side") == "heavy"
-            effect = ui.get(p, "effect", "")
-            val = ui.get(p, "value", 0)
-            result = ui.get(p, "result") or (ui.get(p, "ignored") or "")
-            mark = "D" if effect in DURABLE else ("T" if result == "held" or
-                                                  ui.get(p, "kind") == "temporary" else " ")
-            text = "%s %s%s" % ("H" if heavy_side else "L", effect,
-                                " %d" % val if val else "")
-            ink = C.RED if heavy_side else C.YELLOW
-            if result and result not in ("marked", "held"):
-                text += " (%s)" % result
-            lines.append(("%s %s" % (mark, text), C.GREY if "ignored" in result or (
-                result and result not in ("marked", "held", "crashed", "killed")) else ink))
-            if heavy_side:
-                worst = C.RED
-            elif worst != C.RED:
-                worst = C.YELLOW
-        if not ui.get(r, "draws"):
-            lines.append(("no counter drawn", C.GREEN))
-        lines.append(("D durable  T held to end of next turn", C.GREY))
-        if ui.get(r, "status") in ("crashed", "down"):
-            lines.append(("aircraft CRASHED", C.RED))
-        if ui.get(r, "data"):
-            lines.append((ui.get(r, "data"), C.YELLOW))
-        self.app.open("reveal", "HITS", lines, "ac %s" % ui.word(ui.get(r, "ac")))
-        self.show("L%d H%d drawn" % (light, heavy), worst if ui.get(r, "draws") else C.GREEN)
+        self.show("drawn: %d Light, %d Heavy" % (light, heavy),
+                  inks.RED if heavy else inks.YELLOW if light else inks.GREEN)
 
-    def reveal_popups(self, r):
-        lines = []
+    def popups(self, r):
+        lines = []  # type: list
         enemies = 0
         for x in ui.get(r, "draws", ()) or ():
             p = ui.pairs_of(x)
             unit = ui.get(p, "unit", "")
             if ui.get(p, "hex") is None:
-                lines.append(("#%d %s" % (ui.get(p, "n"), unit), C.GREY))
+                lines.append(("#%d %s: back in the cup" % (ui.get(p, "n"), unit_name(unit)),
+                              inks.GREY))
                 continue
             enemies += 1
-            attack = ui.get(p, "attack", "-")
+            words, ink = attack_words(ui.get(p, "attack"))
             rng = ui.get(p, "range")
-            lines.append(("%s %s r%s hex %d" % (unit.upper(), attack, ui.word(rng),
-                                                ui.get(p, "hex")),
-                          C.RED if attack.endswith("h") else C.YELLOW))
+            lines.append(("hex %d: %s" % (ui.get(p, "hex"), unit_name(unit)), inks.WHITE,
+                          words + ("" if rng is None else ", range %s" % ui.word(rng)), ink))
         if ui.get(r, "skipped"):
-            lines.append(("%d skipped" % ui.get(r, "skipped"), C.GREY))
+            lines.append(("%d aircraft draw no Pop-Up" % ui.get(r, "skipped"), inks.GREY))
         if ui.get(r, "data"):
-            lines.append((ui.get(r, "data"), C.YELLOW))
-        self.app.open("reveal", "POP-UPS", lines)
-        self.show("%d enem%s" % (enemies, "y" if enemies == 1 else "ies"),
-                  C.RED if enemies else C.GREEN)
+            lines.append((ui.get(r, "data"), inks.PURPLE))
+        self.app.open("reveal", "Pop-Ups drawn", lines)
+        self.show("%d enem%s on the battlefield" % (enemies, "y" if enemies == 1 else "ies"),
+                  inks.RED if enemies else inks.GREEN)
+
+    def returned(self, r):
+        back = ui.get(r, "returned")
+        if isinstance(back, list):
+            back = [ui.get(ui.pairs_of(x), "n") for x in back]
+            self.show("back in the cup: %s" % (" ".join("#%d" % n for n in back) or "none"))
+        else:
+            self.show("back in the cup: #%s" % back)
 
     # --- the glance ------------------------------------------------------------------------
-    def status(self, c, row, rows):
-        if self.page == 0:
-            r = self.hit
-            ui.title(c, "HIT CUP", "%d/%d in" % (ui.get(r, "in", 0), ui.get(r, "total", 0)))
-            held = ui.get(r, "held", ()) or ()
-            if not held:
-                c.text(0, row, "No counter held.", C.GREY)
+    def status(self, canvas, top, bottom):
+        w = canvas.width
+        y = top
+        if self.warning:
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.warning, inks.PURPLE,
+                        fonts.SMALL)
+            y += widgets.ROW_H
+        if self.page == 1:
+            if not self.outs:
+                text_rows(canvas, widgets.PAD, y, w, bottom, ("No Pop-Up on the battlefield.",))
                 return
-            for i in range(min(rows, len(held))):
-                p = ui.pairs_of(held[i])
-                heavy = ui.get(p, "side") == "heavy"
-                val = ui.get(p, "value", 0)
-                c.text(0, row + i, "ac%s %s%s" % (ui.word(ui.get(p, "ac")), ui.get(p, "effect"),
-                                                  " %d" % val if val else ""),
-                       C.RED if heavy else C.YELLOW)
-                c.right(row + i, "T%s" % ui.word(ui.get(p, "ends")), C.GREY)
+            for hexes, unit, words, ink in self.outs:
+                if y + widgets.ROW_H > bottom:
+                    break
+                bw = widgets.badge(canvas, widgets.PAD, y, hexes, inks.WHITE)
+                uw = fonts.width(fonts.BOLD, unit) + 4
+                canvas.text(widgets.PAD + bw + 3, y, uw, unit, inks.WHITE, fonts.BOLD)
+                x = widgets.PAD + bw + 3 + uw
+                canvas.text(x, y, w - widgets.PAD - x, words, ink, fonts.SMALL, 2)
+                y += widgets.ROW_H
             return
-        r = self.popup
-        ui.title(c, "POP-UP CUP", "%d/%d in" % (ui.get(r, "in", 0), ui.get(r, "total", 0)))
-        outs = self.outs()
-        if not outs:
-            c.text(0, row, "No Pop-Up out.", C.GREY)
+        if not self.held:
+            text_rows(canvas, widgets.PAD, y, w, bottom, ("No counter held.",))
             return
-        for i in range(min(rows, len(outs))):
-            p = ui.pairs_of(outs[i])
-            attack = ui.get(p, "attack", "-")
-            c.text(0, row + i, "#%d %s %s" % (ui.get(p, "n"), ui.get(p, "unit"), attack),
-                   C.RED if attack.endswith("h") else C.YELLOW)
-            c.right(row + i, "hex %s" % ui.word(ui.get(p, "hex")), C.WHITE)
+        canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, "Held until the aircraft's turn ends:",
+                    inks.GREY, fonts.SMALL)
+        y += widgets.ROW_H
+        for label, chits in self.held:
+            if y + widgets.ROW_H > bottom:
+                break
+            canvas.text(widgets.PAD, y, 12, label, inks.WHITE, fonts.BOLD)
+            x = widgets.PAD + 14
+            for text, ink in chits:
+                cw = fonts.width(fonts.BOLD, text) + 6
+                if x + cw > w - widgets.PAD:
+                    y += widgets.ROW_H + 1
+                    x = widgets.PAD + 14
+                    if y + widgets.ROW_H > bottom:
+                        break
+                canvas.fill(x, y, cw, widgets.ROW_H, ink, 1)
+                canvas.frame(x, y, cw, widgets.ROW_H, inks.BLACK, 2)
+                canvas.text(x + 3, y, cw - 6, text, inks.BLACK, fonts.BOLD)
+                x += cw + 3
+            y += widgets.ROW_H + 1

@@ -1,206 +1,166 @@
 """EXP3 (Friendlies!): the Close Air Support mission and Air Assault soldiers (RULES §9).
 
-Two pages (SELECT): CAS, with the Squads at the top (hex, hits/capacity, E Engaged, X
-eliminated, F lost to friendly fire) and the actions card / engaged / enemies / attack / hit /
-ff / end; ASSAULT, a soldier's attack check and the hexes' Forward Observers.  Every action is
-the engine's `cas ...` or `assault ...` request (docs/protocol/exp3.md).
+Two pages (SELECT): CAS, with the Squads at the top (their hex, a box per hit they can take,
+filled for each hit, and whether they are engaged, eliminated or lost to friendly fire) and
+the actions card / engaged / enemies / attack / hit / friendly fire / end; Assault, a
+soldier's attack check and the hexes' Forward Observers.  Every action is the engine's
+`cas ...` or `assault ...` request (docs/protocol/exp3.md).
 """
 
-from firmware import canvas as C
+from firmware import fonts, inks, widgets
 from firmware import ui
-from firmware.screens.packform import Form
+from firmware.pickers import Action, Choice, Number, Toggle
+from firmware.screens.form import Form
 
-KINDS = ("soldier", "antiveh", "sniper", "leader", "engineers", "forobs")
-TARGETS = ("v", "b", "inf", "other")
-LABELS = {"draw": "Draw VP", "per": "VP/Squad", "bonus": "Complete VP", "squads": "Squads",
-          "enemies": "Enemies", "hex": "Hex", "count": "Enemies", "squad": "Squad",
-          "hits": "Hits", "target": "Attack", "skill": "Skill", "kind": "Soldier",
-          "vs": "Target", "need": "Need", "lead": "Leader", "far": "1 hex away", "mod": "Modifier"}
-CAS_FIELDS = {"card": ("act", "draw", "per", "bonus"),
-              "engaged": ("act", "squads", "enemies", "hex"), "enemies": ("act", "hex", "count"),
-              "attack": ("act", "squad"), "hit": ("act", "squad", "hits"),
-              "ff": ("act", "hex", "target", "skill"), "end": ("act",)}
-AA_FIELDS = {"attack": ("act", "kind", "vs", "need", "lead", "far", "mod"),
-             "forobs": ("act", "hex"), "turn": ("act",)}
-# (lowest, highest) of each number field
-LIMITS = {"draw": (0, 20), "per": (0, 20), "bonus": (0, 20), "squads": (1, 8), "enemies": (0, 20),
-          "hex": (1, 10), "count": (0, 20), "squad": (1, 8), "hits": (1, 8), "target": (1, 20),
-          "skill": (-3, 5), "need": (1, 20), "mod": (-9, 9)}
+KINDS = (("soldier", "soldier"), ("anti-vehicle", "antiveh"), ("sniper", "sniper"),
+         ("leader", "leader"), ("engineers", "engineers"), ("forward observer", "forobs"))
+TARGETS = (("vehicle", "v"), ("building", "b"), ("infantry", "inf"), ("other", "other"))
+FATE_INK = {"eliminated": inks.RED, "friendly fire": inks.RED}
 
 
 class Screen(Form):
-    PAGES = ("CAS", "ASSAULT")
-    ACTIONS = (("card", "engaged", "enemies", "attack", "hit", "ff", "end"),
-               ("attack", "forobs", "turn"))
+    TITLE = "EXP3"
+    PAGES = ("CAS", "Assault")
 
     def __init__(self, app):
-        self.v = {"draw": 2, "per": 1, "bonus": 0, "squads": 1, "enemies": 2, "hex": 1,
-                  "count": 0, "squad": 1, "hits": 1, "target": 6, "skill": 0, "kind": 0,
-                  "vs": 0, "need": 6, "lead": 0, "far": 0, "mod": 0, "random": 1}
-        self.cas = None
-        self.forobs = ()
+        self.vp_draw = Number("VP lost at draw", 0, 20, 2)
+        self.vp_squad = Number("VP per Squad", 0, 20, 1)
+        self.vp_bonus = Number("VP if complete", 0, 20, 0)
+        self.squads = Number("Squads", 1, 8, 1)
+        self.enemies = Number("Enemies", 0, 20, 2)
+        self.where = Choice("Hex", [("roll a d10", "")] + [("%d" % h, "%d" % h)
+                                                            for h in range(1, 11)])
+        self.hex = Number("Hex", 1, 10, 1)
+        self.count = Number("Enemies", 0, 20, 0)
+        self.squad = Number("Squad", 1, 8, 1)
+        self.hits = Number("Hits", 1, 8, 1)
+        self.target = Number("Attack factor", 1, 20, 6)
+        self.skill = Number("Skill", -3, 5, 0, "%+d", "%+d")
+        self.kind = Choice("Soldier", KINDS)
+        self.vs = Choice("Target", TARGETS)
+        self.need = Number("Need", 1, 20, 6, "%d+")
+        self.lead = Toggle("Leader", "lead")
+        self.far = Toggle("1 hex away", "far")
+        self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
+        self.actions = (
+            (Action("card", ("cas", "card", self.vp_draw, self.vp_squad, self.vp_bonus),
+                    then="card"),
+             Action("engaged", ("cas", "engaged", self.squads, self.enemies, self.where),
+                    then="engaged"),
+             Action("enemies", ("cas", "enemies", self.hex, self.count), then="hex_enemies"),
+             Action("attack", ("cas", "attack", self.squad), then="squad_hit"),
+             Action("hit", ("cas", "hit", self.squad, self.hits), then="squad_hit"),
+             Action("friendly fire", ("cas", "ff", self.hex, self.target, self.skill),
+                    then="friendly_fire"),
+             Action("end", ("cas", "end"), then="ended")),
+            (Action("attack", ("assault", self.kind, self.vs, self.need, self.lead, self.far,
+                               self.mod), then="assault"),
+             Action("Forward Obs.", ("assault", "forobs", self.hex), then="forobs"),
+             Action("new turn", ("assault", "turn"), then="new_turn")),
+        )
+        self.lines = ()  # the glance: (text, ink, right, right ink, boxes, hits)
+        self.head = ()
+        self.head_ink = inks.WHITE
         super().__init__(app)
 
-    # --- fields --------------------------------------------------------------------------
-    def fields(self):
-        if self.page == 0:
-            return CAS_FIELDS[self.act_name()]
-        return AA_FIELDS[self.act_name()]
+    # --- after an action -------------------------------------------------------------------
+    def card(self, r):
+        self.show("VP %s at the draw (VP now %d)" % (ui.signed(ui.get(r, "vp_change")),
+                                                     ui.get(r, "vp")), inks.YELLOW)
 
-    def label(self, f):
-        return LABELS[f]
+    def engaged(self, r):
+        sq = ui.get(r, "squads")
+        self.show("Squads %d to %d engaged in hex %d" % (sq[0], sq[-1], ui.get(r, "hex")) if
+                  len(sq) > 1 else "Squad %d engaged in hex %d" % (sq[0], ui.get(r, "hex")),
+                  inks.YELLOW)
 
-    def _random_hex(self):
-        return self.page == 0 and self.act_name() == "engaged" and self.v["random"]
+    def hex_enemies(self, r):
+        self.show("hex %d: %d enemies" % (ui.get(r, "hex"), ui.get(r, "enemies")))
 
-    def value(self, f):
-        x = self.v[f]
-        if f == "hex" and self._random_hex():
-            return "d10"
-        if f == "kind":
-            return KINDS[x]
-        if f == "vs":
-            return TARGETS[x]
-        if f == "lead" or f == "far":
-            return "yes" if x else "no"
-        if f == "skill" or f == "mod":
-            return ui.signed(x)
-        return "%d" % x
+    def squad_hit(self, r):
+        gone = ui.get(r, "eliminated")
+        self.show("Squad %d: %d of %d hits%s" % (self.squad.value, ui.get(r, "hits"),
+                                                 ui.get(r, "capacity"),
+                                                 ", ELIMINATED" if gone else ""),
+                  inks.RED if gone else inks.YELLOW)
 
-    def change(self, f, d):
-        if f == "kind":
-            self.v[f] = (self.v[f] + d) % len(KINDS)
-        elif f == "vs":
-            self.v[f] = (self.v[f] + d) % len(TARGETS)
-        elif f == "lead" or f == "far":
-            self.v[f] ^= 1
-        elif f == "hex" and self.page == 0 and self.act_name() == "engaged":
-            # d10 (a random hex), then 1..10
-            if self.v["random"]:
-                self.v["random"] = 0
-                self.v["hex"] = 1 if d > 0 else 10
-            else:
-                h = self.v["hex"] + d
-                if h < 1 or h > 10:
-                    self.v["random"] = 1
-                else:
-                    self.v["hex"] = h
-        else:
-            lo, hi = LIMITS[f]
-            self.v[f] = max(lo, min(hi, self.v[f] + d))
+    def friendly_fire(self, r):
+        lost = -ui.get(r, "vp_change")
+        self.show("friendly fire: %d Squads lost, %d VP" % (lost, -lost),
+                  inks.RED if lost else inks.GREEN)
 
-    # --- actions -------------------------------------------------------------------------
-    def _n(self, f):
-        return "%d" % self.v[f]
+    def ended(self, r):
+        self.show("CAS over: %s VP (mission %s)%s" % (
+            ui.signed(ui.get(r, "vp_change")), ui.signed(ui.get(r, "mission_vp")),
+            ", complete" if ui.get(r, "complete") else ""), inks.GREEN)
 
-    def act(self):
-        a = self.act_name()
-        if self.page == 1:
-            self._assault(a)
-            return
-        if a == "card":
-            r = self.run(["cas", "card", self._n("draw"), self._n("per"), self._n("bonus")])
-            if r:
-                self.show("%d VP now (VP %d)" % (ui.get(r, "vp_change"), ui.get(r, "vp")),
-                          C.YELLOW)
-        elif a == "engaged":
-            words = ["cas", "engaged", self._n("squads"), self._n("enemies")]
-            if not self.v["random"]:
-                words.append(self._n("hex"))
-            r = self.run(words)
-            if r:
-                sq = ui.get(r, "squads")
-                self.show("Squad %d-%d in hex %d" % (sq[0], sq[-1], ui.get(r, "hex")), C.YELLOW)
-        elif a == "enemies":
-            r = self.run(["cas", "enemies", self._n("hex"), self._n("count")])
-            if r:
-                self.show("hex %d: %d enemies" % (ui.get(r, "hex"), ui.get(r, "enemies")))
-        elif a == "attack" or a == "hit":
-            words = ["cas", a, self._n("squad")] + ([self._n("hits")] if a == "hit" else [])
-            r = self.run(words)
-            if r:
-                gone = ui.get(r, "eliminated")
-                self.show("Squad %d %d/%d%s" % (self.v["squad"], ui.get(r, "hits"),
-                                                ui.get(r, "capacity"), " LOST" if gone else ""),
-                          C.RED if gone else C.YELLOW)
-        elif a == "ff":
-            r = self.run(["cas", "ff", self._n("hex"), self._n("target"),
-                          ui.signed(self.v["skill"])])
-            if r:
-                lost = -ui.get(r, "vp_change")
-                self.show("ff: %d lost, %d VP" % (lost, -lost), C.RED if lost else C.GREEN)
-        else:
-            r = self.run(["cas", "end"])
-            if r:
-                self.show("%s VP (%s)%s" % (ui.signed(ui.get(r, "vp_change")),
-                                            ui.signed(ui.get(r, "mission_vp")),
-                                            " COMPLETE" if ui.get(r, "complete") else ""),
-                          C.GREEN)
-
-    def _assault(self, a):
-        if a == "attack":
-            words = ["assault", KINDS[self.v["kind"]], TARGETS[self.v["vs"]], self._n("need")]
-            if self.v["lead"]:
-                words.append("lead")
-            if self.v["far"]:
-                words.append("far")
-            if self.v["mod"]:
-                words.append(ui.signed(self.v["mod"]))
-            r = self.run(words)
-            if r:
-                ok = ui.get(r, "pass")
-                self.show("%d%s=%d %s" % (ui.get(r, "die"), ui.signed(ui.get(r, "mod")),
+    def assault(self, r):
+        ok = ui.get(r, "pass")
+        self.show("d10 %d %s = %d: %s" % (ui.get(r, "die"), ui.signed(ui.get(r, "mod")),
                                           ui.get(r, "result"), "PASS" if ok else "FAIL"),
-                          C.GREEN if ok else C.RED)
-        elif a == "forobs":
-            if self.run(["assault", "forobs", self._n("hex")]):
-                self.show("ForObs of hex %d used" % self.v["hex"], C.YELLOW)
-        else:
-            if self.run(["assault", "turn"]):
-                self.show("new turn: ForObs free")
+                  inks.GREEN if ok else inks.RED)
 
-    # --- status ----------------------------------------------------------------------------
+    def forobs(self, r):
+        self.show("Forward Observer of hex %d used" % self.hex.value, inks.YELLOW)
+
+    def new_turn(self, r):
+        self.show("new turn: Forward Observers free")
+
+    # --- the glance ------------------------------------------------------------------------
     def refresh(self):
+        self.lines = ()
+        self.head = ()
+        self.head_ink = inks.WHITE
         if self.app.game() != "exp3":
-            self.cas = None
-            return
-        if self.page == 0:
-            self.cas = self.app.run(["cas"])
-        else:
-            r = self.app.run(["assault"])
-            self.forobs = ui.get(r, "forobs_used", ())
-
-    def status(self, c, row, rows):
-        if self.app.game() != "exp3":
-            ui.title(c, self.PAGES[self.page])
-            c.text(0, row, "Select TAL+EXP3 in", C.YELLOW)
-            c.text(0, row + 1, "Settings first.", C.YELLOW)
+            self.head = self.lines_of("Choose TAL + EXP3 in Settings first.")
+            self.head_ink = inks.YELLOW
             return
         if self.page == 1:
-            ui.title(c, "ASSAULT")
-            c.text(0, row, "ForObs used:", C.GREY)
-            c.text(0, row + 1, " ".join("%d" % h for h in self.forobs) or "none", C.WHITE)
+            used = ui.get(self.app.run(["assault"]), "forobs_used", ()) or ()
+            self.head = self.lines_of("Forward Observers used:")
+            self.lines = (("in hex " + ", ".join("%d" % h for h in used) if used else "none",
+                           inks.WHITE, "", inks.WHITE, 0, 0),)
             return
-        r = self.cas
-        on = ui.get(r, "on")
-        ui.title(c, "CAS", "mission " + ui.signed(ui.get(r, "mission_vp", 0)) if on else "")
-        if not on:
-            c.text(0, row, "No CAS mission:", C.WHITE)
-            c.text(0, row + 1, "'card' when drawn.", C.GREY)
+        r = self.app.run(["cas"]) or ()
+        if not ui.get(r, "on"):
+            self.head = self.lines_of("No CAS mission: do 'card' when the card is drawn.")
             return
-        squads = ui.get(r, "squads", ())
-        if not squads:
-            c.text(0, row, "No Squads: 'engaged'", C.GREY)
-        half = c.cols // 2
-        for k in range(len(squads)):
-            if k // 2 >= rows:
-                break
-            q = ui.get(squads[k].pairs, "fate")
-            p = squads[k].pairs
+        self.head = self.lines_of("Mission VP %s" % ui.signed(ui.get(r, "mission_vp", 0)))
+        lines = []
+        for x in ui.get(r, "squads", ()) or ():
+            p = ui.pairs_of(x)
+            fate = ui.get(p, "fate")
             engaged = ui.get(p, "engaged")
-            flag = "X" if q == "eliminated" else "F" if q == "friendly fire" else (
-                "E" if engaged else "-")
-            ink = C.RED if flag in ("X", "F") else C.YELLOW if engaged else C.GREEN
-            c.text((k % 2) * half, row + k // 2, "%d h%d %d/%d%s" % (
-                ui.get(p, "squad"), ui.get(p, "hex"), ui.get(p, "hits"), ui.get(p, "capacity"),
-                flag), ink)
+            state = ("eliminated" if fate == "eliminated" else "lost: friendly fire"
+                     if fate == "friendly fire" else "engaged" if engaged else "unengaged")
+            ink = FATE_INK.get(fate, inks.YELLOW if engaged else inks.GREEN)
+            lines.append(("Squad %d, hex %d" % (ui.get(p, "squad"), ui.get(p, "hex")),
+                          inks.WHITE, state, ink, ui.get(p, "capacity", 0), ui.get(p, "hits", 0)))
+        if not lines:
+            lines.append(("No Squads yet: 'engaged'.", inks.GREY, "", inks.GREY, 0, 0))
+        self.lines = tuple(lines)
+
+    def status(self, canvas, top, bottom):
+        w = canvas.width
+        y = top
+        for line in self.head:
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, self.head_ink, fonts.BOLD)
+            y += widgets.ROW_H
+        if self.head:
+            y += 1
+        for text, ink, right, right_ink, boxes, hits in self.lines:
+            if y + widgets.ROW_H > bottom:
+                break
+            rw = fonts.width(fonts.SMALL, right) if right else 0
+            bw = boxes * 6
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD - rw - bw - 6, text, ink,
+                        fonts.SMALL)
+            x = w - widgets.PAD - rw - bw - 3
+            for b in range(boxes):  # a box per hit the Squad can take, filled when taken
+                if b < hits:
+                    canvas.fill(x + b * 6, y + 3, 5, 6, inks.RED)
+                else:
+                    canvas.frame(x + b * 6, y + 3, 5, 6, inks.DIM)
+            if right:
+                canvas.text(w - widgets.PAD - rw, y, rw, right, right_ink, fonts.SMALL)
+            y += widgets.ROW_H

@@ -1,179 +1,172 @@
 """The Golan d6 game: mines, leaders, and the fire notes (RULES §10).
 
-Three pages (SELECT): MINES (the 10 Israeli mines: place, reveal, the d6 after an attack, a new
-game), LEADERS (the five leaders: put in a stack, the movement test, the fate test) and FIRE
-(BMP-1/Sagger, helicopter range, AVLB, mortar and helicopter notes).  Hexes are picked as column
-and row numbers and named "CCRR" (e.g. 0512); leaders are renamed over the serial line (`leader
-name`).  Every action is the engine's request (docs/protocol/golan.md).
+Three pages (SELECT): Mines (the 10 Israeli mines: place, reveal, the d6 after an attack, a new
+game), Leaders (the five leaders: put in a stack, the movement test, the fate test) and Fire
+(BMP-1/Sagger, helicopter range, AVLB, mortar and helicopter notes).  A hex is picked as its
+column and row numbers and named "CCRR" (e.g. 0512, as printed on the map); leaders are renamed
+over the serial line (`leader name`).  Every action is the engine's request
+(docs/protocol/golan.md).
 """
 
-from firmware import canvas as C
+from firmware import fonts, inks, widgets
 from firmware import ui
-from firmware.screens.packform import Form
+from firmware.pickers import Action, Choice, Field, Number
+from firmware.screens.form import Form
 
 LEADERS = ("i1", "i2", "i3", "s1", "s2")
-LABELS = {"col": "Hex column", "row": "Hex row", "mine": "Mine", "who": "Leader",
-          "range": "Range", "where": "AVLB in"}
-FIELDS = (
-    {"place": ("act", "col", "row"), "reveal": ("act",), "attack": ("act", "mine"),
-     "new game": ("act",)},
-    {"at": ("act", "who", "col", "row"), "move": ("act", "who", "col", "row"),
-     "move adj": ("act", "who", "col", "row"), "fate": ("act", "who", "col", "row")},
-    {"sagger": ("act",), "heli range": ("act", "range"), "avlb defence": ("act", "where"),
-     "avlb ditch": ("act", "col", "row"), "mortar": ("act",), "heli": ("act",)},
-)
-LIMITS = {"col": (1, 99), "row": (1, 99), "mine": (1, 10), "range": (0, 40)}
+
+
+class HexWord(Field):
+    """The hex "CCRR" of a column and a row field (it adds the word; they are the rows shown)."""
+
+    def __init__(self, col, row):
+        self.col = col
+        self.row = row
+
+    def words(self):
+        return ["%02d%02d" % (self.col.value, self.row.value)]
 
 
 class Screen(Form):
-    PAGES = ("MINES", "LEADERS", "FIRE")
-    ACTIONS = (("place", "reveal", "attack", "new game"), ("at", "move", "move adj", "fate"),
-               ("sagger", "heli range", "avlb defence", "avlb ditch", "mortar", "heli"))
+    TITLE = "Golan"
+    PAGES = ("Mines", "Leaders", "Fire")
 
     def __init__(self, app):
-        self.v = {"col": 5, "row": 12, "mine": 1, "who": 0, "range": 4, "where": 0}
-        self.info = None
+        self.col = Number("Hex column", 1, 99, 5, "%02d")
+        self.row = Number("Hex row", 1, 99, 12, "%02d")
+        at = HexWord(self.col, self.row)
+        self.mine = Number("Mine", 1, 10, 1)
+        self.who = Choice("Leader", [(w, w) for w in LEADERS])
+        self.range = Number("Range", 0, 40, 4)
+        self.where = Choice("AVLB in", (("a ditch", "ditch"), ("the open", "open")))
+        hexes = (self.col, self.row)
+        self.actions = (
+            (Action("place", ("mine", "place", at), hexes, then="placed"),
+             Action("reveal", ("mine", "reveal"), then="revealed"),
+             Action("attack", ("mine", "attack", self.mine), then="mine_attacked"),
+             Action("new game", None, (), then="new_game")),
+            (Action("put in hex", ("leader", "at", self.who, at), (self.who,) + hexes,
+                    then="placed_leader"),
+             Action("move", ("leader", "move", self.who, at), (self.who,) + hexes,
+                    then="tested"),
+             Action("move, adjacent", ("leader", "move", self.who, at, "adj"),
+                    (self.who,) + hexes, then="tested"),
+             Action("fate", ("leader", "fate", self.who, at), (self.who,) + hexes,
+                    then="tested")),
+            (Action("Sagger", ("sagger",), then="sagger"),
+             Action("heli range", ("heli", "range", self.range), then="heli_range"),
+             Action("AVLB defence", ("avlb", "defence", self.where), then="avlb_defence"),
+             Action("AVLB ditch", ("avlb", "ditch", at), hexes, then="avlb_ditch"),
+             Action("mortar notes", ("mortar",), then="notes"),
+             Action("heli notes", ("heli",), then="notes")),
+        )
+        self.head = ()
+        self.head_ink = inks.WHITE
+        self.lines = ()  # (text, ink, right, right ink)
         super().__init__(app)
 
-    def fields(self):
-        return FIELDS[self.page][self.act_name()]
-
-    def label(self, f):
-        return LABELS[f]
-
-    def value(self, f):
-        x = self.v[f]
-        if f == "who":
-            return LEADERS[x]
-        if f == "where":
-            return "ditch" if x == 0 else "open"
-        if f == "col" or f == "row":
-            return "%02d" % x
-        return "%d" % x
-
-    def change(self, f, d):
-        if f == "who":
-            self.v[f] = (self.v[f] + d) % len(LEADERS)
-        elif f == "where":
-            self.v[f] ^= 1
-        else:
-            lo, hi = LIMITS[f]
-            self.v[f] = max(lo, min(hi, self.v[f] + d))
-
     def hexname(self):
-        return "%02d%02d" % (self.v["col"], self.v["row"])
+        return "%02d%02d" % (self.col.value, self.row.value)
 
-    # --- actions -------------------------------------------------------------------------
-    def act(self):
-        a = self.act_name()
-        if self.page == 0:
-            self._mines(a)
-        elif self.page == 1:
-            self._leaders(a)
-        else:
-            self._fire(a)
+    # --- after an action -------------------------------------------------------------------
+    def placed(self, r):
+        self.show("mine %d placed in hex %s" % (ui.get(r, "mine"), ui.get(r, "hex")),
+                  inks.YELLOW)
 
-    def _mines(self, a):
-        if a == "place":
-            r = self.run(["mine", "place", self.hexname()])
-            if r:
-                self.show("mine %d in %s" % (ui.get(r, "mine"), ui.get(r, "hex")), C.YELLOW)
-        elif a == "reveal":
-            r = self.run(["mine", "reveal"])
-            if r:
-                self.show("%d face up: attack!" % len(ui.get(r, "revealed")), C.YELLOW)
-        elif a == "attack":
-            r = self.run(["mine", "attack", "%d" % self.v["mine"]])
-            if r:
-                stays = ui.get(r, "outcome") == "stays"
-                self.show("d6 %d: mine %s" % (ui.get(r, "die"), "STAYS" if stays else "removed"),
-                          C.YELLOW if stays else C.GREEN)
-        else:
-            self.app.open("confirm", "New Golan game", "All 10 mines back in hand, every leader"
-                          " alive and unplaced?", ["golan", "new"], "new Golan game")
+    def revealed(self, r):
+        self.show("%d mines face up: attack them" % len(ui.get(r, "revealed")), inks.YELLOW)
 
-    def _leaders(self, a):
-        who = LEADERS[self.v["who"]]
-        if a == "at":
-            if self.run(["leader", "at", who, self.hexname()]):
-                self.show("%s in %s" % (who, self.hexname()))
-            return
-        if a == "fate":
-            r = self.run(["leader", "fate", who, self.hexname()])
-        else:
-            words = ["leader", "move", who, self.hexname()]
-            if a == "move adj":
-                words.append("adj")
-            r = self.run(words)
-        if r:
-            out = ui.get(r, "outcome")
-            ink = C.GREEN if out == "moves" else C.RED if out in ("killed", "destroyed") else (
-                C.YELLOW)
-            self.show("d6 %d: %s %s" % (ui.get(r, "die"), who, out.upper()), ink)
+    def mine_attacked(self, r):
+        stays = ui.get(r, "outcome") == "stays"
+        self.show("d6 %d: mine %d %s" % (ui.get(r, "die"), ui.get(r, "mine"),
+                                         "STAYS" if stays else "removed"),
+                  inks.YELLOW if stays else inks.GREEN)
 
-    def _fire(self, a):
-        if a == "sagger":
-            r = self.run(["sagger"])
-            if r:
-                odd = ui.get(r, "odd")
-                self.show("d6 %d: %s" % (ui.get(r, "die"), "NE, no missiles" if odd else
-                                         "fire table"), C.RED if odd else C.GREEN)
-        elif a == "heli range":
-            r = self.run(["heli", "range", "%d" % self.v["range"]])
-            if r:
-                self.show("range %d -> %d" % (self.v["range"], ui.get(r, "vs_helicopter")),
-                          C.YELLOW)
-        elif a == "avlb defence":
-            r = self.run(["avlb", "defence", "ditch" if self.v["where"] == 0 else "open"])
-            if r:
-                self.show("AVLB defence %d" % ui.get(r, "defence"), C.YELLOW)
-        elif a == "avlb ditch":
-            if self.run(["avlb", "ditch", self.hexname()]):
-                self.show("AVLB in ditch %s" % self.hexname(), C.YELLOW)
-        else:
-            r = self.run([a])
-            if r:
-                self.app.open("notice", a, "\n".join(ui.get(r, "notes")))
+    def new_game(self, _r):
+        self.app.open("confirm", "New Golan game", "All 10 mines back in hand, every leader"
+                      " alive and unplaced?", ["golan", "new"], "new Golan game")
 
-    # --- status ----------------------------------------------------------------------------
+    def placed_leader(self, r):
+        self.show("%s in hex %s" % (self.who.text, self.hexname()))
+
+    def tested(self, r):
+        out = ui.get(r, "outcome")
+        ink = inks.GREEN if out == "moves" else inks.RED if out in ("killed", "destroyed") \
+            else inks.YELLOW
+        self.show("d6 %d: %s %s" % (ui.get(r, "die"), self.who.text, out.upper()), ink)
+
+    def sagger(self, r):
+        odd = ui.get(r, "odd")
+        self.show("d6 %d: %s" % (ui.get(r, "die"), "no missiles (odd)" if odd else
+                                 "fire on the table (even)"), inks.RED if odd else inks.GREEN)
+
+    def heli_range(self, r):
+        self.show("range %d counts as %d against a helicopter" % (
+            self.range.value, ui.get(r, "vs_helicopter")), inks.YELLOW)
+
+    def avlb_defence(self, r):
+        self.show("AVLB defence %d" % ui.get(r, "defence"), inks.YELLOW)
+
+    def avlb_ditch(self, r):
+        self.show("AVLB in the ditch of hex %s" % self.hexname(), inks.YELLOW)
+
+    def notes(self, r):
+        label = self.action().label
+        self.app.open("notice", label[:1].upper() + label[1:], "\n".join(ui.get(r, "notes")),
+                      inks.WHITE)
+
+    # --- the glance ------------------------------------------------------------------------
     def refresh(self):
-        self.info = None
+        self.lines = ()
+        self.head = ()
+        self.head_ink = inks.WHITE
         if self.app.game() != "golan":
+            self.head = self.lines_of("Choose Golan in Settings first.")
+            self.head_ink = inks.YELLOW
             return
+        lines = []
         if self.page == 0:
-            self.info = self.app.run(["mine"])
+            r = self.app.run(["mine"])
+            self.head = self.lines_of("%d mines in hand, %d removed" % (
+                ui.get(r, "hand", 0), ui.get(r, "removed", 0)))
+            for m in ui.get(r, "map", ()) or ():
+                up = m[2] == "up"
+                lines.append(("Mine %d in hex %s" % (m[0], m[1]), inks.WHITE,
+                              "face up" if up else "face down", inks.YELLOW if up else inks.GREY))
         elif self.page == 1:
-            self.info = self.app.run(["leader"])
-        else:
-            self.info = self.app.run(["avlb"])
-
-    def status(self, c, row, rows):
-        ui.title(c, self.PAGES[self.page], "d6")
-        if self.app.game() != "golan":
-            c.text(0, row, "Select GOLAN in", C.YELLOW)
-            c.text(0, row + 1, "Settings first.", C.YELLOW)
-            return
-        r = self.info
-        if self.page == 0:
-            c.text(0, row, "hand %d  removed %d" % (ui.get(r, "hand", 0), ui.get(r, "removed", 0)))
-            mines = ui.get(r, "map", ())
-            half = c.cols // 2
-            for k in range(len(mines)):
-                if 1 + k // 2 >= rows:
-                    break
-                m = mines[k]
-                c.text((k % 2) * half, row + 1 + k // 2, "%d %s %s" % (m[0], m[1], m[2]),
-                       C.YELLOW if m[2] == "up" else C.GREY)
-        elif self.page == 1:
-            ls = ui.get(r, "leaders", ())
-            for k in range(min(len(ls), rows)):
-                p = ls[k].pairs
+            r = self.app.run(["leader"])
+            names = []
+            for x in ui.get(r, "leaders", ()) or ():
+                p = ui.pairs_of(x)
                 alive = ui.get(p, "alive")
-                where = ui.get(p, "hex") or "-" if alive else "dead"
-                c.text(0, row + k, "%s %s" % (ui.get(p, "id"), ui.get(p, "name")),
-                       C.WHITE if alive else C.GREY)
-                c.right(row + k, where, C.YELLOW if alive else C.RED)
+                name = ui.get(p, "name") or ui.get(p, "id")
+                names.append(("%s (%s)" % (name, ui.get(p, "id")), ui.get(p, "id")))
+                where = ("in hex " + ui.get(p, "hex")) if ui.get(p, "hex") else "not placed"
+                lines.append((name, inks.WHITE if alive else inks.GREY,
+                              where if alive else "dead",
+                              inks.RED if not alive else inks.YELLOW if ui.get(p, "hex") else
+                              inks.GREY))
+            if names:
+                self.who.set_options(names)
         else:
-            ditch = ui.get(r, "ditch", ())
-            c.text(0, row, "AVLB in ditch:", C.GREY)
-            c.text(0, row + 1, " ".join(ditch) or "none")
+            r = self.app.run(["avlb"])
+            ditch = ui.get(r, "ditch", ()) or ()
+            self.head = self.lines_of(("AVLB in the ditch of hex " + ", ".join(ditch)) if ditch
+                                      else "No AVLB in a ditch.")
+        self.lines = tuple(lines)
+
+    def status(self, canvas, top, bottom):
+        w = canvas.width
+        y = top
+        for line in self.head:
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, self.head_ink, fonts.BOLD)
+            y += widgets.ROW_H
+        if self.head:
+            y += 1
+        for text, ink, right, right_ink in self.lines:
+            if y + widgets.ROW_H > bottom:
+                break
+            rw = fonts.width(fonts.SMALL, right)
+            canvas.text(widgets.PAD, y, w - 2 * widgets.PAD - rw - 4, text, ink, fonts.SMALL)
+            canvas.text(w - widgets.PAD - rw, y, rw, right, right_ink, fonts.SMALL)
+            y += widgets.ROW_H

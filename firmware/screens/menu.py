@@ -1,41 +1,50 @@
 """The menu (START): every screen of the device, one press away."""
 
-from firmware import app as A
-from firmware import keys as K
+from firmware import app as application
+from firmware import fonts, inks, keys, widgets
 from firmware import ui
+
+ROW = 14  # a menu line: bold, with room to read it at arm's length
 
 
 class Screen(ui.Screen):
     def __init__(self, app):
         super().__init__(app)
         self.items = app.menu()  # MENU with the selected game's pack screen
-        self.cur = ui.Cursor(len(self.items), 1)
-        below = app.stack[-1].name if app.stack else A.HOME
+        self.sel = 0
+        below = app.stack[-1].name if app.stack else application.HOME
         for i in range(len(self.items)):
             if self.items[i][1] == below:
-                self.cur.sel = i
+                self.sel = i
 
-    def key(self, ev):
-        k = ev & K.KEY_MASK
-        if k == K.UP:
-            self.cur.move(-1)
-        elif k == K.DOWN:
-            self.cur.move(1)
-        elif ev == K.A or k == K.RIGHT:
+    def key(self, event):
+        k = event & keys.KEY_MASK
+        if k == keys.UP:
+            self.sel = (self.sel - 1) % len(self.items)
+        elif k == keys.DOWN:
+            self.sel = (self.sel + 1) % len(self.items)
+        elif event == keys.A or k == keys.RIGHT:
             self.app.close()
-            self.app.go(self.items[self.cur.sel][1])
-        elif k == K.START or ev == K.B:
+            self.app.go(self.items[self.sel][1])
+        elif k == keys.START or event == keys.B:
             self.app.close()
         else:
             return False
         return True
 
-    def draw(self, c):
-        ui.title(c, "MENU")
-        self.cur.resize(len(self.items), c.rows - 2)
-        row = 1
-        for i in self.cur.visible():
-            ui.selected(c, row, i == self.cur.sel)
-            c.text(2, row, self.items[i][0])
-            row += 1
-        ui.hint(c, "A open  B back")
+    def draw(self, canvas):
+        widgets.title(canvas, "Menu")
+        top = widgets.TITLE_H + 1
+        rows = (canvas.height - top) // ROW
+        first = widgets.window(self.sel, len(self.items), rows)
+        y = top
+        for i in range(first, min(len(self.items), first + rows)):
+            on = i == self.sel
+            if on:
+                canvas.fill(0, y, canvas.width, ROW, inks.BLUE)
+                canvas.tri(4, y + 3, 5, 8, inks.YELLOW, 3)
+            canvas.text(14, y + 1, canvas.width - 30, self.items[i][0],
+                        inks.WHITE, fonts.BOLD)
+            y += ROW
+        widgets.scroll_marks(canvas, canvas.width - 9, top, top + rows * ROW, first > 0,
+                             first + rows < len(self.items))

@@ -1,257 +1,263 @@
-"""Mission: the aircraft, Loiter turns and Bingo at a glance; end turn, leave, checks (RULES §3,
-§5, §8), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar` request
-(docs/protocol/mission.md).
+"""Mission: the Loiter track, the aircraft and their Bingo markers at a glance; end turn, leave,
+checks (RULES §3, §5, §8), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar`
+request (docs/protocol/mission.md).
 
-Page FLY follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,
-leave, home, Bingo and engine checks, SAR, end.  Page ROSTER adds aircraft, gives one a pilot
-(the Campaign screen's pilot numbers), picks those that fly, repairs and removes them.  Above
-the fields, one line per aircraft: number, type, its Loiter turns left, its Bingo marker (B6
-yellow, B10 red) and where it is.
+Page Fly follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,
+leave, home, Bingo and engine checks, SAR, end.  Page Roster adds aircraft, gives one a pilot
+(the Campaign screen's pilot numbers), picks those that fly, repairs and removes them.
+
+The glance: the Loiter track as on the board, a row of boxes counting the turns left down to
+the Bingo 6 (yellow) and Bingo 10 (red) boxes, the marker on the current box (an aircraft with a
+fuel tank has its own marker two boxes behind, its number under it); below, each aircraft with
+its Bingo marker as a chit.
 """
 
-from firmware import canvas as C
+from firmware import fonts, inks, widgets
 from firmware import ui
-from firmware.screens.packform import Form
+from firmware.pickers import Action, Choice, Number, Toggle
+from firmware.screens.form import Form, text_rows
 
-FLY = ("end turn", "leave", "start", "loiter", "home", "bingo", "engine", "sar", "end", "abort")
-ROSTER = ("add", "pilot", "pick", "repair", "remove")
-FIELDS = {"start": (), "loiter": ("scout", "mod"), "end turn": (), "leave": ("ac",), "home": (),
-          "bingo": (), "engine": (), "sar": ("ac", "wp", "where"),
-          "end": ("band", "destroyed", "all"), "abort": (),
-          "add": ("type", "speed", "fuel", "ecm", "evasive"), "pilot": ("ac", "pk"),
-          "pick": ("ac",),
-          "repair": ("ac", "marker"), "remove": ("ac",)}
-LABELS = {"scout": "Scout", "mod": "Modifier", "ac": "Aircraft", "wp": "WP spent",
-          "where": "Crashed", "band": "Target band", "destroyed": "Bn destroyed",
-          "all": "All units", "type": "Type", "speed": "Pilot", "fuel": "Fuel tank",
-          "ecm": "ECM pod", "evasive": "Evasive", "marker": "Marker", "pk": "Pilot #"}
-WHERE = ("battle", "target", "home")  # SAR: crashed on the battlefield, target- or home-bound
-BANDS = ("er", "et", "fl", "ft", "fr", "ab")
+WHERE = (("on the battlefield", "battle"), ("target-bound", "target"), ("home-bound", "home"))
+BANDS = (("Enemy Rear", "er"), ("Enemy Transit", "et"), ("Front Line", "fl"),
+         ("Friendly Transit", "ft"), ("Friendly Rear", "fr"), ("Air Base", "ab"))
 MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls",
            "cannon")
-PHASE_SHORT = {"none": "", "target-bound": "to target", "battlefield-fast": "fast",
-               "battlefield-slow": "slow", "home-bound": "home"}
+PHASES = {"none": "no mission", "target-bound": "target-bound", "battlefield-fast": "Fast part",
+          "battlefield-slow": "Slow part", "home-bound": "home-bound"}
+STATUS_INK = {"flying": inks.WHITE, "base": inks.GREY, "left": inks.GREY, "crashed": inks.RED,
+              "down": inks.RED}
+MAX_BOXES = 12
 
 
 class Screen(Form):
-    PAGES = ("FLY", "ROSTER")
-    ACTIONS = (FLY, ROSTER)
+    TITLE = "Mission"
+    PAGES = ("Fly", "Roster")
 
     def __init__(self, app):
-        self.v = {"scout": 0, "mod": 0, "ac": 0, "wp": 0, "where": 0, "band": 1, "destroyed": 0,
-                  "all": 0, "type": 0, "speed": 0, "fuel": 0, "ecm": 0, "evasive": 0,
-                  "marker": 0, "pk": 1}
         self.roster = ()  # `ac list` aircraft (reply objects)
-        self.loiter = ()  # `loiter` reply
         self.picked = []  # aircraft numbers picked to fly (none picked: all at the base)
-        self.types = ()
+        self.ac = Choice("Aircraft", empty="none yet")
+        self.scout = Toggle("Scout", "scout")
+        self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
+        self.wp = Number("WP spent", 0, 99, 0, word="wp")
+        self.where = Choice("Crashed", WHERE)
+        self.band = Choice("Target band", BANDS, 1)
+        self.destroyed = Toggle("Bn destroyed", "destroyed")
+        self.all = Toggle("All units", "all")
+        types = aircraft_types(app.session, False) or ("a-10a",)
+        self.type = Choice("Type", [(t.upper(), t) for t in types])
+        self.speed = Choice("Speed", (("fast", "fast"), ("slow", "slow")))
+        self.fuel = Toggle("Fuel tank", "fuel")
+        self.ecm = Toggle("ECM pod", "ecm")
+        self.evasive = Number("Evasive", 0, 7, 0, word="evasive", omit=0)
+        self.pilot = Choice("Pilot", [("none", "nopilot")])
+        self.marker = Choice("Marker", [(m, m) for m in MARKERS])
+        need = (self.ac, "no aircraft: add one (Roster page)")
+        self.actions = (
+            (Action("end turn", ("loiter", "next"), then="turn_ended"),
+             Action("leave", ("ac", "leave", self.ac), needs=need),
+             Action("start", ("mission", "start"), (), then="started"),
+             Action("loiter", ("loiter", "start", self.scout, self.mod), then="loitering"),
+             Action("home", ("mission", "home")),
+             Action("bingo check", ("bingo", "check"), then="reveal"),
+             Action("engine check", ("engine", "check"), then="reveal"),
+             Action("SAR", ("sar", self.ac, self.wp, self.where), needs=need, then="reveal"),
+             Action("end", ("mission", "end", self.band, self.destroyed, self.all),
+                    then="reveal"),
+             Action("abort", ("mission", "abort"))),
+            (Action("add", ("ac", "add", self.type, self.speed, self.fuel, self.ecm,
+                            self.evasive), then="added"),
+             Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need),
+             Action("pick to fly", None, (self.ac,), then="pick", needs=need),
+             Action("repair", ("ac", "repair", self.ac, self.marker), needs=need),
+             Action("remove", ("ac", "remove", self.ac), needs=need)),
+        )
+        # the glance, made by refresh()
+        self.track = ()
+        self.track_inks = ()
+        self.track_at = -1
+        self.fuel_at = ()  # (box, aircraft number) of the fuel-tank aircraft's own markers
+        self.phase = ""
+        self.big = ""
+        self.rows_text = ()
         super().__init__(app)
 
     # --- reading the engine ----------------------------------------------------------------
     def refresh(self):
         r = self.app.run(["ac", "list"])
-        self.roster = ui.get(r, "aircraft", ()) or ()
-        self.loiter = self.app.run(["loiter"]) or ()
-        if not self.types:
-            self.types = aircraft_types(self.app.session, False) or ("a-10a",)
-        nums = self.numbers()
+        self.roster = tuple(ui.pairs_of(a) for a in ui.get(r, "aircraft", ()) or ())
+        nums = [ui.get(a, "ac") for a in self.roster]
         self.picked = [n for n in self.picked if n in nums]
+        self.ac.set_options([("%d %s%s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper(),
+                                           " *" if ui.get(a, "ac") in self.picked else ""),
+                              "%d" % ui.get(a, "ac")) for a in self.roster])
+        self.actions[0][2].command = ("mission", "start") + tuple(
+            "%d" % n for n in (sorted(self.picked) or
+                               [ui.get(a, "ac") for a in self.roster
+                                if ui.get(a, "status") == "base"]))
+        pilots = ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()
+        self.pilot.set_options([("none", "nopilot")] + [
+            ("%d %s" % (ui.get(ui.pairs_of(p), "pilot"), ui.get(ui.pairs_of(p), "name") or ""),
+             "pilot %d" % ui.get(ui.pairs_of(p), "pilot")) for p in pilots])
+        lo = self.app.run(["loiter"]) or ()
+        self.make_glance(lo)
 
-    def numbers(self):
-        return [ui.get(ui.pairs_of(a), "ac") for a in self.roster]
-
-    def aircraft(self, n):
+    def make_glance(self, lo):
+        phase = ui.get(lo, "phase", "none")
+        self.phase = PHASES.get(phase, phase)
+        left = ui.get(lo, "left", 0)
+        start = ui.get(lo, "start", 0)
+        self.tabs = self.PAGES[self.page]
+        if phase.startswith("battlefield"):
+            self.title = "Mission: turn %d" % ui.get(lo, "turn", 0)
+            own = {}
+            for x in ui.get(lo, "aircraft", ()) or ():
+                p = ui.pairs_of(x)
+                own[ui.get(p, "ac")] = ui.get(p, "left")
+            top = max([start] + [v + ui.get(lo, "turn", 0) for v in own.values()])
+            boxes = [n for n in range(top, 0, -1)] + ["B6", "B10"]
+            shift = max(0, len(boxes) - MAX_BOXES)  # past turns leave the screen first
+            boxes = boxes[shift:]
+            self.track = tuple(boxes)
+            self.track_inks = tuple(inks.YELLOW if b == "B6" else inks.RED if b == "B10" else
+                                    inks.DARK for b in boxes)
+            self.track_at = self.box(top, left) - shift
+            self.fuel_at = tuple((self.box(top, v) - shift, "%d" % n)
+                                 for n, v in sorted(own.items()) if v != left)
+            self.big = "%d" % left if left > 0 else ""
+            self.big_text = ("turns left" if left != 1 else "turn left") if left > 0 else (
+                "BINGO 6" if left == 0 else "BINGO 10" if left == -1 else "past Bingo 10")
+            self.big_ink = inks.WHITE if left > 0 else inks.YELLOW if left == 0 else inks.RED
+        else:
+            self.title = self.TITLE
+            self.track = ()
+            self.track_at = -1
+            self.fuel_at = ()
+            self.big = ""
+            self.big_text = self.phase
+            self.big_ink = inks.GREY
+        rows = []
         for a in self.roster:
-            if ui.get(ui.pairs_of(a), "ac") == n:
-                return ui.pairs_of(a)
-        return ()
-
-    def chosen(self):
-        """The aircraft number of the `ac` field (cycling through the roster), or None."""
-        nums = self.numbers()
-        if not nums:
-            return None
-        return nums[self.v["ac"] % len(nums)]
-
-    # --- fields ----------------------------------------------------------------------------
-    def fields(self):
-        return ("act",) + FIELDS[self.act_name()]
-
-    def label(self, f):
-        return LABELS[f]
-
-    def value(self, f):
-        x = self.v[f]
-        if f == "ac":
-            n = self.chosen()
-            if n is None:
-                return "none"
-            mark = "*" if n in self.picked and self.act_name() == "pick" else ""
-            return "%d %s%s" % (n, ui.get(self.aircraft(n), "type", ""), mark)
-        if f == "mod":
-            return ui.signed(x)
-        if f in ("scout", "destroyed", "all", "fuel", "ecm"):
-            return "yes" if x else "no"
-        if f == "where":
-            return WHERE[x]
-        if f == "band":
-            return BANDS[x]
-        if f == "type":
-            return self.types[x % len(self.types)] if self.types else "?"
-        if f == "speed":
-            return "slow" if x else "fast"
-        if f == "marker":
-            return MARKERS[x]
-        if f == "pk":
-            return "%d" % x if x else "none"
-        return "%d" % x
-
-    def change(self, f, d):
-        one = 1 if d > 0 else -1
-        if f in ("scout", "destroyed", "all", "fuel", "ecm", "speed"):
-            self.v[f] ^= 1
-        elif f == "mod":
-            self.v[f] = max(-9, min(9, self.v[f] + one))
-        elif f == "wp":
-            self.v[f] = max(0, min(99, self.v[f] + d))
-        elif f == "evasive":
-            self.v[f] = max(0, min(7, self.v[f] + one))
-        elif f == "pk":  # the pilot roster number (Campaign), or none
-            self.v[f] = (self.v[f] + one) % 13
-        else:
-            n = {"ac": max(1, len(self.roster)), "where": len(WHERE), "band": len(BANDS),
-                 "type": max(1, len(self.types)), "marker": len(MARKERS)}[f]
-            self.v[f] = (self.v[f] + one) % n
-
-    # --- actions ---------------------------------------------------------------------------
-    def act(self):
-        a = self.act_name()
-        v = self.v
-        n = self.chosen()
-        if a == "pick":
-            if n is None:
-                return
-            if n in self.picked:
-                self.picked.remove(n)
+            n = ui.get(a, "ac")
+            st = ui.get(a, "status", "")
+            bingo = ui.get(a, "bingo", 0)
+            mark = " *" if n in self.picked else ""
+            if self.page == 0:
+                rows.append(("%d %s%s" % (n, ui.get(a, "type", "").upper(), mark),
+                             STATUS_INK.get(st, inks.WHITE), st if st != "flying" else "",
+                             "B%d" % bingo if bingo else "", inks.YELLOW if bingo == 6 else
+                             inks.RED))
             else:
-                self.picked.append(n)
-            self.show("flying: " + (" ".join("%d" % x for x in sorted(self.picked)) or
-                                    "all at the base"))
-            return
-        if "ac" in FIELDS[a] and n is None:
-            self.app.say("no aircraft: add one (ROSTER)", C.RED)
-            return
-        if a == "start":
-            fly = sorted(self.picked) or [ui.get(ui.pairs_of(x), "ac") for x in self.roster
-                                          if ui.get(ui.pairs_of(x), "status") == "base"]
-            words = ["mission", "start"] + ["%d" % x for x in fly]
-        elif a == "loiter":
-            words = ["loiter", "start"] + (["scout"] if v["scout"] else []) + (
-                [ui.signed(v["mod"])] if v["mod"] else [])
-        elif a == "end turn":
-            words = ["loiter", "next"]
-        elif a == "leave":
-            words = ["ac", "leave", "%d" % n]
-        elif a == "home":
-            words = ["mission", "home"]
-        elif a == "bingo":
-            words = ["bingo", "check"]
-        elif a == "engine":
-            words = ["engine", "check"]
-        elif a == "sar":
-            words = ["sar", "%d" % n, "wp", "%d" % v["wp"], WHERE[v["where"]]]
-        elif a == "end":
-            words = ["mission", "end", BANDS[v["band"]]] + (["destroyed"] if v["destroyed"] else
-                                                            []) + (["all"] if v["all"] else [])
-        elif a == "abort":
-            words = ["mission", "abort"]
-        elif a == "add":
-            words = ["ac", "add", self.value("type"), self.value("speed")] + (
-                ["fuel"] if v["fuel"] else []) + (["ecm"] if v["ecm"] else []) + (
-                ["evasive", "%d" % v["evasive"]] if v["evasive"] else [])
-        elif a == "pilot":
-            words = ["ac", "set", "%d" % n] + (["pilot", "%d" % v["pk"]] if v["pk"] else
-                                                ["nopilot"])
-        elif a == "repair":
-            words = ["ac", "repair", "%d" % n, MARKERS[v["marker"]]]
-        else:  # remove
-            words = ["ac", "remove", "%d" % n]
-        r = self.run(words)
-        if r is None:
-            return
-        if a == "end turn":
-            self._turn(r)
-        elif a == "loiter":
-            scout = ui.get(r, "scout")
-            if scout is not None:
-                self.app.open("reveal", "SCOUT", ui.describe(ui.pairs_of(scout)) +
-                              [("Loiter: %d turns" % ui.get(r, "start", 0), C.WHITE)] +
-                              ui.describe(r, ("scout", "mod", "phase", "start", "turn", "left",
-                                              "aircraft")))
-            self.show("Loiter: %d turns" % ui.get(r, "start", 0))
-        elif a in ("bingo", "engine", "sar", "end"):
-            self.app.open("reveal", a.upper(), ui.describe(r))
-            self.show(" ".join(words))
-        else:
-            self.show(" ".join(words), C.WHITE)
+                pilot = ui.get(a, "pilot")
+                damage = ui.pairs_of(ui.get(a, "damage"))
+                rows.append(("%d %s %s%s" % (n, ui.get(a, "type", "").upper(),
+                                             ui.get(a, "speed", ""), mark),
+                             STATUS_INK.get(st, inks.WHITE),
+                             ("pilot #%d" % pilot) if pilot else "no pilot",
+                             ("%d dmg" % sum(v for _k, v in damage)) if damage else "",
+                             inks.ORANGE))
+        self.rows_text = tuple(rows)
 
-    def _turn(self, r):
+    @staticmethod
+    def box(top, left):
+        """The box of the track for `left` turns left (0: Bingo 6, -1: Bingo 10)."""
+        return top - left
+
+    # --- after an action -------------------------------------------------------------------
+    def started(self, r):
+        self.show("mission started: target-bound", inks.WHITE)
+
+    def added(self, r):
+        self.show("aircraft %d added: %s" % (ui.get(r, "ac"), ui.get(r, "type", "").upper()))
+
+    def pick(self, _r):
+        n = int(self.ac.chosen())
+        if n in self.picked:
+            self.picked.remove(n)
+        else:
+            self.picked.append(n)
+        self.show("to fly: " + (" ".join("%d" % x for x in sorted(self.picked)) or
+                                "all at the base"))
+
+    def loitering(self, r):
+        scout = ui.get(r, "scout")
+        if scout is not None:
+            self.app.open("reveal", "Scout", ui.describe(ui.pairs_of(scout)) +
+                          [("Loiter: %d turns" % ui.get(r, "start", 0), inks.WHITE)] +
+                          ui.describe(r, ("scout", "mod", "phase", "start", "turn", "left",
+                                          "aircraft")))
+        self.show("Loiter marker on %d turns" % ui.get(r, "start", 0))
+
+    def turn_ended(self, r):
         left = ui.get(r, "left", 0)
-        lines = [("Turn %d" % ui.get(r, "turn", 0) + (": %d left" % left if left >= 0 else ""),
-                  C.WHITE)]
-        for key, text, ink in (("bingo6", "Bingo 6: ", C.YELLOW), ("bingo10", "Bingo 10: ", C.RED),
-                               ("crashed", "crashed: ", C.RED)):
+        text = "turn %d ended: %s" % (ui.get(r, "turn", 0), "%d left" % left if left > 0 else
+                                      "Bingo 6" if left == 0 else "Bingo 10" if left == -1 else
+                                      "past Bingo 10")
+        lines = []
+        for key, what, ink in (("bingo6", "Bingo 6 marker on aircraft ", inks.YELLOW),
+                               ("bingo10", "Bingo 10 marker on aircraft ", inks.RED),
+                               ("crashed", "crashed: aircraft ", inks.RED)):
             got = ui.get(r, key, ())
             if got:
-                lines.append((text + " ".join("%d" % x for x in got), ink))
-        ink = C.RED if len(lines) > 1 and lines[-1][1] == C.RED else (
-            C.YELLOW if len(lines) > 1 else C.WHITE)
-        if len(lines) > 1:
-            self.app.open("reveal", "END OF TURN", lines + ui.describe(r, ("turn", "left", "bingo6",
-                                                                             "bingo10", "crashed")))
-        self.show(lines[0][0], ink)
+                lines.append((what + " ".join("%d" % x for x in got), ink))
+        ink = lines[-1][1] if lines else inks.WHITE
+        if lines:
+            self.app.open("reveal", "End of turn", [(text, inks.WHITE)] + lines + ui.describe(
+                r, ("turn", "left", "bingo6", "bingo10", "crashed", "phase")))
+        self.show(text, ink)
+
+    def reveal(self, r):
+        label = self.action().label
+        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(r))
+        self.show(label + ": done")
 
     # --- the glance ------------------------------------------------------------------------
-    def status(self, c, row, rows):
-        lo = self.loiter
-        phase = ui.get(lo, "phase", "none")
-        right = PHASE_SHORT.get(phase, phase)
-        if phase in ("battlefield-fast", "battlefield-slow"):
-            right = "T%d L%d %s" % (ui.get(lo, "turn", 0), ui.get(lo, "left", 0), right)
-        ui.title(c, "MISSION" if self.page == 0 else "ROSTER", right)
+    def status(self, canvas, top, bottom):
+        w = canvas.width
+        y = top
+        if self.page == 0:
+            if self.track:
+                y += 6
+                widgets.track(canvas, widgets.PAD, y, w - 2 * widgets.PAD, 14, self.track,
+                              self.track_inks, self.track_at)
+                step = (w - 2 * widgets.PAD) // len(self.track)
+                for box, label in self.fuel_at:
+                    if 0 <= box < len(self.track):
+                        bx = widgets.PAD + box * step
+                        canvas.tri(bx + (step - 1) // 2 - 3, y + 15, 7, 3, inks.CYAN, 0)
+                        canvas.text(bx, y + 18, step - 1, label, inks.CYAN, fonts.SMALL, 1)
+                y += 18 + (11 if self.fuel_at else 0)
+            if self.big:
+                widgets.numeral(canvas, widgets.PAD, y, 40, self.big, self.big_ink, fonts.MID)
+                canvas.text(widgets.PAD + 4 + fonts.width(fonts.MID, self.big), y + 6, w - 60,
+                            self.big_text, self.big_ink, fonts.BOLD)
+                y += 21
+            else:
+                canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.big_text, self.big_ink,
+                            fonts.BOLD)
+                y += widgets.ROW_H + 1
         if not self.roster:
-            c.text(0, row, "No aircraft yet:", C.GREY)
-            c.text(0, row + 1, "ROSTER page (SEL)", C.GREY)
+            text_rows(canvas, widgets.PAD, y, w, bottom, ("No aircraft yet: add them on the",
+                                                          "Roster page (SELECT)."))
             return
-        c.text(0, row, "# type    left", C.GREY)
-        row += 1
-        rows -= 1
-        left = {}
-        for x in ui.get(lo, "aircraft", ()) or ():
-            p = ui.pairs_of(x)
-            left[ui.get(p, "ac")] = ui.get(p, "left")
-        shown = 0
-        for x in self.roster:
-            if shown >= rows:
+        cols = 2 if self.page == 0 else 1
+        cw = w // cols
+        rows = (bottom - y) // widgets.ROW_H
+        for i in range(len(self.rows_text)):
+            r = i // cols
+            if r >= rows:
                 break
-            p = ui.pairs_of(x)
-            n = ui.get(p, "ac")
-            st = ui.get(p, "status", "")
-            bingo = ui.get(p, "bingo", 0)
-            ink = C.WHITE
-            if st == "crashed" or st == "down":
-                ink = C.RED
-            elif st == "left" or st == "base":
-                ink = C.GREY
-            mark = "*" if n in self.picked else " "
-            line = "%d%s%-7s" % (n, mark, ui.get(p, "type", "")[:7])
-            c.text(0, row + shown, line, ink)
-            if n in left:
-                c.text(10, row + shown, "%2d" % left[n], C.CYAN)
-            if bingo:
-                c.text(13, row + shown, "B%d" % bingo, C.YELLOW if bingo == 6 else C.RED)
-            c.right(row + shown, st[:5] if st != "flying" else "", ink)
-            shown += 1
+            x = (i % cols) * cw
+            yy = y + r * widgets.ROW_H
+            label, ink, state, tag, tag_ink = self.rows_text[i]
+            tw = fonts.width(fonts.BOLD, tag) + 6 if tag else 0
+            sw = fonts.width(fonts.SMALL, state) + 2 if state else 0
+            canvas.text(x + widgets.PAD, yy, cw - 2 * widgets.PAD - tw - sw, label, ink,
+                        fonts.BOLD)
+            if state:
+                canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
+            if tag:
+                widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
 
 
 def aircraft_types(session, families):
@@ -259,14 +265,14 @@ def aircraft_types(session, families):
     on Hit counters when `families`; () when the file does not load (the engine says why when it
     is used)."""
     try:
-        from engine import aircraft as A
+        from engine import aircraft
 
-        rows = A.types(session)
+        rows = aircraft.types(session)
     except Exception:
         return ()
     out = []
     for row in rows:
-        name = (row[A.T_FAMILY] if families else row[A.T_NAME]).lower()
+        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
         if name not in out:
             out.append(name)
     return tuple(out)

@@ -1,10 +1,10 @@
-"""A message the player must acknowledge (e.g. a save that could not be read): a `reveal` screen
-of one yellow text, wrapped and scrollable."""
+"""A message to read in full before going on (a save that could not be read, a refusal too long
+for the bottom of the screen): a `reveal` page of one text."""
 
-from firmware import canvas as C
+from firmware import inks
 from firmware.screens import reveal
 
 
 class Screen(reveal.Screen):
-    def __init__(self, app, heading, text):
-        super().__init__(app, heading.upper(), [(text, C.YELLOW)])
+    def __init__(self, app, heading, text, ink=inks.YELLOW):
+        super().__init__(app, heading, [(text, ink)])

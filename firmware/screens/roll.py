@@ -1,223 +1,237 @@
 """Roll: checks against a target, plain rolls, launch-retain and pick-one-of-N (RULES §1-3).
 
 UP/DOWN choose a setting, LEFT/RIGHT change it, SELECT changes the mode, A (or a shake) rolls,
-again and again with the same settings.  Several dice make a batch "for each": every die is
-shown, a check's in green (pass) or red (fail).  The dice come from the engine's `check`,
-`roll`, `retain` and `pick` requests; a batch of checks is one `roll Nd10 +M` whose dice are
-judged with `engine.dice.check_passes`, the engine's rule.
+again and again with the same settings.  The result is a big numeral in the colour of the
+outcome; the dice are drawn as dice (pips on a d6, the numeral on a d10, which reads 1..10), a
+batch "for each" as rows of dice, each green (pass) or red (fail).  The dice come from the
+engine's `check`, `roll`, `retain` and `pick` requests; a batch of checks is one
+`roll Nd10 +M` whose dice are judged with `engine.dice.check_passes`, the engine's rule.
 """
 
 from engine import dice
-from firmware import canvas as C
-from firmware import keys as K
+from firmware import fonts, inks, keys, widgets
 from firmware import ui
+from firmware.pickers import Choice, Number
 
 MODES = ("check", "roll", "retain", "pick")
-TITLES = ("CHECK", "ROLL", "LAUNCH-RETAIN", "PICK ONE")
+TITLES = ("Check", "Roll", "Launch-retain", "Pick one")
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
-FIELDS = (
-    ("mode", "target", "mod", "n"),  # check
-    ("mode", "n", "sides", "mod"),  # roll
-    ("mode", "x", "y", "mod"),  # retain
-    ("mode", "of"),  # pick
-)
-LABELS = {"mode": "Mode", "target": "Target", "mod": "Modifier", "n": "Dice",
-          "sides": "Sides", "x": "Retain X", "y": "Retain Y", "of": "One of"}
-MAX_TARGET = 20
-MAX_MOD = 20
-OUTCOME_INK = {"miss": C.RED, "spent": C.YELLOW, "kept": C.GREEN}
-_DICE_ROW = 4  # first row of a batch's dice
-_DICE_ROWS = 3
-_FIELD_ROW = 7
+MAX_DICE = 24  # a batch: the dice of a whole battalion
+OUTCOME = {"miss": ("MISS", inks.RED, "weapon spent"),
+           "spent": ("HIT", inks.YELLOW, "weapon spent"),
+           "kept": ("HIT", inks.GREEN, "weapon kept")}
+DIE_SIZES = (24, 20, 18, 16, 14, 12)
 
 
 class Screen(ui.Screen):
     def __init__(self, app):
         super().__init__(app)
+        self.mode = Choice("Mode", [(m, m) for m in MODES])
+        self.target = Number("Target", 1, 20, 6, "%d+")
+        self.mod = Number("Modifier", -20, 20, 0, "%+d", "%+d")
+        self.n = Number("Dice", 1, MAX_DICE, 1)
+        self.sides = Choice("Sides", [("d%d" % s, "%d" % s) for s in SIDES], SIDES.index(10))
+        self.x = Number("Hit on", 1, 20, 3, "%d+")
+        self.y = Number("Keep on", 1, 20, 8, "%d+")
+        self.of = Number("One of", 2, dice.MAX_BATCH, 2)
+        self.by_mode = {}
+        for mode, names in self.FIELDS.items():
+            self.by_mode[mode] = tuple(getattr(self, f) for f in names)
         self.game = None
-        self.target = 6
-        self.mod = 0
-        self.n = 1
-        self.x = 3
-        self.y = 8
-        self.of = 2
-        self.follow_game()
+        self.sel = 0
+        self.right = "d10"
+        self.clear()
+        self.sync()
 
-    def follow_game(self):
+    FIELDS = {"check": ("mode", "target", "mod", "n"), "roll": ("mode", "n", "sides", "mod"),
+              "retain": ("mode", "x", "y", "mod"), "pick": ("mode", "of")}
+
+    def clear(self):
+        """No result shown (a new mode, a new game)."""
+        self.big = "--"
+        self.big_ink = inks.GREY
+        self.big_font = fonts.BIG
+        self.badge = ""
+        self.badge_ink = inks.WHITE
+        self.lines = ("A: roll",)
+        self.dice = ()
+        self.faces = ()
+        self.dice_sides = 10
+        self.die_shown = 0  # the single die of a check or retain (0: none)
+
+    def refresh(self):
         """Defaults for the campaign's game (it can change in Settings): GOLAN rolls d6 only."""
         game = self.app.game()
         if game == self.game:
             return
         self.game = game
-        self.sides = self.app.die()
-        self.mode = 0 if self.sides == 10 else 1
+        sides = self.app.die()
+        self.sides.select("%d" % sides)
+        self.mode.select("check" if sides == 10 else "roll")
         self.sel = 0
-        self.shown = None  # the last result: (big text, big ink, detail lines, dice, dice inks)
+        self.clear()
+        self.retitle()
 
-    # --- settings ------------------------------------------------------------------------
     def fields(self):
-        return FIELDS[self.mode]
+        return self.by_mode[self.mode.chosen()]
 
-    def max_dice(self, c):
-        return (c.cols // 3) * _DICE_ROWS if c is not None else 18
-
-    def value(self, f):
-        if f == "mode":
-            return MODES[self.mode]
-        if f == "target":
-            return "%d+" % self.target
-        if f == "mod":
-            return ui.signed(self.mod)
-        if f == "n":
-            return "%d" % self.n
-        if f == "sides":
-            return "d%d" % self.sides
-        if f == "x":
-            return "%d" % self.x
-        if f == "y":
-            return "%d" % self.y
-        return "%d" % self.of
-
-    def change(self, f, d):
-        if f == "mode":
-            self.mode = (self.mode + d) % len(MODES)
-            self.sel = 0
-            self.shown = None
-        elif f == "target":
-            self.target = max(1, min(MAX_TARGET, self.target + d))
-        elif f == "mod":
-            self.mod = max(-MAX_MOD, min(MAX_MOD, self.mod + d))
-        elif f == "n":
-            self.n = max(1, min(self._max_n, self.n + d))
-        elif f == "sides":
-            i = 0
-            while i < len(SIDES) and SIDES[i] < self.sides:
-                i += 1
-            self.sides = SIDES[max(0, min(len(SIDES) - 1, i + d))]
-        elif f == "x":
-            self.x = max(1, min(MAX_TARGET, self.x + d))
-            if self.y < self.x:
-                self.y = self.x
-        elif f == "y":
-            self.y = max(self.x, min(MAX_TARGET, self.y + d))
-        elif f == "of":
-            self.of = max(2, min(dice.MAX_BATCH, self.of + d))
-
-    _max_n = 18  # set from the canvas at each draw (more columns show more dice)
+    def retitle(self):
+        mode = self.mode.chosen()
+        self.right = ("d" + self.sides.chosen()) if mode == "roll" else "" if mode == "pick" \
+            else "d10"
 
     # --- rolling -------------------------------------------------------------------------
     def roll(self):
-        m = MODES[self.mode]
-        mod = ui.signed(self.mod)
-        if m == "check" and self.n == 1:
-            r = self.app.run(["check", "%d" % self.target, mod])
+        mode = self.mode.chosen()
+        mod = self.mod.words()[0]
+        if mode == "check" and self.n.value == 1:
+            r = self.app.run(["check", "%d" % self.target.value, mod])
             if r is None:
                 return
             ok = ui.get(r, "pass")
-            ink = C.GREEN if ok else C.RED
-            self.shown = ("%d" % ui.get(r, "result"), ink,
-                          (("PASS" if ok else "FAIL", ink), ("die %d" % ui.get(r, "die"), C.WHITE),
-                           ("need %d+" % self.target, C.GREY)), (), ())
-            self.app.feedback(ink)
-        elif m == "check":
-            r = self.app.run(["roll", "%dd10" % self.n, mod])
+            self.show("%d" % ui.get(r, "result"), inks.GREEN if ok else inks.RED,
+                      "PASS" if ok else "FAIL", ("need %d+" % self.target.value,
+                                                 "mod %s" % mod))
+            self.die_shown = ui.get(r, "die")
+        elif mode == "check":
+            r = self.app.run(["roll", "%dd10" % self.n.value, mod])
             if r is None:
                 return
             ds = ui.get(r, "dice")
-            results = []
-            inks = []
+            faces = []
             passes = 0
             for d in ds:
-                ok = dice.check_passes(d + self.mod, self.target)
+                ok = dice.check_passes(d + self.mod.value, self.target.value)
                 passes += 1 if ok else 0
-                results.append(d + self.mod)
-                inks.append(C.GREEN if ok else C.RED)
-            ink = C.GREEN if passes else C.RED
-            self.shown = ("%d/%d" % (passes, len(ds)), ink,
-                          (("pass", ink), ("need %d+" % self.target, C.GREY),
-                           ("mod %s" % mod, C.GREY)), results, inks)
-            self.app.feedback(ink)
-        elif m == "roll":
-            r = self.app.run(["roll", "%dd%d" % (self.n, self.sides), mod])
+                faces.append(inks.GREEN if ok else inks.RED)
+            ink = inks.GREEN if passes else inks.RED
+            self.show("%d/%d" % (passes, len(ds)), ink, "%d PASS" % passes,
+                      ("need %d+, mod %s" % (self.target.value, mod),))
+            self.dice = tuple(ds)
+            self.faces = tuple(faces)
+        elif mode == "roll":
+            r = self.app.run(["roll", "%dd%s" % (self.n.value, self.sides.chosen()), mod])
             if r is None:
                 return
-            ds = ui.get(r, "dice")
-            self.shown = ("%d" % ui.get(r, "total"), C.WHITE,
-                          (("%dd%d" % (self.n, self.sides), C.WHITE), ("mod %s" % mod, C.GREY),
-                           ("total", C.GREY)), ds if self.n > 1 else (), ())
-            self.app.feedback(C.WHITE)
-        elif m == "retain":
-            r = self.app.run(["retain", "%d" % self.x, "%d" % self.y, mod])
+            sides = int(self.sides.chosen())
+            self.show("%d" % ui.get(r, "total"), inks.WHITE, "",
+                      ("total of %dd%d" % (self.n.value, sides), "mod %s" % mod)
+                      if self.n.value < 7 else ("%dd%d, mod %s" % (self.n.value, sides, mod),))
+            self.dice = tuple(ui.get(r, "dice"))
+            self.faces = tuple(inks.WHITE for _ in self.dice)
+            self.dice_sides = sides
+        elif mode == "retain":
+            r = self.app.run(["retain", "%d" % self.x.value, "%d" % self.y.value, mod])
             if r is None:
                 return
-            out = ui.get(r, "outcome")
-            ink = OUTCOME_INK.get(out, C.WHITE)
-            self.shown = ("%d" % ui.get(r, "result"), ink,
-                          ((out.upper(), ink), ("die %d" % ui.get(r, "die"), C.WHITE),
-                           ("%d(%d)" % (self.x, self.y), C.GREY)), (), ())
-            self.app.feedback(ink)
+            word, ink, what = OUTCOME.get(ui.get(r, "outcome"), ("?", inks.WHITE, ""))
+            self.show("%d" % ui.get(r, "result"), ink, word, (what, "mod %s" % mod))
+            self.die_shown = ui.get(r, "die")
         else:
-            r = self.app.run(["pick", "%d" % self.of])
+            r = self.app.run(["pick", "%d" % self.of.value])
             if r is None:
                 return
-            self.shown = ("%d" % ui.get(r, "pick"), C.CYAN,
-                          (("picked", C.WHITE), ("1..%d" % self.of, C.GREY)), (), ())
-            self.app.feedback(C.WHITE)
+            self.show("%d" % ui.get(r, "pick"), inks.CYAN, "",
+                      ("picked at random", "from 1 to %d" % self.of.value))
+        self.app.feedback(self.big_ink)
 
-    # --- keys and drawing ----------------------------------------------------------------
-    def key(self, ev):
+    def show(self, big, ink, badge, lines):
+        self.clear()
+        self.big = big
+        self.big_ink = ink
+        self.badge = badge
+        self.badge_ink = ink
+        self.lines = lines
+        self.big_font = fonts.BIG if fonts.width(fonts.BIG, big) <= 66 else fonts.MID
+
+    # --- keys ------------------------------------------------------------------------------
+    def key(self, event):
         fs = self.fields()
-        k = ev & K.KEY_MASK
-        if k == K.A or k == K.SHAKE:
+        k = event & keys.KEY_MASK
+        if k == keys.A or k == keys.SHAKE:
             self.roll()
-        elif k == K.UP:
+        elif k == keys.UP:
             self.sel = (self.sel - 1) % len(fs)
-        elif k == K.DOWN:
+        elif k == keys.DOWN:
             self.sel = (self.sel + 1) % len(fs)
-        elif k == K.LEFT or k == K.RIGHT:
-            self.change(fs[self.sel], -1 if k == K.LEFT else 1)
-        elif ev == K.SELECT:
-            self.change("mode", 1)
+        elif k == keys.LEFT or k == keys.RIGHT:
+            self.change(fs[self.sel], -1 if k == keys.LEFT else 1)
+        elif event == keys.SELECT:
+            self.change(self.mode, 1)
         else:
             return False
         return True
 
-    def draw(self, c):
-        self.follow_game()
-        self._max_n = self.max_dice(c)
-        if self.n > self._max_n:
-            self.n = self._max_n
-        m = MODES[self.mode]
-        die = "d%d" % (self.sides if m == "roll" else 10)
-        ui.title(c, TITLES[self.mode], die)
-        detail_col = c.cols - 8
-        if self.shown is None:
-            c.big(4, 14, "--", C.GREY, 3)
-            c.text(detail_col, 2, "A: roll", C.WHITE)
-        else:
-            big, ink, details, ds, inks = self.shown
-            scale = 3 if len(big) <= 3 else 2
-            c.big(4, 14 if scale == 3 else 18, big, ink, scale)
-            row = 1
-            for text, dink in details:
-                if row == 1 and dink != C.WHITE and dink != C.GREY:
-                    c.band(row, dink, detail_col, len(text) + 2)
-                    c.text(detail_col + 1, row, text, C.BLACK)
-                else:
-                    c.text(detail_col, row, text, dink)
-                row += 1
-            per_row = c.cols // 3
-            for i in range(len(ds)):
-                col = (i % per_row) * 3
-                r = _DICE_ROW + i // per_row
-                c.text(col, r, "%2d" % ds[i], inks[i] if inks else C.WHITE)
+    def change(self, field, d):
+        if field is self.mode:
+            self.mode.step(d)
+            if self.app.die() == 6 and self.mode.chosen() != "roll":  # GOLAN: plain d6 rolls
+                self.mode.select("roll")
+            self.sel = 0
+            self.clear()
+            self.retitle()
+            return
+        if field is self.sides and self.app.die() == 6:
+            return  # GOLAN rolls d6 only
+        field.step(d)
+        self.retitle()
+        if field is self.x and self.y.value < self.x.value:
+            self.y.set(self.x.value)
+        elif field is self.y and self.y.value < self.x.value:
+            self.y.set(self.x.value)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, canvas):
+        widgets.title(canvas, TITLES[self.mode.index], self.right)
+        w = canvas.width
+        top = widgets.TITLE_H + 2
+        fields_y = canvas.height - widgets.ROW_H * 3 - 1
+        # the result: big numeral at the left, what it means at the right
+        split = 74 if w < 200 else 96
+        widgets.numeral(canvas, 4, top + 1, split - 6, self.big, self.big_ink, self.big_font)
+        y = top
+        room = w - split - widgets.PAD
+        if self.badge:
+            widgets.badge(canvas, split, y, self.badge, self.badge_ink)
+            y += widgets.ROW_H + 2
+        if self.die_shown:
+            widgets.die(canvas, split, y, 14, 10, self.die_shown, inks.BLACK)
+            canvas.text(split + 17, y + 1, room - 17, "die", inks.GREY)
+            y += widgets.ROW_H + 3
+        for line in self.lines:
+            if y + widgets.ROW_H > fields_y - 2:
+                break
+            canvas.text(split, y, room, line, inks.GREY)
+            y += widgets.ROW_H
+        # a batch: every die
+        if self.dice:
+            area_y = max(y, top + fonts.HEIGHT[self.big_font] + 4)
+            self.draw_dice(canvas, area_y, fields_y - 2)
+        # the settings: two to a row
         fs = self.fields()
-        for i in range(len(fs)):
-            row = _FIELD_ROW + i
-            ui.selected(c, row, i == self.sel)
-            c.text(2, row, LABELS[fs[i]], C.WHITE)
-            if i == self.sel:
-                c.text(11, row, "<%s>" % self.value(fs[i]), C.YELLOW)
-            else:
-                c.text(12, row, self.value(fs[i]), C.WHITE)
-        ui.hint(c, "A roll SEL mode")
+        half = w // 2
+        for i in range(len(fs)):  # two cells a row, a gap between them
+            x = (i % 2) * (half + 2)
+            fy = fields_y + (i // 2) * widgets.ROW_H
+            widgets.field(canvas, fy, fs[i].label, fs[i].text, i == self.sel, x, half - 2)
+        widgets.hint(canvas, "A roll    SELECT mode")
+
+    def draw_dice(self, canvas, y0, y1):
+        n = len(self.dice)
+        w = canvas.width - 2 * widgets.PAD
+        size = DIE_SIZES[-1]
+        for s in DIE_SIZES:
+            per_row = (w + 2) // (s + 2)
+            rows = (y1 - y0 + 2) // (s + 2)
+            if per_row * rows >= n:
+                size = s
+                break
+        per_row = max(1, (w + 2) // (size + 2))
+        for i in range(n):
+            x = widgets.PAD + (i % per_row) * (size + 2)
+            y = y0 + (i // per_row) * (size + 2)
+            if y + size > y1:
+                break
+            face = self.faces[i]
+            widgets.die(canvas, x, y, size, self.dice_sides, self.dice[i], inks.BLACK, face)
+

@@ -7,13 +7,14 @@ single red result is not yet proof of a fault: run it again.
 """
 
 from engine import dice
-from firmware import canvas as C
-from firmware import keys as K
+from firmware import fonts, inks, keys, widgets
 from firmware import ui
+from firmware.canvas import RIGHT
 
 N = 10000
 SIDES = 10
 CRITICAL_X100 = 1692  # chi-square, 9 degrees of freedom, 5 % (tables: 16.919)
+INTRO = "Rolls %d d10 with the game's dice and checks they are fair (a chi-square test)." % N
 
 
 class Screen(ui.Screen):
@@ -21,39 +22,45 @@ class Screen(ui.Screen):
         super().__init__(app)
         self.counts = None
         self.chi = 0
-        self.runs = 0
+        self.verdict = ""
+        self.verdict_ink = inks.WHITE
+        self.intro = widgets.wrap(INTRO, app.width - 2 * widgets.PAD)
 
-    def key(self, ev):
-        if ev == K.A:
+    def key(self, event):
+        if event == keys.A:
             r = self.app.run(["tally", "d%d" % SIDES, "%d" % N])
             if r is not None:
-                self.counts = ui.get(r, "counts")
+                self.counts = tuple(ui.get(r, "counts"))
                 self.chi = dice.chi_square_x100(self.counts, SIDES, N)
-                self.runs += 1
-                self.app.feedback(C.GREEN if self.chi < CRITICAL_X100 else C.RED)
+                ok = self.chi < CRITICAL_X100
+                self.verdict = "chi-square %d.%02d: %s" % (
+                    self.chi // 100, self.chi % 100, "fair" if ok else "high, run it again")
+                self.verdict_ink = inks.GREEN if ok else inks.RED
+                self.app.feedback(self.verdict_ink)
             return True
         return False
 
-    def draw(self, c):
-        ui.title(c, "SELF-TEST", "%d d10" % N)
+    def draw(self, canvas):
+        widgets.title(canvas, "Self-test", "10,000 d10")
+        w = canvas.width
         if self.counts is None:
-            c.text(0, 2, "Rolls %d d10 with" % N, C.WHITE)
-            c.text(0, 3, "the game's dice and", C.WHITE)
-            c.text(0, 4, "checks they are fair", C.WHITE)
-            c.text(0, 5, "(chi-square test).", C.WHITE)
-            ui.hint(c, "A run  B back")
+            y = widgets.TITLE_H + 6
+            for line in self.intro:
+                canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, inks.WHITE)
+                y += widgets.ROW_H
+            widgets.hint(canvas, "A run   B back")
             return
         top = max(max(self.counts), N // SIDES)
-        bar_x = 3 * C.CELL_W
-        room = c.width - bar_x - 5 * C.CELL_W  # the count is written at the right
+        row_h = (canvas.height - widgets.TITLE_H - widgets.ROW_H - 2) // SIDES
+        bar_x = 16
+        bar_w = w - bar_x - 32
+        y = widgets.TITLE_H + 1
         for face in range(SIDES):
-            row = 1 + face
             n = self.counts[face]
-            c.text(0, row, "%2d" % (face + 1), C.WHITE)
-            c.rect(bar_x, row * C.CELL_H + 1, room * n // top, C.CELL_H - 2, C.CYAN)
-            c.right(row, "%5d" % n, C.WHITE)
-            c.rect(bar_x + room * (N // SIDES) // top, row * C.CELL_H, 1, C.CELL_H, C.WHITE)
-        ok = self.chi < CRITICAL_X100
-        c.text(0, c.rows - 1, "chi2 %d.%02d %s" % (self.chi // 100, self.chi % 100,
-                                                  "fair" if ok else "high"),
-               C.GREEN if ok else C.RED)
+            canvas.text(0, y + (row_h - 11) // 2, 14, face + 1, inks.WHITE, fonts.SMALL, RIGHT)
+            widgets.bar(canvas, bar_x, y + 2, bar_w, row_h - 3, n, top, inks.CYAN,
+                        N // SIDES)
+            canvas.text(w - 31, y + (row_h - 11) // 2, 30, n, inks.WHITE, fonts.SMALL, RIGHT)
+            y += row_h
+        canvas.text(widgets.PAD, canvas.height - widgets.ROW_H, w - 2 * widgets.PAD,
+                    self.verdict, self.verdict_ink, fonts.BOLD)

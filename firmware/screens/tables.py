@@ -1,93 +1,78 @@
 """Tables: the d10 look-ups (RULES §3 ECM, §5 Bingo, §7 Ridge Evasion, §8 cover, SAR, engine,
 Scout, battalion movement), each the engine's `table ...` request (docs/protocol/mission.md).
 
-LEFT/RIGHT on the first line choose the table; A rolls it and shows the engine's answer.  Tables
-our documents do not print (Scout, Ridge Evasion, Movement, mission stress) come from the
-player-editable data files: until they are filled in, the engine says so and that is shown.
+LEFT/RIGHT on the action row choose the table; A rolls it and shows the die and the engine's
+answer.  Tables our documents do not print (Scout, Ridge Evasion, Movement, mission stress)
+come from the player-editable data files: until they are filled in, the engine says so, and
+that is shown.
 """
 
-from firmware import canvas as C
+from firmware import inks, widgets
 from firmware import ui
-from firmware.screens.packform import Form
+from firmware.pickers import Action, Choice, Number
+from firmware.screens.form import Form, text_rows
 
-# (action shown, request words, fields)
-TABLES = (
-    ("cover", ("table", "cover"), ()),
-    ("sar", ("table", "sar"), ("mod",)),
-    ("engine", ("table", "engine"), ()),
-    ("ecm", ("table", "ecm"), ()),
-    ("bingo 6", ("table", "bingo", "6"), ()),
-    ("bingo 10", ("table", "bingo", "10"), ()),
-    ("scout", ("table", "scout"), ()),
-    ("ridge", ("table", "ridge"), ("mod",)),
-    ("move", ("table", "move"), ("kind", "mod")),
-    ("stress", ("table", "stress"), ("band",)),
-)
-KINDS = ("a", "s", "c")  # battalion kinds of `table move`
-KIND_NAMES = ("assault", "support", "command")
-BANDS = ("er", "et", "fl", "ft", "fr", "ab")  # range bands, Enemy Rear .. Air Base
+KINDS = (("assault", "a"), ("support", "s"), ("command", "c"))  # battalion kinds
+BANDS = (("Enemy Rear", "er"), ("Enemy Transit", "et"), ("Front Line", "fl"),
+         ("Friendly Transit", "ft"), ("Friendly Rear", "fr"), ("Air Base", "ab"))
 
 
 class Screen(Form):
-    PAGES = ("TABLES",)
-    ACTIONS = (tuple(t[0] for t in TABLES),)
+    TITLE = "Tables"
+    PAGES = ("d10",)
 
     def __init__(self, app):
-        self.mod = 0
-        self.kind = 0
-        self.band = 1
+        self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
+        self.kind = Choice("Battalion", KINDS)
+        self.band = Choice("Range band", BANDS, 1)
+        t = "table"
+        self.actions = ((
+            Action("Enemy Cover", (t, "cover"), then="looked_up"),
+            Action("SAR", (t, "sar", self.mod), then="looked_up"),
+            Action("engine check", (t, "engine"), then="looked_up"),
+            Action("ECM pod", (t, "ecm"), then="looked_up"),
+            Action("Bingo 6", (t, "bingo", "6"), then="looked_up"),
+            Action("Bingo 10", (t, "bingo", "10"), then="looked_up"),
+            Action("Scout", (t, "scout"), then="looked_up"),
+            Action("Ridge Evasion", (t, "ridge", self.mod), then="looked_up"),
+            Action("movement", (t, "move", self.kind, self.mod), then="looked_up"),
+            Action("mission stress", (t, "stress", self.band), then="looked_up"),
+        ),)
+        self.die = 0
+        self.die_ink = inks.WHITE
         self.lines = ()
         super().__init__(app)
 
-    def _table(self):
-        return TABLES[self.action[0]]
-
-    def fields(self):
-        return ("act",) + self._table()[2]
-
-    def label(self, f):
-        return {"mod": "Modifier", "kind": "Battalion", "band": "Range band"}[f]
-
-    def value(self, f):
-        if f == "mod":
-            return ui.signed(self.mod)
-        if f == "kind":
-            return KIND_NAMES[self.kind]
-        return BANDS[self.band]
-
-    def change(self, f, d):
-        if f == "mod":
-            self.mod = max(-9, min(9, self.mod + (1 if d > 0 else -1)))
-        elif f == "kind":
-            self.kind = (self.kind + d) % len(KINDS)
-        else:
-            self.band = (self.band + d) % len(BANDS)
-
-    def act(self):
-        name, words, fs = self._table()
-        words = list(words)
-        if "kind" in fs:
-            words.append(KINDS[self.kind])
-        if "band" in fs:
-            words.append(BANDS[self.band])
-        if "mod" in fs and self.mod:
-            words.append(ui.signed(self.mod))
-        r = self.run(words)
-        if r is None:
-            self.lines = ()
-            return
-        self.lines = ui.describe(r)
-        ink = C.WHITE
+    def looked_up(self, r):
+        self.die = ui.get(r, "die", 0) if isinstance(ui.get(r, "die"), int) else 0
+        lines = []
+        for text, ink in ui.describe(r, ("die",)):
+            for part in widgets.wrap(text, self.app.width - 2 * widgets.PAD - 24):
+                lines.append((part, ink))
+        self.lines = tuple(lines)
+        ink = inks.WHITE
         if ui.get(r, "crash") or ui.get(r, "stress"):
-            ink = C.RED
+            ink = inks.RED
         elif ui.get(r, "cancels"):
-            ink = C.GREEN
-        self.show("%s: d10 %s" % (name, ui.word(ui.get(r, "die"))), ink)
+            ink = inks.GREEN
+        self.die_ink = ink
+        self.show("%s: d10 rolled %s" % (self.action().label, ui.word(ui.get(r, "die"))), ink)
 
-    def status(self, c, row, rows):
-        ui.title(c, "TABLES", "d10")
+    def key(self, event):
+        if self.sel == 0 and event & 0x0C:  # another table: its last answer no longer applies
+            self.lines = ()
+            self.die = 0
+        return super().key(event)
+
+    def status(self, canvas, top, bottom):
+        w = canvas.width
         if not self.lines:
-            c.text(0, row, "Choose a table,", C.GREY)
-            c.text(0, row + 1, "A rolls it.", C.GREY)
+            text_rows(canvas, widgets.PAD, top, w, bottom, ("Choose a table, A rolls it.",))
             return
-        ui.draw_lines(c, row, rows, self.lines)
+        x = widgets.PAD
+        if self.die:
+            widgets.die(canvas, x, top + 1, 20, 10, self.die, inks.BLACK, self.die_ink)
+            x += 24
+        text_rows(canvas, x, top, w - x - widgets.PAD, bottom, self.lines)
+
+

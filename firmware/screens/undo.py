@@ -1,35 +1,61 @@
 """Undo, with a confirmation that shows the action it takes back (the engine's `undo`)."""
 
-from firmware import canvas as C
-from firmware import keys as K
+from firmware import fonts, inks, keys, widgets
 from firmware import ui
 
 
 class Screen(ui.Screen):
-    def key(self, ev):
-        k = ev & K.KEY_MASK
-        if ev == K.A and self.app.session.undo_steps:
+    def __init__(self, app):
+        super().__init__(app)
+        self.steps = 0
+        self.lines = ()
+        self.font = fonts.BOLD
+        self.count = ""
+
+    def rows(self, height):
+        """Rows between the title and the count line."""
+        return (height - widgets.TITLE_H - 4 - 2 * widgets.ROW_H - 2) // widgets.ROW_H
+
+    def refresh(self):
+        n = self.app.session.undo_steps
+        self.steps = n
+        self.lines = ()
+        if n:
+            line = self.app.session.undo_line().decode()
+            room = self.app.width - 3 * widgets.PAD
+            self.font = fonts.BOLD
+            self.lines = widgets.wrap(line, room, fonts.BOLD)
+            if len(self.lines) > self.rows(self.app.height):  # a long request: smaller type
+                self.font = fonts.SMALL
+                self.lines = widgets.wrap(line, room, fonts.SMALL)
+        self.count = ("%d step can be undone" if n == 1 else "%d steps can be undone") % n
+
+    def key(self, event):
+        k = event & keys.KEY_MASK
+        if event == keys.A and self.app.session.undo_steps:
+            self.app.close()  # first: a refusal may open a page of its own
             r = self.app.run(["undo"])
-            self.app.close()
             if r is not None:
-                self.app.say("undone: " + ui.get(r, "undone", ""), C.YELLOW)
-        elif k == K.A or k == K.B:
+                self.app.say("undone: " + ui.get(r, "undone", ""), inks.YELLOW)
+        elif k == keys.A or k == keys.B:
             self.app.close()
         else:
             return False
         return True
 
-    def draw(self, c):
-        ui.title(c, "UNDO")
-        n = self.app.session.undo_steps
-        if not n:
-            c.text(0, 2, "Nothing to undo.", C.WHITE)
-            ui.hint(c, "B back")
+    def draw(self, canvas):
+        room = canvas.width - 2 * widgets.PAD
+        if not self.steps:
+            widgets.title(canvas, "Undo")
+            canvas.text(widgets.PAD, widgets.TITLE_H + 4, room, "Nothing to undo.", inks.WHITE)
+            widgets.hint(canvas, "B back")
             return
-        c.text(0, 2, "Take back:", C.WHITE)
-        row = 4
-        for line in ui.wrap(self.app.session.undo_line().decode(), c.cols - 2)[:3]:
-            c.text(2, row, line, C.YELLOW)
-            row += 1
-        c.text(0, 8, "%d step%s can be undone" % (n, "" if n == 1 else "s"), C.GREY)
-        ui.hint(c, "A undo  B keep")
+        widgets.title(canvas, "Undo: take back")
+        y = widgets.TITLE_H + 4
+        for i in range(len(self.lines)):
+            canvas.text(2 * widgets.PAD, y, room - widgets.PAD, self.lines[i], inks.YELLOW,
+                        self.font)
+            y += widgets.ROW_H
+        canvas.text(widgets.PAD, canvas.height - 2 * widgets.ROW_H - 2, room, self.count,
+                    inks.GREY)
+        widgets.hint(canvas, "A undo   B keep")

@@ -1,0 +1,54 @@
+"""`help COMMAND`: the request forms of every command, one module per page of the docs
+(docs/PROTOCOL.md: `protocol`, docs/protocol/NAME.md: `NAME`), in ASCII (`+-` for ±, `...` for …).
+
+tests/test_console_words.py checks each page's FORMS against the request tables of its page, and
+prints the table from the docs when they differ.  A page is loaded for one reply and let go: its
+text never stays in RAM, and a dice session in a 32 KB MicroPython heap can still ask.
+"""
+
+PAGES = "protocol cups mission campaign exp3 golan"  # one string: a tuple's strings cost heap
+
+
+def reply(w):
+    """The reply pairs of `help COMMAND` (words `w`); unloads this package before returning."""
+    import sys
+    from engine import parse
+    from engine.protocol import knows
+
+    try:
+        parse.arity(w, 1, 2, "help [COMMAND]")
+        if not knows(w[1]):
+            raise parse.Reject(parse.UNKNOWN, "no command '%s' (help lists them)" % w[1][:20])
+        try:
+            found = forms(w[1])
+        except MemoryError:  # a page at a time, yet a tight heap may lack even that
+            raise parse.Reject(parse.STATE, "not enough free memory for help here (the forms "
+                               "are in docs/PROTOCOL.md)")
+        return (("command", w[1]), ("forms", found))
+    finally:  # nothing of help stays in RAM
+        sys.modules.pop(__name__, None)
+        pkg = sys.modules.get("engine")
+        if pkg is not None and "helpforms" in pkg.__dict__:
+            delattr(pkg, "helpforms")
+
+
+def forms(word):
+    """The forms of command `word`, in the order of the docs."""
+    import sys
+
+    out = []
+    pkg = sys.modules[__name__]
+    for page in PAGES.split():
+        name = __name__ + "." + page
+        __import__(name)
+        text = sys.modules[name].FORMS
+        del sys.modules[name]
+        delattr(pkg, page)
+        key = "\n" + word
+        at = text.find(key)
+        while at >= 0:
+            end = text.find("\n", at + 1)
+            if text[at + len(key)] in " \n":  # "roll [N]dS ..." or a bare "undo"
+                out.append(text[at + 1:end])
+            at = text.find(key, end)
+    return out

@@ -1,0 +1,371 @@
+"""Records appended to one preallocated file on a FAT flash drive, so that the flash lasts and a
+power cut at any moment leaves the newest acknowledged record (the PyBadge's CIRCUITPY).
+
+Why this shape (docs/storage.md has the figures; tests/test_flash_power_cut.py and
+host_tools/flash_bench.py check them on a model of CircuitPython's flash code):
+
+- CircuitPython writes a 512-byte block of CIRCUITPY straight to the flash when that block reads
+  erased (0xFF); any other write copies the block's 4 KiB sector to RAM, erases the sector and
+  programs it back (supervisor/shared/external_flash/external_flash.c).  A file rewritten in
+  place erases the same sectors at every save, and closing a written file rewrites its directory
+  entry: another erase, of a sector the whole drive depends on.
+- So the journal is created once, full of 0xFF, and kept open for the session: its directory
+  entry is written again only when the file is closed (a soft reboot), never per save.
+- Each record goes to blocks that are already erased: a save programs them and erases nothing,
+  then reads them back.  The record is durable when `write` returns.
+- Erasing is done ahead, 8 blocks at a time, and never within 7 blocks of the newest record: a
+  power cut during an erase blanks the whole 4 KiB sector, wherever the file's blocks fall in it,
+  so the record that must survive is kept out of reach.  `sync()` (CircuitPython's `os.sync`)
+  makes an erase happen at once rather than within the next second.
+- The first and last 8 blocks are never written after creation: the sectors the journal erases
+  hold only its own blocks when the file lies in one piece (it is created on a drive with room).
+
+An entry: magic b"TJ", kind, version, sequence number u32, body length u32, CRC-32 of those 12
+bytes; the body; the body's CRC-32; 0xFF up to a whole block.  At start the entry with the highest
+sequence number whose CRCs hold is the newest.
+"""
+
+from engine.crc import crc32
+from engine.record import put_u32, seq_newer, u32
+
+BLOCK = 512
+GUARD = 8  # blocks never written at each end of the file
+SECTOR = 8  # blocks in a 4 KiB erase sector of the SPI flash (GD25Q16C, W25Q16JV)
+CHUNK = 16  # blocks erased at a time
+HEAD = 16  # entry header bytes
+MAGIC = b"TJ"
+VERSION = 1
+STATE = 1  # kinds of entry: an engine record frame
+SETTINGS = 2  # the device settings (firmware.prefs)
+
+_FF = b"\xff" * BLOCK
+
+
+class Journal:
+    """The ring of blocks of the file at `path`, `ring` blocks between the two guards (an existing
+    file keeps the ring its size gives).
+
+    `max_body` bounds an entry's body; `sync` flushes the drive's write cache (`os.sync`).  When
+    the file cannot be written (a drive read-only to the board, no room to create it), entries
+    are still read and `write` raises OSError saying why (`why`)."""
+
+    def __init__(self, path, ring, kind, max_body, sync):
+        self.path = path
+        self.kind = kind
+        self.sync = sync
+        self.max_blocks = self.blocks_for(max_body)
+        self.buf = bytearray(BLOCK)
+        self.back = bytearray(BLOCK)  # what a written block reads back as
+        self.why = None  # why nothing can be written, or None
+        self.ring = ring
+        self.seq = 0  # sequence number of the newest entry
+        self.used = False  # some block of the ring is not erased
+        self.head = 0  # ring block of the next entry
+        self.clean = 0  # ring blocks [head, clean) are known erased
+        self.live = -1  # first ring block of the newest entry (-1: none)
+        self.live_end = 0
+        self.prev = -1  # first ring block of the entry before it
+        self.failed = 0  # the block a failed write stopped at
+        self.f = self._open(ring)  # the file, or None
+        if self.f is not None:
+            self._scan()
+
+    def blocks_for(self, body):
+        """Blocks taken by an entry with a `body`-byte body."""
+        return (HEAD + body + 4 + BLOCK - 1) // BLOCK
+
+    # --- the file -------------------------------------------------------------------------
+    def _open(self, ring):
+        try:
+            f = open(self.path, "r+b")
+        except OSError as e:
+            code = e.args[0] if e.args else None
+            if code == 2:  # ENOENT: the first start, make it
+                return self._create(ring)
+            self.why = _reason(code)
+            try:
+                return open(self.path, "rb")
+            except OSError:
+                return None
+        self.ring = f.seek(0, 2) // BLOCK - 2 * GUARD
+        if self.ring < 2 * self.max_blocks + 2 * CHUNK + 2 * SECTOR:
+            f.close()
+            self.why = "%s is too small to be a save file" % self.path
+            return None
+        return f
+
+    def _create(self, ring):
+        try:
+            f = open(self.path, "wb")
+            try:
+                for _ in range(ring + 2 * GUARD):
+                    f.write(_FF)
+            finally:
+                f.close()
+            return open(self.path, "r+b")
+        except OSError as e:
+            self.why = _reason(e.args[0] if e.args else None)
+            if self.why.startswith("no space"):
+                self.why = "no room for the save file (%d KB needed)" % (
+                    (ring + 2 * GUARD) * BLOCK // 1024)
+            try:
+                import os
+
+                os.remove(self.path)
+            except OSError:
+                pass
+            return None
+
+    def _read(self, r, into):
+        self.f.seek((GUARD + r) * BLOCK)
+        return self.f.readinto(into) == BLOCK
+
+    # --- finding the entries at start -----------------------------------------------------------
+    def _entry(self, r):
+        # The body length of a whole, valid entry at ring block r, or -1.  Reads into self.buf.
+        b = self.buf
+        if not self._read(r, b) or b[0:2] != MAGIC or b[2] != self.kind or b[3] != VERSION:
+            return -1
+        if crc32(memoryview(b)[:12]) != u32(b, 12):
+            return -1
+        n = u32(b, 8)
+        nb = self.blocks_for(n)
+        if nb > self.max_blocks or r + nb > self.ring:
+            return -1
+        crc = 0  # the body's CRC, block by block, then the 4 bytes stored after it
+        for k in range(nb):
+            if k and not self._read(r + k, b):
+                return -1
+            lo = HEAD if k == 0 else 0
+            hi = min(BLOCK, HEAD + n - k * BLOCK)
+            if hi > lo:
+                crc = crc32(memoryview(b)[lo:hi], crc)
+        end = HEAD + n
+        stored = 0
+        have = nb - 1  # the block in b: the loop above read them all
+        for i in range(4):
+            k = (end + i) // BLOCK
+            if k != have:
+                self._read(r + k, b)
+                have = k
+            stored |= b[(end + i) % BLOCK] << (8 * i)
+        return n if stored == crc else -1
+
+    def _scan(self):
+        best = second = -1
+        best_seq = second_seq = 0
+        r = 0
+        while r < self.ring:
+            if not self._read(r, self.buf):
+                break
+            if self.buf == _FF:
+                r += 1
+                continue
+            self.used = True
+            n = self._entry(r)
+            if n < 0:
+                r += 1
+                continue
+            self._read(r, self.buf)
+            seq = u32(self.buf, 4)
+            if best < 0 or seq_newer(seq, best_seq):
+                second, second_seq = best, best_seq
+                best, best_seq = r, seq
+            elif second < 0 or seq_newer(seq, second_seq):
+                second, second_seq = r, seq
+            r += self.blocks_for(n)
+        if best >= 0:
+            self._read(best, self.buf)
+            self.seq = best_seq
+            self.live = best
+            self.live_end = best + self.blocks_for(u32(self.buf, 8))
+            self.prev = second
+            self.head = self.clean = self.live_end
+
+    # --- reading ---------------------------------------------------------------------------
+    def body(self, r):
+        """The body (bytes) of the entry at ring block r."""
+        self._read(r, self.buf)
+        n = u32(self.buf, 8)
+        out = bytearray(n)
+        at = 0
+        k = 0
+        while at < n:
+            if k:
+                self._read(r + k, self.buf)
+            lo = HEAD if k == 0 else 0
+            take = min(BLOCK - lo, n - at)
+            out[at:at + take] = memoryview(self.buf)[lo:lo + take]
+            at += take
+            k += 1
+        return bytes(out)
+
+    def newest(self):
+        """The bodies of the newest entry and of the one before it (those that exist)."""
+        if self.f is None:
+            return []
+        return [self.body(r) for r in (self.live, self.prev) if r >= 0]
+
+    # --- writing ----------------------------------------------------------------------------
+    def _safe(self, r):
+        # Erasing blocks [r, r + CHUNK) blanks whole 4 KiB sectors: up to 7 blocks either side.
+        return (self.live < 0 or r + CHUNK + SECTOR - 1 <= self.live
+                or r - SECTOR + 1 >= self.live_end)
+
+    def _erase(self, r):
+        end = min(r + CHUNK, self.ring)
+        self.f.seek((GUARD + r) * BLOCK)
+        for _ in range(r, end):
+            self.f.write(_FF)
+        self.sync()  # erase now, not within the next second
+        for b in range(r, end):
+            if not self._read(b, self.back) or self.back != _FF:
+                raise OSError("the save file's flash could not be erased")
+
+    def prepare(self):
+        """Make the `max_blocks + CHUNK` blocks from `head` erased: erase ahead where that is
+        safe, step over blocks too close to the newest entry to be erased (a torn write's), and
+        start a new lap where an entry would not fit before the end."""
+        for _ in range(2 * self.ring):
+            if self.head + self.max_blocks > self.ring:
+                self.head = self.clean = 0  # a new lap: the last blocks of this one stay as they are
+            r = max(self.head, self.clean)
+            while r < self.head + self.max_blocks + CHUNK and r < self.ring:
+                if self._read(r, self.back) and self.back == _FF:
+                    r += 1
+                elif self._safe(r):
+                    self._erase(r)
+                else:
+                    self.head = r = r + 1  # leave it: the next entry starts after it
+            self.clean = r
+            if self.head + self.max_blocks <= self.ring:
+                return
+        raise OSError("no room left in the save file")
+
+    def write(self, pieces):
+        """Append an entry whose body is the bytes-like `pieces` (a tuple) in order; durable on
+        return.  OSError, with nothing acknowledged, if it cannot be written."""
+        if self.f is None or self.why is not None:
+            raise OSError(self.why or "no save file")
+        n = 0
+        crc = 0
+        for p in pieces:
+            n += len(p)
+            crc = crc32(p, crc)
+        nb = self.blocks_for(n)
+        if nb > self.max_blocks:
+            raise OSError("the record is too big for the save file")
+        seq = (self.seq + 1) & 0xFFFFFFFF
+        self.prepare()
+        start = self.head
+        if not self._put(start, seq, n, crc, pieces):
+            self.head = self.failed + 1  # step over what did not take, and try once more
+            self.prepare()
+            start = self.head
+            if not self._put(start, seq, n, crc, pieces):
+                raise OSError("the save file's flash did not keep the record")
+        # Durable now: nothing below may raise (the engine would undo what the flash kept).
+        self.seq = seq
+        self.prev = self.live
+        self.live = start
+        self.live_end = self.head = self.clean = start + nb
+        self.used = True
+        try:
+            self.prepare()  # erase ahead now, so that the next save only programs
+        except Exception:  # noqa: BLE001 - tried again before the next write
+            pass
+
+    def _put(self, start, seq, n, crc, pieces):
+        # Write the entry at ring block `start`, reading every block back; False when one does
+        # not read back as written (self.failed: which).
+        buf = self.buf
+        buf[0:2] = MAGIC
+        buf[2] = self.kind
+        buf[3] = VERSION
+        put_u32(buf, 4, seq)
+        put_u32(buf, 8, n)
+        put_u32(buf, 12, crc32(memoryview(buf)[:12]))
+        tail = bytearray(4)
+        put_u32(tail, 0, crc)
+        at = HEAD
+        block = start
+        for p in pieces + (tail,):
+            mv = memoryview(p)
+            i = 0
+            while i < len(p):
+                take = min(BLOCK - at, len(p) - i)
+                buf[at:at + take] = mv[i:i + take]
+                at += take
+                i += take
+                if at == BLOCK:
+                    if not self._block(block):
+                        return False
+                    block += 1
+                    at = 0
+        if at:
+            for i in range(at, BLOCK):
+                buf[i] = 0xFF
+            if not self._block(block):
+                return False
+        self.sync()  # a no-op when every block went straight to the flash
+        return True
+
+    def _block(self, r):
+        self.f.seek((GUARD + r) * BLOCK)
+        self.f.write(self.buf)
+        if not self._read(r, self.back) or self.back != self.buf:
+            self.failed = r
+            return False
+        return True
+
+
+def _reason(code):
+    if code == 30 or code == 13:
+        return "the drive is read-only to the device"
+    if code == 28:
+        return "no space left on the drive"
+    return "the save file cannot be opened (error %s)" % code
+
+
+class JournalStore:
+    """The engine's store (see `engine.record`) on a `Journal` of kind STATE.  `legacy` (optional)
+    is an older store whose frames are read too (`firmware.storage.NvmStore`): a campaign saved
+    by older firmware resumes, and its first save moves it into the journal."""
+
+    def __init__(self, journal, legacy=None, notice=None):
+        self.journal = journal
+        self.legacy = legacy
+        self.limit = journal.max_blocks * BLOCK - HEAD - 4
+        self.notice = notice
+        if notice is None and journal.why is not None:
+            self.notice = "nothing will be saved: " + journal.why
+
+    def frames(self):
+        out = self.journal.newest()
+        if self.legacy is not None:
+            out.extend(self.legacy.frames())
+        return out
+
+    def had_data(self):
+        return self.journal.used or (self.legacy is not None and self.legacy.had_data())
+
+    def write(self, pieces):
+        self.journal.write(pieces)
+
+
+class JournalBlob:
+    """The settings (`firmware.prefs`) on a `Journal` of kind SETTINGS; `legacy` (optional) is
+    where older firmware kept them (`firmware.prefs.NvmBlob`), read until the first save."""
+
+    def __init__(self, journal, legacy=None):
+        self.journal = journal
+        self.legacy = legacy
+
+    def read(self):
+        got = self.journal.newest()
+        if got:
+            return got[0]
+        return self.legacy.read() if self.legacy is not None else None
+
+    def write(self, b):
+        self.journal.write((b,))

@@ -1,0 +1,112 @@
+"""Request lines in from a byte stream, one reply line each out: the line protocol's transport,
+shared by the console (firmware/console.py) and the boards' USB serial (firmware/serial_link.py).
+
+Every byte goes through buffers made once and an out-of-memory reply is made in advance, so a
+full heap cannot stop the reading nor cost a request its one reply.
+"""
+
+import gc
+
+from engine import protocol
+from engine.jsonline import Reply
+from engine.session import MAX_LINE
+
+# Replies made in advance: sending them allocates nothing, so they go out when the heap is full.
+OUT_OF_MEMORY = b'{"ok":false,"error":"state","msg":"out of memory: nothing changed"}\n'
+
+# What `Lines.push` says about a byte.
+MORE = 0  # the line goes on
+LINE = 1  # a line ended: it is `Lines.line()`
+LONG = 2  # a line longer than MAX_LINE ended: refuse it whole
+
+
+class Lines:
+    """Request lines out of a byte stream, in one buffer kept for the session (taking bytes
+    allocates nothing).  A line ends at \n, \r\n or a lone \r, which many serial terminals
+    send for Enter.  Of a line longer than MAX_LINE only its first MAX_LINE + 1 bytes are kept,
+    and it is refused whole."""
+
+    def __init__(self):
+        self.buf = bytearray(MAX_LINE + 1)
+        self.n = 0
+        self.after_cr = False
+
+    def push(self, b):
+        """Take byte `b`; MORE, LINE or LONG.  After LINE or LONG, `clear` before the next byte."""
+        if b == 10 and self.after_cr:  # the \n of a \r\n: that line has been answered
+            self.after_cr = False
+            return MORE
+        self.after_cr = b == 13
+        if b == 10 or b == 13:
+            return self.end() or LINE
+        if self.n <= MAX_LINE:
+            self.buf[self.n] = b
+            self.n += 1
+        return MORE
+
+    def end(self):
+        """LINE or LONG if a line is pending (the stream ended without its newline), else MORE."""
+        if self.n > MAX_LINE:
+            return LONG
+        return LINE if self.n else MORE
+
+    def line(self):
+        """The finished line (bytes, without its end)."""
+        return bytes(self.buf[:self.n])
+
+    def clear(self):
+        self.n = 0
+
+
+def sender(out):
+    """`send(buf, n)` writing the first n bytes of buf to binary stream `out`: MicroPython's
+    streams take the length and copy nothing; elsewhere a copy is made."""
+    try:
+        out.write(b"", 0)
+        return out.write
+    except TypeError:
+        return lambda buf, n: out.write(bytes(buf[:n]))
+
+
+def answer(session, lines, event, reply, send, log=None):
+    """Send the reply to the line `lines` just finished (`event` LINE or LONG): exactly one line,
+    or none for blank and # lines.  Out of memory, the reply is OUT_OF_MEMORY and nothing changed
+    (`protocol.execute` aborts before it lets a MemoryError out)."""
+    try:
+        if event == LONG:
+            protocol.too_long(session, reply)
+            replied = True
+        else:
+            replied = protocol.handle(session, lines.line(), reply)
+        if replied:
+            send(reply.buf, reply.n)
+            if log is not None:
+                log(lines.buf, lines.n, reply.buf, reply.n)
+    except MemoryError:
+        replied = True
+        send(OUT_OF_MEMORY, len(OUT_OF_MEMORY))
+        gc.collect()
+    lines.clear()
+    return replied
+
+
+def serve(session, inp, out, flush=None, log=None):
+    """Answer every line of binary stream `inp` with one reply line each on binary stream `out`,
+    until the end of `inp`.  `log(request, n, reply, m)` sees each answered pair (firmware.cmdlog).
+
+    Bytes are read one at a time into buffers made once: a full heap cannot stop the reading."""
+    lines = Lines()
+    reply = Reply()
+    send = sender(out)
+    one = bytearray(1)
+    while True:
+        if inp.readinto(one):
+            event = lines.push(one[0])
+            if event == MORE:
+                continue
+        else:
+            event = lines.end()
+            if event == MORE:
+                return
+        if answer(session, lines, event, reply, send, log) and flush is not None:
+            flush()

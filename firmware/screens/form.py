@@ -1,0 +1,173 @@
+"""Pages of actions over a glance of the game: the shape of Cups, Mission, Campaign, Tables and
+the game packs' screens.
+
+The top of the screen shows the page's status (what the game holds now, drawn by the screen);
+the bottom, the page's chosen action and its settings, three rows at a time.  SELECT changes
+the page; UP/DOWN choose a row, LEFT/RIGHT change it (the first row is the action); A performs
+the action through `app.run` (the engine's protocol), so every action is checked, saved and
+undoable exactly as the same line typed on the serial console.  The line above the rows says
+what the last action did.
+
+A screen declares its pages as `firmware.pickers.Action`s: the command's words and the fields
+that feed it; `then` names the method that shows a reply (default: the result line says what
+was done).  A long list of fields is the list editor: the rows scroll, with marks.
+"""
+
+from firmware import fonts, inks, keys, widgets
+from firmware import ui
+
+FIELD_ROWS = 3
+
+
+class Form(ui.Screen):
+    """Subclasses set TITLE, PAGES and `self.actions` (a tuple of Actions per page), and give
+    refresh() (read the engine) and status(canvas, top, bottom) (draw the glance)."""
+
+    TITLE = ""
+    PAGES = ()
+    actions = ()  # type: tuple  # per page: its Actions (made by the screen)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+        self.chosen = [0] * len(self.PAGES)
+        self.sel = 0
+        self.result = ()
+        self.result_ink = inks.WHITE
+        self.title = self.TITLE
+        self.tabs = self.PAGES[0] if self.PAGES else ""
+        self.sync()
+
+    # --- the actions -------------------------------------------------------------------------
+    def action(self):
+        """The page's chosen Action."""
+        return self.actions[self.page][self.chosen[self.page]]
+
+    def rows(self):
+        """The rows below the status: None (the action), then the action's fields."""
+        return self.action().fields
+
+    def perform(self):
+        """Run the chosen action; show what it did."""
+        act = self.action()
+        if act.needs is not None:
+            field, why = act.needs
+            if field.chosen() is None:
+                self.app.say(why, inks.RED)
+                return
+        if act.command is None:  # done on the device alone
+            getattr(self, act.then)(None)
+            return
+        words = act.words()
+        r = self.app.run(words)
+        if r is None:
+            self.show("")
+            return
+        if act.then:
+            getattr(self, act.then)(r)
+        else:
+            self.show("done: " + " ".join(words))
+
+    def show(self, text, ink=inks.WHITE):
+        """The result line (two lines at most; longer, it opens as a page to read in full), with
+        the board's click / flash for a result."""
+        lines = widgets.wrap(text, self.app.width - 2 * widgets.PAD) if text else ()
+        if len(lines) > 2:
+            self.app.open("notice", self.title, text, ink)
+            lines = ()
+        self.result = tuple(lines)
+        self.result_ink = ink
+        if text:
+            self.app.feedback(ink)
+
+    # --- keys ----------------------------------------------------------------------------------
+    def key(self, event):
+        n = 1 + len(self.rows())
+        k = event & keys.KEY_MASK
+        if event == keys.A:
+            self.perform()
+            self.refresh()
+        elif k == keys.UP:
+            self.sel = (self.sel - 1) % n
+        elif k == keys.DOWN:
+            self.sel = (self.sel + 1) % n
+        elif k == keys.LEFT or k == keys.RIGHT:
+            d = -1 if k == keys.LEFT else 1
+            if self.sel == 0:
+                count = len(self.actions[self.page])
+                self.chosen[self.page] = (self.chosen[self.page] + d) % count
+                self.result = ()
+            else:
+                self.rows()[self.sel - 1].step(d * (5 if event & keys.REPEAT else 1))
+                self.changed(self.rows()[self.sel - 1])
+        elif event == keys.SELECT:
+            self.page = (self.page + 1) % len(self.PAGES)
+            self.tabs = self.PAGES[self.page]
+            self.sel = 0
+            self.result = ()
+            self.refresh()
+        else:
+            return False
+        return True
+
+    def lines_of(self, text, font=fonts.BOLD):
+        """`text` wrapped to the screen's width (a status line that may be long)."""
+        return tuple(widgets.wrap(text, self.app.width - 2 * widgets.PAD, font))
+
+    def changed(self, field):
+        """A field was changed (screens that tie fields together override this)."""
+
+    # --- to override -----------------------------------------------------------------------
+    def status(self, canvas, top, bottom):
+        pass
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, canvas):
+        fs = self.rows()
+        n = 1 + len(fs)
+        sel = self.sel if self.sel < n else 0
+        shown = n if n < FIELD_ROWS else FIELD_ROWS
+        fields_y = canvas.height - shown * widgets.ROW_H
+        lines = len(self.result) if self.result else 1
+        result_y = fields_y - lines * widgets.ROW_H - 1
+        widgets.title(canvas, self.title, self.tabs)
+        self.status(canvas, widgets.TITLE_H + 1, result_y - 1)
+        room = canvas.width - 2 * widgets.PAD
+        if self.result:
+            y = result_y
+            for line in self.result:
+                canvas.text(widgets.PAD, y, room, line, self.result_ink)
+                y += widgets.ROW_H
+        else:
+            canvas.text(widgets.PAD, result_y, room, self.HINT, inks.GREY)
+        first = widgets.window(sel, n, shown)
+        y = fields_y
+        w = canvas.width - (9 if n > shown else 0)
+        for i in range(first, first + shown):
+            if i == 0:
+                widgets.field(canvas, y, "Action", self.action().label, sel == 0, 0, w,
+                              inks.CYAN)
+            else:
+                widgets.field(canvas, y, fs[i - 1].label, fs[i - 1].text, sel == i, 0, w)
+            y += widgets.ROW_H
+        if n > shown:
+            widgets.scroll_marks(canvas, canvas.width - 8, fields_y, canvas.height, first > 0,
+                                 first + shown < n)
+
+    HINT = "A do it    SELECT page"
+
+
+def text_rows(canvas, x, y, w, bottom, rows, ink=inks.GREY):
+    """Draw rows from y while they fit above `bottom`: strings in `ink`, or (text, ink) pairs;
+    returns how many were drawn."""
+    n = 0
+    for row in rows:
+        if y + widgets.ROW_H > bottom:
+            break
+        if isinstance(row, str):
+            canvas.text(x, y, w, row, ink, fonts.SMALL)
+        else:
+            canvas.text(x, y, w, row[0], row[1], fonts.SMALL)
+        y += widgets.ROW_H
+        n += 1
+    return n

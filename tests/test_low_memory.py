@@ -1,0 +1,101 @@
+"""Out of memory, an action reported as failed did not happen.
+
+The documented transcripts run on the MicroPython console with a durable state at every heap from
+the smallest that starts up to the one where every line passes: every request gets exactly one
+reply line of valid JSON (an out-of-memory reply when the heap is short), and replaying on CPython
+the lines that were not refused for memory gives the same replies and the same saved state (so a
+line refused for memory changed nothing, in RAM or in the file).  Below the smallest heap, the
+console says so in one line and leaves the save alone."""
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import console_cmd
+from engine import record
+from firmware.lines import OUT_OF_MEMORY
+from firmware.storage import FileStore
+from transcripts import blocks, doc_files
+
+OOM = OUT_OF_MEMORY.decode().rstrip("\n")
+
+
+def _biggest(path):
+    return max(blocks(path), key=lambda b: len(b[1]))
+
+
+BLOCKS = [_biggest(p) for p in doc_files() if os.path.basename(p) in
+          ("PROTOCOL.md", "cups.md", "campaign.md", "mission.md")]
+
+
+def _run(kind, heap, state, requests):
+    argv, cwd, env = console_cmd(kind, heap=heap, state=state)
+    data = "".join(r + "\n" for r in requests).encode()
+    return subprocess.run(argv, cwd=cwd, env=env, input=data, capture_output=True, timeout=300)
+
+
+def _copy_state(src, dst):
+    for suffix in ("", ".1"):
+        if os.path.exists(src + suffix):
+            shutil.copyfile(src + suffix, dst + suffix)
+        elif os.path.exists(dst + suffix):
+            os.remove(dst + suffix)
+
+
+def _saved(path):
+    found = record.best(FileStore(path).frames())
+    return found[2] if found else None
+
+
+def _files(path):
+    out = []
+    for suffix in ("", ".1"):
+        if os.path.exists(path + suffix):
+            with open(path + suffix, "rb") as f:
+                out.append(f.read())
+    return out
+
+
+@pytest.mark.parametrize("name,steps", BLOCKS, ids=[b[0].split(":")[0] for b in BLOCKS])
+def test_every_heap_answers_each_line_once_and_a_refusal_changed_nothing(tmp_path, name, steps):
+    requests = [s[0] for s in steps]
+    start = str(tmp_path / "start")
+    p = _run("cpython", "0", start, ["seed 7"])  # both interpreters begin from the same dice
+    assert p.returncode == 0
+    dice = name.startswith("docs/PROTOCOL.md")
+    heap = 28 * 1024 if dice else 24 * 1024  # bytes
+    step = 64 if dice else 12 * 1024
+    started = tried = refused = 0
+    while True:
+        work = str(tmp_path / "work")
+        _copy_state(start, work)
+        p = _run("micropython", str(heap), work, requests)
+        if p.returncode != 0:  # too small to start: one line, the save untouched
+            assert not started, (heap, p.stderr)
+            err = p.stderr.decode()
+            assert err.count("\n") == 1 and err.startswith("out of memory") and not p.stdout, err
+            assert _files(work) == _files(start)
+            heap += step
+            continue
+        started += 1
+        out = p.stdout.decode().splitlines()
+        assert len(out) == len(requests), (heap, out)
+        for line in out:
+            assert json.loads(line)["ok"] in (True, False), line
+        kept = [(r, a) for r, a in zip(requests, out) if a != OOM]
+        refused += len(out) - len(kept)
+        again = str(tmp_path / "again")
+        _copy_state(start, again)
+        q = _run("cpython", "0", again, [r for r, _ in kept])
+        assert q.stdout.decode().splitlines() == [a for _, a in kept], heap
+        assert _saved(work) == _saved(again), heap
+        tried += 1
+        if len(kept) == len(requests):
+            break
+        heap += step
+    # Some heaps refused lines for memory (a dice session starts so close to its need that the
+    # heaps where it starts and still refuses lines can all be skipped by the step).
+    assert started >= 1 and (refused > 0 or dice)
