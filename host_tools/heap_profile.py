@@ -61,7 +61,7 @@ def _event(now, kind, name=None, table=False):
     _st[EVENT] = e + 1
     if e == _st[STOP]:
         if kind == "after request":
-            name = "%d `%s`" % (_st[REQ], name.strip().decode())
+            name = "%d `%s`" % (_st[REQ], name.text())
         else:
             name = _label(name, table)
         _report(kind + " " + name, now)
@@ -136,24 +136,52 @@ def traced(hook):
     return data
 
 
-class _Lines:
-    """stdin for `serve`; an event after each request."""
+class _Input:
+    """stdin for firmware.lines.serve (a byte at a time), keeping the request being read (in a
+    buffer made once); the first byte of a line is an event: the request before it is answered."""
 
     def __init__(self):
         self.stream = sys.stdin.buffer
-        self.line = b""
+        self.buf = bytearray(256)
+        self.n = 0
+        self.start = True
 
-    def readline(self, n=-1):
-        if _st[REQ] and heap is not None:
-            _event(_mark(), "after request", self.line)
-        self.line = self.stream.readline(n)
-        if self.line:
+    def text(self):
+        return bytes(self.buf[:self.n]).decode()
+
+    def readinto(self, one):
+        got = self.stream.readinto(one)
+        if self.start and _st[REQ] and heap is not None:
+            _event(_mark(), "after request", self)
+        if not got:
+            return 0
+        b = one[0]
+        if self.start:
             _st[REQ] += 1
-        return self.line
+            self.n = 0
+        self.start = b == 10
+        if not self.start and self.n < 256:
+            self.buf[self.n] = b
+            self.n += 1
+        return got
 
 
-def _drop(s):
-    pass
+class _Drop:
+    """stdout for serve: replies are dropped; the out-of-memory one (made in advance, sent
+    as is) is reported once, with the heap then, when `watch`."""
+
+    def __init__(self, watch=None):
+        self.watch = watch  # (the out-of-memory reply, the input), or None
+
+    def write(self, buf, n=None):
+        if self.watch is not None and buf is self.watch[0]:
+            inp = self.watch[1]
+            self.watch = None
+            gc.collect()
+            print("@fail %d `%s` out of memory" % (_st[REQ], inp.text()))
+            micropython.mem_info()
+            print("@end")
+        return len(buf) if n is None else n
 
 
 def _report(label, now):
@@ -175,21 +203,33 @@ def _report(label, now):
     print("@end")
 
 
+def _console(measure):
+    # What console.main does before its first request (firmware/console.py): the core, one module
+    # at a time, then the session.
+    from firmware import console
+
+    console._import_core()
+    from firmware.lines import serve
+
+    if measure:
+        _begin("(the Session object)")
+    started = console._start(None, None)
+    if measure:
+        _end("(the Session object)")
+    return console, serve, started[0]
+
+
 def profile(stop=-1):
     """Answer stdin's requests; report at event `stop` (none if -1); print every event's heap."""
     _lists()
     _st[STOP] = stop
-    lines = _Lines()
+    inp = _Input()
     builtins.__import__ = _hook
     _st[BASE] = _mark()
-    from firmware import console  # as `-m firmware.console`: the core, one module at a time
-
-    _begin("(the Session object)")
-    session = console.Session(console.fresh_seed())
-    _end("(the Session object)")
+    console, serve, session = _console(True)
     session.data = traced(console._data)
     gc.collect()
-    console.serve(session, lines, _drop)
+    serve(session, inp, _Drop())
     builtins.__import__ = _import
     print("@base %d" % _st[BASE])
     print("@events %d" % _st[EVENT])
@@ -198,37 +238,20 @@ def profile(stop=-1):
     print("@during " + " ".join(str(during[e]) for e in range(n)))
 
 
-class _Watch:
-    """The console's writer: drops replies (keeping nothing), but reports the first fragment that
-    says memory ran out."""
-
-    def __init__(self, lines):
-        self.lines = lines
-        self.done = False
-
-    def __call__(self, s):
-        if self.done or not ("MemoryError" in s or "out of memory" in s):
-            return
-        self.done = True
-        gc.collect()
-        print("@fail %d `%s` %s" % (_st[REQ], self.lines.line.strip().decode(), s))
-        micropython.mem_info()
-        print("@end")
-
-
 def first_failure():
     """Answer stdin's requests; at the first reply saying memory ran out, print it (and the
-    MemoryError's traceback if the console saw one) and the heap then (mem_info)."""
-    lines = _Lines()
-    from firmware import console
+    MemoryError's traceback) and the heap then (mem_info)."""
+    inp = _Input()
+    console, serve, session = _console(False)
+    from engine import protocol
+    from firmware import lines
 
-    protocol = console.protocol
     handle = protocol.handle
     seen = [False]
 
-    def traced(session, raw, w):
+    def traced(session, raw, reply):
         try:
-            return handle(session, raw, w)
+            return handle(session, raw, reply)
         except MemoryError as e:
             if not seen[0]:
                 seen[0] = True
@@ -237,7 +260,5 @@ def first_failure():
             raise
 
     protocol.handle = traced
-    session = console.Session(console.fresh_seed())
-    session.data = console._data
     gc.collect()
-    console.serve(session, lines, _Watch(lines))
+    serve(session, inp, _Drop((lines.OUT_OF_MEMORY, inp)))

@@ -27,21 +27,31 @@ def pool_bytes(heap):
 
 
 class _Sessions:
-    """`inp` for console.serve: lines of the UART until a session or run end marker."""
+    """`inp` for firmware.lines.serve (read a byte at a time): the UART's bytes, ending (as a
+    stream ends) at a line holding a session or run end marker."""
 
     def __init__(self, stream):
         self.stream = stream
-        self.done = False
+        self.over = False  # the current session has ended
+        self.done = False  # the run has ended
+        self.start = True  # the next byte begins a line
 
-    def readline(self, n=-1):
-        if self.done:
-            return b""
-        raw = self.stream.readline(n)
-        # raw[0], an int: a request line costs no more heap than on the unix port's console
-        if raw and (raw[0] == _END_SESSION or raw[0] == _END_RUN) and len(raw.strip()) == 1:
-            self.done = raw[0] == _END_RUN
-            return b""
-        return raw
+    def readinto(self, buf):
+        if self.over:
+            return 0
+        n = self.stream.readinto(buf)
+        if not n:
+            self.over = self.done = True
+            return 0
+        b = buf[0]
+        if self.start and (b == _END_SESSION or b == _END_RUN):
+            while n and buf[0] != 10:  # the rest of the marker line
+                n = self.stream.readinto(buf)
+            self.over = True
+            self.done = b == _END_RUN or not n
+            return 0
+        self.start = b == 10 or b == 13
+        return n
 
 
 def main():
@@ -64,20 +74,26 @@ def main():
         keep = pool_bytes(heap)
         if keep < total:
             ballast = bytearray(total - keep - 16)  # 16: the bytearray object's own block
-    out = sys.stdout.buffer
-    w = out.write
-    w(b"\x02\n")
-    from firmware import console  # imports the core as `-m firmware.console` does
+    out = sys.stdout.buffer  # raw bytes: no "\r" added
+    out.write(b"\x02\n")
+    # What console.main does before its first request, with this UART for stdin.
+    from firmware import console
+
+    console._import_core()
+    from firmware.lines import serve
 
     lines = _Sessions(inp)
     while not lines.done:
-        session = console.Session(console.fresh_seed())
-        session.data = console._data  # as console.main gives it: the reader loads on first use
+        lines.over = False
+        started = console._start(None, None)
+        if isinstance(started, str):
+            raise RuntimeError(started)
+        session, entry = started
         gc.collect()
-        console.serve(session, lines, w)
-        session = None
+        serve(session, lines, out, None, entry)
+        session = started = None
         gc.collect()
-        w(b"\x1e %d\n" % gc.mem_alloc())
+        out.write(b"\x1e %d\n" % gc.mem_alloc())
     del ballast
 
 
