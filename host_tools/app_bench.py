@@ -112,9 +112,9 @@ ACTIONS = (
 _CONSOLE = """def console():
     from firmware.serial_link import Link
     n = [0]
-    def out(b):
+    def out(buf, k):
         n[0] += 1
-    link = Link(s, lambda: b"", out)
+    link = Link(s, lambda buf: 0, out)
     for line in %(requests)r:
         link.feed(line + b"\\n")
     if n[0] != %(count)d:

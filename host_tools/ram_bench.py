@@ -346,6 +346,8 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
              for c in cols]
     used = [c["start"] + c["peak"] for c in cols]
     row("other: session state, work in progress", [u - k for u, k in zip(used, known)])
+    if any(u < k for u, k in zip(used, known)):
+        w("    (other < 0: something measured above has been freed since)\n")
     row("= in use at the peak", used)
     if heaps:
         row("smallest heap (the table above)", [heaps.get(n) or "-" for n in names])

@@ -94,3 +94,14 @@ def test_the_first_failure_names_the_request_where_memory_runs_out():
     assert f is not None and 2 <= f["request"] <= 4
     assert f["line"] == PILOT_SESSION[f["request"] - 1].decode()
     assert "GC: total:" in f["gc"]
+
+
+def test_the_tour_has_the_serial_console_answer_every_request():
+    """The "tour" figure's workload runs whole (every screen, every console request replied to),
+    and fails when the console's replies are short (a reply count it checks)."""
+    work = ram_bench.Workloads()
+    port = ports.port("unix64-mpy")
+    assert ram_bench.passes(port, work, "tour", 1024 * 1024)
+    short = work.tour_code().replace("n[0] += 1", "pass")
+    p = port.run_code(short, heap=1024 * 1024)
+    assert p.returncode != 0 and b"replies to" in p.stdout + p.stderr
