@@ -144,7 +144,8 @@ def engine_heap(path, lines, port=None):
         want = consoles.run("cpython", data, args=[ref]).stdout.decode().splitlines()
 
         def ok(heap):
-            st = os.path.join(tmp, "s.bin")
+            # a fresh folder each run: the store writes beside its file (path + ".1")
+            st = os.path.join(tempfile.mkdtemp(dir=tmp), "s.bin")
             shutil.copy(path, st)
             if port is None:
                 p = consoles.run("micropython", data, heap=heap, args=[st])

@@ -68,8 +68,7 @@ def main():
     ballast = None
     if heap:
         # The firmware's heap is fixed at build time: hold the rest in one block taken first, so
-        # what is left behaves as a board with `heap` bytes of heap (ram_bench.py's bisection;
-        # its figures agree with the 32-bit unix port's -X heapsize within 1.2 KB).
+        # what is left behaves as a board with `heap` bytes of heap (ram_bench.py's bisection).
         total = gc.mem_free() + gc.mem_alloc()
         keep = pool_bytes(heap)
         if keep < total:
