@@ -4,11 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
 MPY := build/mpy
-HEAP ?= 64K
+# make console-mpy's heap: a Raspberry Pi Pico's (MicroPython on the RP2040: about 190 KB).
+HEAP ?= 190K
 STATE ?=
+# A MicroPython checkout (yours; .ci/run uses the vendored one) for the 32-bit builds: the
+# Cortex-M3 firmware under qemu and the unix port built i686.  Unset, their tests are skipped.
+MICROPY_DIR ?=
+export MICROPY_DIR
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
-.PHONY: circuitpython-mpy-cross firmware
+.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32
 
 $(STAMP): requirements.txt
 	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
@@ -37,7 +42,20 @@ fonts: $(STAMP)
 	$(BIN)/python -m host_tools.fontgen
 
 test: mpy
+	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
 	$(BIN)/python -m pytest -q tests
+
+# 32-bit builds from MICROPY_DIR, in build/micropython (rebuilt only when an input changed):
+# the qemu mps2-an385 (Cortex-M3) firmware with manifest.py frozen, the same stock with the app in
+# a ROMFS image; the unix port built i686, frozen and plain (loading .mpy).
+firmware-qemu: $(STAMP)
+	$(BIN)/python -m host_tools.micropython_builds qemu
+
+firmware-unix32: $(STAMP)
+	$(BIN)/python -m host_tools.micropython_builds unix32
+
+builds32: $(STAMP)
+	$(BIN)/python -m host_tools.micropython_builds all
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
 # every request and reply to a command log (python -m host_tools replay / log read it).
@@ -45,10 +63,11 @@ console: $(STAMP)
 	@echo "TAL companion: line protocol console (CPython). Type 'help'; Ctrl-D quits." >&2
 	@$(BIN)/python -m firmware.console $(STATE) $(if $(LOG),--log=$(abspath $(LOG)))
 
-# The same console on the real MicroPython unix port, importing the .mpy build; HEAP caps its heap.
+# The same console on the real MicroPython unix port importing .mpy files, with a board's heap
+# (HEAP): the 32-bit build when MICROPY_DIR is set (a board's object sizes), else .venv's 64-bit
+# one, whose objects take up to twice the room.
 console-mpy: mpy
-	@echo "TAL companion: line protocol console (MicroPython, heap $(HEAP)). Type 'help'; Ctrl-D quits." >&2
-	@cd $(MPY) && MICROPYPATH=. exec $(abspath $(BIN))/micropython -X heapsize=$(HEAP) -m firmware.console $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
+	@$(BIN)/python -m host_tools.ports $(HEAP) $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
 
 bench: mpy
 	$(BIN)/python -m host_tools.bench

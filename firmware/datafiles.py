@@ -36,7 +36,9 @@ def _default_dir(home):
             return "data"
         except OSError:
             pass
-    return (home or ".") + "/data"
+    # Frozen, __file__ has no folder ("firmware/datafiles.py"): then "data" relative to the
+    # current directory, never "./data", which VfsRom (a ROMFS mount) does not resolve.
+    return home + "/data" if home else "data"
 
 
 DEFAULT_DIR = _default_dir(_parent(__file__, 2))

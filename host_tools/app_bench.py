@@ -1,11 +1,12 @@
 """The device app under MicroPython (a section of `make bench`, see host_tools/bench.py).
 
-The heap: the whole app runs on the unix port from the .mpy build, the display backend made
-first (as on the Pico), then the session, settings and app; a tour opens every menu entry of
-every game, presses its keys (rolls, draws, ends turns, a self-test of 10,000 dice, settings,
-undo) and comes back.  The smallest heap for which the tour completes is found by bisection.
-On a board the bytecode of the app's modules also lives in the heap unless frozen
-(manifest.py), as it does here.
+The heap: the whole app runs on the unix port loading .mpy (32-bit when MICROPY_DIR allows, as a
+board), the display backend made first (as on the Pico), then the session, settings and app; a
+tour opens every menu entry of every game, presses its keys (rolls, draws, ends turns, a self-test
+of 10,000 dice, settings, undo) and comes back; `tour_code(requests=...)` also has the serial
+console answer requests after each game (host_tools/ram_bench.py's "tour" figure).  The smallest
+heap for which the tour completes is found by bisection.  On a board the bytecode of the app's
+modules also lives in the heap unless frozen (manifest.py), as it does here.
 
 The panel: the bytes the framebuf backend sends for typical actions (a roll, a batch, a draw of
 Hit counters, an end of turn), with the screen already shown: only the tiles that changed.
@@ -39,6 +40,8 @@ def press(*evs):
     for ev in evs:
         app.key(ev)
         show()
+def console():
+    pass
 show()
 press(keys.A, keys.DOWN, keys.RIGHT, keys.DOWN, keys.DOWN, keys.RIGHT, keys.RIGHT, keys.A,
       keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT)
@@ -55,6 +58,7 @@ for game in ("tal", "exp3", "golan"):
               keys.RIGHT, keys.A, keys.UP)
         while len(app.stack) > 1:
             press(keys.B)
+    console()
 press(keys.B | keys.LONG, keys.A)
 gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
@@ -102,25 +106,55 @@ ACTIONS = (
 )
 
 
-def tour_ok(width, height, framebuffer=True):
-    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap."""
+# The serial console answering in the same session (as firmware/device.py polls it): after each
+# game's screens, a Link (firmware/serial_link.py) answers request lines; every one must get its
+# reply line.
+_CONSOLE = """def console():
+    from firmware.serial_link import Link
+    n = [0]
+    def out(buf, k):
+        n[0] += 1
+    link = Link(s, lambda buf: 0, out)
+    for line in %(requests)r:
+        link.feed(line + b"\\n")
+    if n[0] != %(count)d:
+        raise SystemExit("the console gave %%d replies to %(count)d requests" %% n[0])
+"""
+
+
+def tour_code(width, height, framebuffer=True, requests=()):
+    """The tour's MicroPython code; with `requests` (bytes lines) the serial console answers them
+    after each game's screens."""
     code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0}
+    if requests:
+        code = code.replace("def console():\n    pass\n", _CONSOLE % {
+            "requests": tuple(requests), "count": len(requests)})
+    return code
+
+
+def tour_ok(width, height, framebuffer=True, port=None):
+    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap (on `port` of
+    host_tools/ports.py; default the 64-bit unix port)."""
+    code = tour_code(width, height, framebuffer)
 
     def ok(heap):
-        p = consoles.run_mpy(code, heap=heap, timeout=600)
+        if port is None:
+            p = consoles.run_mpy(code, heap=heap, timeout=600)
+        else:
+            p = port.run_code(code, heap=heap)
         return p.returncode == 0 and b"OK" in p.stdout
 
     return ok
 
 
-def measure():
+def measure(port=None):
     """[(label, smallest heap in bytes or None)]."""
     rows = []
     for label, w, h, fb in (
             ("app alone (screens drawn to the canvas only)", 240, 135, False),
             ("Pico-LCD-1.14: app + framebuf, 40x15 tiles (1.2 KB)", 240, 135, True),
             ("PyBadge size: app + framebuf, 40x16 tiles (1.3 KB)", 160, 128, True)):
-        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb), lo=16 * 1024,
+        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, port), lo=16 * 1024,
                                                 hi=512 * 1024, step=1024)))
     return rows
 
@@ -141,13 +175,17 @@ def panel_bytes(width=240, height=135):
 
 
 def report(w):
-    """Write the section."""
-    w("  smallest MicroPython heap for a tour of every screen of every game (.mpy build):\n")
-    for label, heap in measure():
+    """Write the section (on the 32-bit unix port loading .mpy when MICROPY_DIR allows)."""
+    from host_tools import ports
+
+    port = ports.board_like().prepare()
+    w("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" % port.label)
+    for label, heap in measure(port):
         w("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
-    w("  (the unix port is 64-bit: its objects take up to twice a board's; a Pico has about\n"
-      "   190 KB of heap, and freezing the code (manifest.py) keeps bytecode and names out of\n"
-      "   it; the PyBadge's displayio bitmap (10 KB) is not measured here)\n")
+    if port.name == "unix64-mpy":
+        w("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit figures)\n")
+    w("  (a Pico has about 190 KB of heap, and freezing the code (manifest.py) keeps bytecode and\n"
+      "   names out of it; the PyBadge's displayio bitmap (10 KB) is not measured here)\n")
 
 
 def panel_report(w):

@@ -1,7 +1,9 @@
-"""`make bench`: figures about RAM, code size and speed on the MicroPython unix port and CPython.
+"""`make bench`: figures about RAM, code size and speed on MicroPython builds and CPython.
 
-Figures, not pass/fail: machines are noisy, so speeds are measured in one run and compared as a
-ratio; only the stated requirements (record ≤ 1 KB, engine heap ≤ 48 KB) are marked as met or not.
+RAM first: the smallest heap of each build for each workload, against the budgets of
+host_tools/ram_budgets.py (host_tools/ram_bench.py; the 32-bit builds need MICROPY_DIR), and where
+the heap goes at the peak.  Speeds are measured in one run and compared as a ratio (machines are
+noisy); the stated requirements (budgets, record <= 1 KB) are marked as met or not.
 Usage: python -m host_tools.bench   (or python -m host_tools bench)
 """
 
@@ -49,47 +51,6 @@ def smallest_heap(ok, lo=HEAP_LO, hi=HEAP_HI, step=HEAP_STEP, below=8):
         if ok(h):
             best = h
     return best
-
-
-def _transcript_ok(blocks):
-    order = list(blocks)
-
-    def ok(heap):
-        for i, (name, steps) in enumerate(order):
-            data = "".join(s[0] + "\n" for s in steps).encode()
-            want = [r for s in steps for r in s[1]]
-            p = consoles.run("micropython", data, heap=heap, timeout=300)
-            if p.returncode != 0 or p.stdout.decode("utf-8", "replace").splitlines() != want:
-                order.insert(0, order.pop(i))  # the hungriest block first next time
-                return False
-        return True
-
-    return ok
-
-
-def transcript_heaps():
-    """[(label, blocks, smallest heap)] for docs/PROTOCOL.md and for all of docs/protocol/*.md."""
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-    from transcripts import blocks, doc_files
-
-    files = doc_files()
-    groups = [("docs/PROTOCOL.md", [b for b in blocks(files[0])] if os.path.exists(files[0]) else [])]
-    rest = [b for f in files[1:] for b in blocks(f)]
-    groups.append(("docs/protocol/*.md (%d files)" % len(files[1:]), rest))
-    out = []
-    for label, bl in groups:
-        # A block that fails on CPython too is out of date, not short of memory: set it aside.
-        good = [b for b in bl if _passes_on_cpython(b)]
-        heap = smallest_heap(_transcript_ok(good)) if good else None
-        out.append((label, len(good), heap, [b[0] for b in bl if b not in good]))
-    return out
-
-
-def _passes_on_cpython(block):
-    steps = block[1]
-    data = "".join(s[0] + "\n" for s in steps).encode()
-    p = consoles.run("cpython", data)
-    return p.stdout.decode("utf-8", "replace").splitlines() == [r for s in steps for r in s[1]]
 
 
 # --- code size ---------------------------------------------------------------------------------
@@ -210,12 +171,10 @@ def report(w=sys.stdout.write):
         consoles.run_mpy("import sys;print('%d.%d.%d' % sys.implementation.version[:3])")
         .stdout.decode().strip(),
         sys.version.split()[0]))
-    w("\nSmallest MicroPython heap running every transcript (console, .mpy build):\n")
-    for label, n, heap, stale in transcript_heaps():
-        w("  %-40s %3d blocks  %s\n" % (label, n, kb(heap) if heap else
-                                       ("n/a" if n == 0 else "fails even at %s" % kb(HEAP_HI))))
-        if stale:
-            w("    (left out, they fail on CPython too: %s)\n" % ", ".join(stale))
+    w("\nRAM (host_tools/ram_budgets.py has the budgets and what each figure runs):\n")
+    from host_tools import ram_bench
+
+    ram_bench.report(w)
     w("\n.mpy bytes (mpy-cross):\n")
     for pkg, rows in mpy_sizes().items():
         w("  %-10s total %6d in %d modules\n" % (pkg + "/", sum(r[1] for r in rows), len(rows)))

