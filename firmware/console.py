@@ -99,7 +99,9 @@ def _start(path, log):
         from firmware.storage import FileStore
         store = FileStore(path)
     session = Session(fresh_seed(), store)
-    session.data = _data  # the cups' and tables' data files (data/)
+    # The cups' and tables' data files (data/), through a hook of this session's own: the parsed
+    # tables are cached per hook, with what was entered at the table in this session.
+    session.data = lambda name: _data(name)
     entry = None
     if log:
         from firmware.cmdlog import CommandLog
