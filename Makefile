@@ -8,7 +8,7 @@ HEAP ?= 64K
 STATE ?=
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
-.PHONY: circuitpython-mpy-cross firmware
+.PHONY: circuitpython-mpy-cross firmware web web-serve
 
 $(STAMP): requirements.txt
 	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
@@ -36,8 +36,26 @@ screenshots: $(STAMP)
 fonts: $(STAMP)
 	$(BIN)/python -m host_tools.fontgen
 
-test: mpy
+# MicroPython's WebAssembly port (and playwright-core for the browser tests), pinned in
+# web/package-lock.json.  Without npm the web tests are skipped, saying so.
+NPM := $(shell command -v npm 2>/dev/null)
+WEBSTAMP := web/node_modules/.installed-$(shell cksum < web/package-lock.json | cut -d' ' -f1)
+
+$(WEBSTAMP): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(BIN)/python -m pytest -q tests
+
+# The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
+# engine and screens; works offline once loaded); `make web-serve` serves it on localhost:8000
+# and this machine's network address, for a phone on the same Wi-Fi (PORT=... to change).
+web: mpy $(WEBSTAMP)
+	$(BIN)/python -m host_tools.web build
+
+web-serve: web
+	$(BIN)/python -m host_tools.web serve --lan --port $(if $(PORT),$(PORT),8000)
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
 # every request and reply to a command log (python -m host_tools replay / log read it).

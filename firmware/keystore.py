@@ -7,8 +7,10 @@ once the page's storage holds it (it outlives a reload, a closed tab or a crashe
 the browser refuses (storage full, or blocked) is an OSError, so the action is refused and
 nothing changes.  `KeyBlob` keeps the settings (`firmware.prefs`) under one key.
 
-`kv` is anything with `getItem(key)` (None when absent) and `setItem(key, text)`: the page's
-`localStorage` through MicroPython's `js` module, or a dict-backed stand-in in the tests.
+`kv` is anything with `getItem(key)` (None when absent) and `setItem(key, text)`, which returns
+None or "" once stored, else why not: the page's localStorage through MicroPython's `js` module
+and a wrapper that catches its exceptions (web/boot.mjs: a JS exception would not reach
+MicroPython as a Python one), or a dict-backed stand-in in the tests.
 """
 
 from binascii import a2b_base64, b2a_base64
@@ -17,29 +19,20 @@ from engine.record import FRAME_MAX, best
 
 
 def _get(kv, key):
-    # The bytes under `key` (b"" when absent or not base64 text: the CRC check judges the rest).
-    try:
-        text = kv.getItem(key)
-    except Exception:  # noqa: BLE001 - storage the browser blocks reads as empty
-        return b""
+    # The bytes under `key` (b"" when absent; b"\x00" when not base64: the CRC check refuses it).
+    text = kv.getItem(key)
     if not text:
         return b""
     try:
-        return a2b_base64(text)
+        return a2b_base64(text.encode())
     except ValueError:
         return b"\x00"  # something is there, and unreadable
 
 
 def _put(kv, key, data):
-    try:
-        kv.setItem(key, b2a_base64(data).decode().strip())
-    except Exception as e:  # noqa: BLE001 - a JS exception (QuotaExceededError, SecurityError)
-        raise OSError("the browser refused to store it (%s)" % _first_line(e))
-
-
-def _first_line(e):
-    text = str(e) or type(e).__name__
-    return text.split("\n")[0][:80]
+    why = kv.setItem(key, b2a_base64(data).decode().strip())
+    if why:  # QuotaExceededError (storage full), SecurityError (storage blocked)
+        raise OSError("the browser refused to store it (%s)" % str(why).split("\n")[0][:80])
 
 
 class KeyStore:

@@ -45,3 +45,18 @@ export async function boot(loadMicroPython, archive, options = {}) {
   mp.runPython(UNPACK);
   return mp;
 }
+
+// The page's storage as hardware/web.py's board takes it (firmware/keystore.py): localStorage's
+// getItem and setItem, where setItem returns "" once stored, else why not.  A JS exception does
+// not cross into MicroPython as a Python one, so none may leave here: a full or blocked storage
+// (QuotaExceededError, SecurityError) becomes a refused action, never a stopped page.
+export function storageOf(backend) {
+  return {
+    getItem(key) {
+      try { return backend.getItem(key); } catch (e) { return null; }
+    },
+    setItem(key, value) {
+      try { backend.setItem(key, value); return ""; } catch (e) { return `${e.name}: ${e.message}`; }
+    },
+  };
+}

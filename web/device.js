@@ -1,7 +1,7 @@
 // The device page: the real firmware (firmware/device.py's main loop on hardware/web.py's board)
 // on MicroPython's WebAssembly port, its screen painted into the canvas, its buttons the page's.
 import { loadMicroPython } from "./micropython.mjs";
-import { boot } from "./boot.mjs";
+import { boot, storageOf } from "./boot.mjs";
 
 const started = performance.now();
 const params = new URLSearchParams(location.search);
@@ -49,7 +49,7 @@ let rgb = [];
 let audio = null;
 const leds = [...document.querySelectorAll(".leds i")];
 const page = {
-  storage: localStorage,
+  storage: storageOf(globalThis.localStorage),
   backlight(pct) { canvas.style.filter = pct >= 100 ? "" : `brightness(${pct}%)`; },
   flash(ink) {
     const colour = ink < 0 ? "" : palette[ink];

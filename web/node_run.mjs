@@ -10,16 +10,20 @@ import { pathToFileURL } from "url";
 
 const [dist, script, heap] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.resolve(dist, "micropython.mjs")));
-const { boot } = await import(pathToFileURL(path.resolve(dist, "boot.mjs")));
+const { boot, storageOf } = await import(pathToFileURL(path.resolve(dist, "boot.mjs")));
 
 const items = new Map();
 const replies = [];
 const out = [];
+globalThis.localStore = {  // localStorage's part the page uses; a test may replace setItem
+  getItem: (k) => (items.has(k) ? items.get(k) : null),
+  setItem: (k, v) => { items.set(k, String(v)); },
+};
 globalThis.page = {
-  storage: {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => { items.set(k, String(v)); },
-  },
+  storage: storageOf({
+    getItem: (k) => globalThis.localStore.getItem(k),
+    setItem: (k, v) => globalThis.localStore.setItem(k, v),
+  }),
   reply: (text) => { replies.push(text); },
   replies: () => { const r = replies.join(""); replies.length = 0; return r; },
   backlight: () => {},
