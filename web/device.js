@@ -31,13 +31,18 @@ const image = ctx.createImageData(W, H);
 const landscape = matchMedia("(orientation: landscape) and (min-width: 520px)");
 
 function fit() {
+  // Measured at the smallest scale: what the board takes besides its screen.
   const dpr = window.devicePixelRatio || 1;
-  const side = pico ? 110 : 0;
-  const availW = landscape.matches ? innerWidth - 440 + side : innerWidth - 60;
-  const availH = landscape.matches ? innerHeight - (pico ? 60 : 150) : innerHeight - (pico ? 280 : 360);
-  let k = Math.floor(Math.min(availW / W, availH / H) * dpr);
-  k = Math.max(k, Math.ceil(dpr));
-  boardEl.style.setProperty("--s", k / dpr + "px");
+  boardEl.style.setProperty("--s", 1 / dpr + "px");
+  const b = boardEl.getBoundingClientRect();
+  const c = canvas.getBoundingClientRect();
+  const otherW = (landscape.matches ? b.width - c.width : 0) + 64;
+  // In landscape the screen shares its row with the d-pad and the buttons, which may be taller.
+  const row = landscape.matches ? Math.max(c.height, ...[".dpad", ".ab"].map(
+    (q) => document.querySelector(q).getBoundingClientRect().height)) : c.height;
+  const otherH = b.height - row + 84; // and the status line and the panels' summary
+  const k = Math.floor(Math.min((innerWidth - otherW) / W, (innerHeight - otherH) / H) * dpr);
+  boardEl.style.setProperty("--s", Math.max(k, Math.ceil(dpr)) / dpr + "px");
 }
 fit();
 addEventListener("resize", fit);
