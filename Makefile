@@ -8,7 +8,7 @@ HEAP ?= 64K
 STATE ?=
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
-.PHONY: circuitpython-mpy-cross firmware web web-serve
+.PHONY: circuitpython-mpy-cross firmware web web-serve web-screenshots
 
 $(STAMP): requirements.txt
 	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
@@ -53,6 +53,11 @@ test: mpy $(if $(NPM),$(WEBSTAMP))
 # and this machine's network address, for a phone on the same Wi-Fi (PORT=... to change).
 web: mpy $(WEBSTAMP)
 	$(BIN)/python -m host_tools.web build
+
+# The page's screenshots in docs/screens/web-*.png (the README shows them), taken by the browser
+# test as it plays the page in headless Chromium.
+web-screenshots: mpy $(WEBSTAMP)
+	WEB_SCREENS=docs/screens $(BIN)/python -m pytest -q tests/test_web_browser.py
 
 web-serve: web
 	$(BIN)/python -m host_tools.web serve --lan --port $(if $(PORT),$(PORT),8000)

@@ -152,6 +152,9 @@ class Board:
         not (one line), and nothing changed."""
         from engine import record
 
+        store = self.store
+        if store is None:
+            return "this page keeps no save"
         try:
             with open(path, "rb") as f:
                 data = f.read(record.FRAME_MAX + record.LEGACY_SLOT + 1)
@@ -174,7 +177,7 @@ class Board:
         # Outrank every frame in storage, so the page resumes from the imported one.
         seq = ((s._seq if s is not None else 0) + 1) & 0xFFFFFFFF
         try:
-            self.store.write((record.frame(payload, seq),))
+            store.write((record.frame(payload, seq),))
         except OSError as e:
             return "not imported: %s" % record.why(e)
         if s is not None:

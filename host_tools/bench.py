@@ -235,6 +235,7 @@ def report(w=sys.stdout.write):
     _campaign_section(w)
     w("\nDevice app:\n")
     _app_section(w)
+    __import__("host_tools.web", fromlist=["report"]).report(w)  # the web page's first load
 
 
 def main():

@@ -190,6 +190,63 @@ def _lan_addresses():
         s.close()
 
 
+# --- make bench ------------------------------------------------------------------------------
+def first_load(tries=3):
+    """The page's first load in headless Chromium, each time with a fresh profile (nothing
+    cached): {"bytes": sent by the server, including what the service worker caches for
+    offline use, "requests": how many, "ms": median time from navigation to the first screen
+    drawn, "gzip": the bytes a server compressing its replies would send}; or a str saying why
+    it could not be measured."""
+    import statistics
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    node = shutil.which("node")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if node is None or chromium is None:
+        return "needs node and chromium (apt-get install nodejs chromium)"
+    if not os.path.isdir(os.path.join(WEB, "node_modules", "playwright-core")):
+        return "needs web/node_modules: make web"
+    site = os.path.join(ROOT, "build", "web-bench")
+    sizes = build(site)
+    runs = []
+    for _ in range(tries):
+        sent = []
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler(site, sent))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            p = subprocess.run([node, os.path.join(WEB, "test", "browser.mjs"), "bench",
+                                "http://127.0.0.1:%d/" % server.server_address[1]],
+                               capture_output=True, timeout=120,
+                               env=dict(os.environ, CHROMIUM=chromium))
+        finally:
+            server.shutdown()
+            server.server_close()
+        if p.returncode:
+            return "the browser failed: %s" % p.stderr.decode().strip().splitlines()[-1:]
+        runs.append((json.loads(p.stdout.decode().splitlines()[-1])["firstScreenMs"], sent))
+    ms = statistics.median(r[0] for r in runs)
+    sent = runs[-1][1]
+    names = {path.split("?")[0].lstrip("/") or "index.html" for path, _n in sent}
+    gz = 0
+    for name in names:
+        with open(os.path.join(site, name), "rb") as f:
+            gz += len(gzip.compress(f.read(), 9)) if not name.endswith(".gz") else sizes[name]
+    return {"bytes": sum(n for _p, n in sent), "requests": len(sent), "ms": ms, "gzip": gz}
+
+
+def report(w):
+    """`make bench`'s lines about the page."""
+    w("\nWeb page (make web; headless Chromium, fresh profile, served from localhost):\n")
+    got = first_load()
+    if isinstance(got, str):
+        w("  not measured: %s\n" % got)
+        return
+    w("  first load: %.1f KB in %d requests (%.1f KB if the server gzips), first screen after "
+      "%d ms (median of 3)\n" % (got["bytes"] / 1024, got["requests"], got["gzip"] / 1024,
+                                 got["ms"]))
+
+
 def main(argv):
     import argparse
 

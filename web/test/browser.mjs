@@ -114,6 +114,7 @@ async function play() {
   seen.after = await exportSave(page, "after-reload.state");
 
   // Landscape, the Pico board, the panels open: screenshots.
+  await page.evaluate(() => { document.getElementById("more").open = false; scrollTo(0, 0); });
   await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
   await pause(page);
   await shot(page, "web-landscape.png");
