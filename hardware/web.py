@@ -142,6 +142,9 @@ class Board:
         if found is None:
             return "nothing saved yet: play an action first"
         seq, fmt, payload = found
+        if fmt > record.FORMAT:  # kept untouched until 'reset', as on the boards
+            return "the save is from newer firmware (record format %d): this page cannot " \
+                "export it" % fmt
         with open(path, "wb") as f:
             f.write(record.frame(payload, seq))
         return ""
