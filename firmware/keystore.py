@@ -8,9 +8,11 @@ the browser refuses (storage full, or blocked) is an OSError, so the action is r
 nothing changes.  `KeyBlob` keeps the settings (`firmware.prefs`) under one key.
 
 `kv` is anything with `getItem(key)` (None when absent) and `setItem(key, text)`, which returns
-None or "" once stored, else why not: the page's localStorage through MicroPython's `js` module
-and a wrapper that catches its exceptions (web/boot.mjs: a JS exception would not reach
-MicroPython as a Python one), or a dict-backed stand-in in the tests.
+None or "" once stored, else why not, and may have `mirror(key)`: a second copy of the value, the
+page's IndexedDB (web/boot.mjs writes every value to localStorage and IndexedDB; Chromium keeps
+localStorage in memory for a while, so after a killed browser IndexedDB may hold the newer frame:
+the sequence numbers decide).  The page passes its storage through MicroPython's `js` module; the
+tests, a dict-backed stand-in.
 """
 
 from binascii import a2b_base64, b2a_base64
@@ -18,15 +20,22 @@ from binascii import a2b_base64, b2a_base64
 from engine.record import FRAME_MAX, best
 
 
-def _get(kv, key):
-    # The bytes under `key` (b"" when absent; b"\x00" when not base64: the CRC check refuses it).
-    text = kv.getItem(key)
+def _bytes(text):
+    # The bytes of a stored value (b"" when absent; b"\x00" when not base64: the CRC refuses it).
     if not text:
         return b""
     try:
         return a2b_base64(text.encode())
     except ValueError:
         return b"\x00"  # something is there, and unreadable
+
+
+def _copies(kv, key):
+    # Every copy of `key`'s value there is (the second from `mirror`, when it differs).
+    first = kv.getItem(key)
+    mirror = getattr(kv, "mirror", None)
+    second = mirror(key) if mirror is not None else None
+    return [_bytes(t) for t in (first, second if second != first else None) if t]
 
 
 def _put(kv, key, data):
@@ -50,19 +59,17 @@ class KeyStore:
         out = []
         top = None
         for i in (0, 1):
-            data = _get(self.kv, self.keys[i])
-            if not data:
-                continue
-            found = best([data])
-            if found is not None and (top is None or _after(found[0], top)):
-                top = found[0]
-                self._newest = i
-            out.append(data)
+            for data in _copies(self.kv, self.keys[i]):
+                found = best([data])
+                if found is not None and (top is None or _after(found[0], top)):
+                    top = found[0]
+                    self._newest = i
+                out.append(data)
         return out
 
     def had_data(self):
         for k in self.keys:
-            if _get(self.kv, k):
+            if _copies(self.kv, k):
                 return True
         return False
 
@@ -92,7 +99,9 @@ class KeyBlob:
         self.name = name
 
     def read(self):
-        return _get(self.kv, self.name) or None
+        for data in _copies(self.kv, self.name):
+            return data
+        return None
 
     def write(self, b):
         _put(self.kv, self.name, b)

@@ -5,12 +5,13 @@ The page (web/index.html, web/device.js) draws the board and its buttons around 
 calls `Board.press` / `Board.release` for the buttons and the keyboard, and runs the main loop
 one `step` at a time from the browser's timer (`firmware.device.Loop`: a page cannot block).
 The screen is `firmware.display_web`: the page reads its pixels out of the WebAssembly memory.
-Storage is the page's localStorage (`firmware.keystore`): the engine's record in the keys
-`tal.state` and `tal.state.1`, written alternately, the settings in `tal.prefs`.  The serial
+Storage is the page's (`firmware.keystore`, web/boot.mjs: localStorage and IndexedDB): the
+engine's record in the keys `tal.state` and `tal.state.1`, written alternately, the settings in
+`tal.prefs`.  The serial
 console panel is a `firmware.serial_link.Link`, the boards' USB path.
 
 `page` is the JS object the page hands in: `backlight(pct)`, `flash(ink)` (ink -1: off),
-`click()`, `reply(text)`, and `storage` (its localStorage).
+`click()`, `reply(text)`, and `storage` (see `firmware.keystore`).
 """
 
 import time

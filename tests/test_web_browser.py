@@ -140,3 +140,18 @@ def test_offline_the_service_worker_serves_the_page(played):
 def test_the_pico_board_and_the_console_page(played):
     assert played["picoSize"] == [240, 135]
     assert '> roll 3d10 +2\n{"ok":true,"dice":[4,1,8],"mod":2,"total":15}\n' in played["consolePage"]
+
+
+def test_a_killed_browser_loses_no_acknowledged_action(served):
+    """Chromium killed (SIGKILL, the whole browser) the moment the screen shows the last action of
+    a mission set up with the buttons: started again on the same profile, the page has it (the
+    next undo takes it back) and the console's action before it."""
+    chromium = need_chromium()
+    p = subprocess.run([NODE, os.path.join(ROOT, "web", "test", "browser.mjs"), "kill", served],
+                       capture_output=True, timeout=120, env=dict(os.environ, CHROMIUM=chromium))
+    assert p.returncode == 0, p.stderr.decode()[-3000:]
+    seen = json.loads(p.stdout.decode().splitlines()[-1])
+    assert seen["so"] == '{"ok":true,"so":3}'
+    assert seen["soAfter"] == '{"ok":true,"so":3}'
+    undone = json.loads(seen["undone"])
+    assert undone["ok"] and undone["undone"] != "so +3", undone

@@ -46,17 +46,64 @@ export async function boot(loadMicroPython, archive, options = {}) {
   return mp;
 }
 
-// The page's storage as hardware/web.py's board takes it (firmware/keystore.py): localStorage's
-// getItem and setItem, where setItem returns "" once stored, else why not.  A JS exception does
-// not cross into MicroPython as a Python one, so none may leave here: a full or blocked storage
-// (QuotaExceededError, SecurityError) becomes a refused action, never a stopped page.
-export function storageOf(backend) {
+// The page's storage as hardware/web.py's board takes it (firmware/keystore.py).  Each value is
+// written twice: to localStorage at once (synchronous: a reload, a closed tab or a crashed page
+// finds it) and to IndexedDB, in one transaction per step of the device with durability
+// "strict", which the page awaits before it shows the step's result (`flush`): Chromium keeps
+// localStorage in memory for a while, and a killed browser loses what it had not written; a
+// strict transaction is on the disk when it completes (about 5 ms).  `mirror(key)` is the value
+// IndexedDB held when the page started: the store takes the newer frame of the two.
+// setItem returns "" once stored, else why not: a JS exception does not cross into MicroPython
+// as a Python one, so none may leave here (storage full or blocked: the action is refused).
+const DB = "tal", TABLE = "keys";
+
+function request(r) {
+  return new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+}
+
+async function openDisk(idb) {
+  if (!idb) return [null, new Map()];
+  try {
+    const open = idb.open(DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(TABLE);
+    const db = await request(open);
+    const t = db.transaction(TABLE).objectStore(TABLE);
+    const [keys, values] = await Promise.all([request(t.getAllKeys()), request(t.getAll())]);
+    return [db, new Map(keys.map((k, i) => [k, values[i]]))];
+  } catch (e) {
+    return [null, new Map()]; // no IndexedDB here (a private window of some browsers)
+  }
+}
+
+export async function diskStorage(local, idb) {
+  const [db, disk] = await openDisk(idb);
+  const pending = new Map();
   return {
     getItem(key) {
-      try { return backend.getItem(key); } catch (e) { return null; }
+      try { return local.getItem(key); } catch (e) { return null; }
     },
+    mirror(key) { return disk.has(key) ? disk.get(key) : null; },
     setItem(key, value) {
-      try { backend.setItem(key, value); return ""; } catch (e) { return `${e.name}: ${e.message}`; }
+      try { local.setItem(key, value); } catch (e) { return `${e.name}: ${e.message}`; }
+      if (db) pending.set(key, value);
+      return "";
+    },
+    pending() { return pending.size; },
+    async flush() {
+      // "" once every value set since the last flush is on the disk, else why not.
+      if (!pending.size) return "";
+      const writes = [...pending];
+      pending.clear();
+      try {
+        const tx = db.transaction(TABLE, "readwrite", { durability: "strict" });
+        for (const [k, v] of writes) tx.objectStore(TABLE).put(v, k);
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error);
+        });
+        return "";
+      } catch (e) {
+        return `not written to the disk (${e && e.name}): a reload keeps it, a killed browser may not`;
+      }
     },
   };
 }

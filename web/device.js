@@ -1,7 +1,7 @@
 // The device page: the real firmware (firmware/device.py's main loop on hardware/web.py's board)
 // on MicroPython's WebAssembly port, its screen painted into the canvas, its buttons the page's.
 import { loadMicroPython } from "./micropython.mjs";
-import { boot, storageOf } from "./boot.mjs";
+import { boot, diskStorage } from "./boot.mjs";
 
 const params = new URLSearchParams(location.search);
 const pico = params.get("board") === "pico";
@@ -53,8 +53,9 @@ let palette = []; // the inks' colours, "#rrggbb" (firmware/inks.py)
 let rgb = [];
 let audio = null;
 const leds = [...document.querySelectorAll(".leds i")];
+let outbox = ""; // console replies, shown once their step is on the disk
 const page = {
-  storage: storageOf(globalThis.localStorage),
+  storage: null, // diskStorage(), at start
   backlight(pct) { canvas.style.filter = pct >= 100 ? "" : `brightness(${pct}%)`; },
   flash(ink) {
     const colour = ink < 0 ? "" : palette[ink];
@@ -72,10 +73,7 @@ const page = {
       osc.stop(audio.currentTime + 0.01);
     } catch (e) { /* no sound: nothing lost */ }
   },
-  reply(text) {
-    logEl.textContent += text;
-    logEl.scrollTop = logEl.scrollHeight;
-  },
+  reply(text) { outbox += text; },
 };
 globalThis.tal_page = page;
 
@@ -102,11 +100,21 @@ function paint() {
 }
 
 let stopped = false;
-function step() {
+async function step() {
   if (stopped) return;
   let wait = 10;
   try {
     wait = loop.step();
+    // What this step saved is on the disk before the player sees its result.
+    if (page.storage.pending()) {
+      const why = await page.storage.flush();
+      if (why) say(why, true);
+    }
+    if (outbox) {
+      logEl.textContent += outbox;
+      logEl.scrollTop = logEl.scrollHeight;
+      outbox = "";
+    }
     if (paint() && !document.body.dataset.firstScreenMs) {
       // since the navigation started: the page, the runtime, the app and its first frame
       document.body.dataset.firstScreenMs = String(Math.round(performance.now()));
@@ -190,7 +198,8 @@ function wireSave() {
     const why = board.import_("/import.state");
     if (why) { say(`${file.name}: ${why}`, true); return; }
     stopped = true;
-    say(`${file.name} imported: starting from it`);
+    const disk = await page.storage.flush();
+    say(`${file.name} imported: starting from it` + (disk ? ` (${disk})` : ""), !!disk);
     location.reload();
   });
   document.getElementById("line").addEventListener("submit", (e) => {
@@ -208,6 +217,7 @@ async function start() {
     if (!r.ok) throw new Error(`app.tar.gz: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  page.storage = await diskStorage(globalThis.localStorage, globalThis.indexedDB);
   mp = await boot(loadMicroPython, new Uint8Array(await archive), {
     stdout: (s) => console.log(s),
     stderr: (s) => console.error(s),

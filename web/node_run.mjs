@@ -10,7 +10,7 @@ import { pathToFileURL } from "url";
 
 const [dist, script, heap] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.resolve(dist, "micropython.mjs")));
-const { boot, storageOf } = await import(pathToFileURL(path.resolve(dist, "boot.mjs")));
+const { boot, diskStorage } = await import(pathToFileURL(path.resolve(dist, "boot.mjs")));
 
 const items = new Map();
 const replies = [];
@@ -20,10 +20,10 @@ globalThis.localStore = {  // localStorage's part the page uses; a test may repl
   setItem: (k, v) => { items.set(k, String(v)); },
 };
 globalThis.page = {
-  storage: storageOf({
+  storage: await diskStorage({  // node has no IndexedDB: localStorage's part only
     getItem: (k) => globalThis.localStore.getItem(k),
     setItem: (k, v) => globalThis.localStore.setItem(k, v),
-  }),
+  }, null),
   reply: (text) => { replies.push(text); },
   replies: () => { const r = replies.join(""); replies.length = 0; return r; },
   backlight: () => {},

@@ -1,11 +1,13 @@
 // The page in headless Chromium (Debian's, through playwright-core), as a player uses it: the
 // tests (tests/test_web_browser.py) and `make bench` run this.
 //     node web/test/browser.mjs play URL OUT_DIR IMPORT_FILE SCREENS_DIR
+//     node web/test/browser.mjs kill URL
 //     node web/test/browser.mjs bench URL
 // prints one JSON object: what it saw.  Files it saves go to OUT_DIR; screenshots to SCREENS_DIR.
 import fs from "fs";
 import os from "os";
 import path from "path";
+import { spawn } from "child_process";
 import { chromium } from "playwright-core";
 
 const [mode, url, outDir, importFile, screensDir] = process.argv.slice(2);
@@ -178,5 +180,45 @@ async function bench() {
   return { firstScreenMs: ms };
 }
 
-const result = mode === "bench" ? await bench() : await play();
+// Chromium killed (SIGKILL, the whole browser) the moment the screen shows an action: started by
+// hand, so that it can be killed, and driven over its DevTools port.
+async function spawnChromium(dir) {
+  const port = path.join(dir, "DevToolsActivePort");
+  if (fs.existsSync(port)) fs.unlinkSync(port);
+  const proc = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${dir}`,
+    "about:blank"], { stdio: "ignore", detached: true });
+  for (let i = 0; i < 300 && !fs.existsSync(port); i++) await new Promise((r) => setTimeout(r, 50));
+  const browser = await chromium.connectOverCDP("http://127.0.0.1:" + fs.readFileSync(port, "utf8").split("\n")[0]);
+  const context = browser.contexts()[0];
+  const page = context.pages()[0] || await context.newPage();
+  await page.goto(url);
+  await firstScreen(page);
+  return { proc, page };
+}
+
+async function kill() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tal-chromium-"));
+  let { proc, page } = await spawnChromium(dir);
+  const seen = { so: await request(page, "so +3") };
+  await page.evaluate(() => { document.getElementById("more").open = false; });
+  await buttons(page, ["START", "DOWN", "DOWN", "A", "SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT"]);
+  const before = await pixels(page);
+  await page.click('#board button[data-key="A"]'); // fly: the last action
+  await page.waitForFunction((b) => {
+    const c = document.getElementById("screen");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let s = "";
+    for (let i = 0; i < d.length; i += 4) s += ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16).padStart(6, "0");
+    return s !== b;
+  }, before, { polling: 1 });
+  process.kill(-proc.pid, "SIGKILL");
+  await new Promise((r) => setTimeout(r, 300));
+  ({ proc, page } = await spawnChromium(dir));
+  seen.soAfter = await request(page, "so");
+  seen.undone = await request(page, "undo");
+  process.kill(-proc.pid, "SIGKILL");
+  return seen;
+}
+
+const result = mode === "bench" ? await bench() : mode === "kill" ? await kill() : await play();
 process.stdout.write(JSON.stringify(result) + "\n");
