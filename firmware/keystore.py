@@ -1,4 +1,4 @@
-"""The state record and the settings in a key-value store of text: the web page's localStorage.
+"""The state record and the settings in a key-value store of text: the web page's browser storage.
 
 `KeyStore` is `firmware.storage.FileStore` with two keys for its two files: the two newest
 frames of the engine's record, written alternately, each key holding one frame as base64 text

@@ -91,3 +91,22 @@ def test_newest_is_what_export_writes():
     ask(s, "so +3")
     seq, fmt, payload = KeyStore(kv).newest()
     assert fmt == record.FORMAT and record.decode(payload)[0] == s.vals
+
+
+def test_the_newer_copy_wins_when_the_browser_lost_its_localstorage():
+    """After a killed browser, localStorage may hold older frames than IndexedDB (`mirror`): the
+    store resumes from the newest frame of either copy, and writes on from there."""
+    kv = Local()
+    s = Session(1, KeyStore(kv))
+    ask(s, "so +1")
+    stale = dict(kv.items)  # what localStorage had on the disk when the browser was killed
+    ask(s, "so +1")
+    ask(s, "so +1")
+    disk = dict(kv.items)
+    kv.items = stale
+    kv.mirror = disk.get
+    s2 = Session(2, KeyStore(kv))
+    assert ask(s2, "so")["so"] == 3
+    ask(s2, "so +1")
+    kv.mirror = lambda key: None
+    assert ask(Session(3, KeyStore(kv)), "so")["so"] == 4
