@@ -192,7 +192,8 @@ def test_storage_the_browser_refuses_refuses_the_action():
     out = _play("""
 import js
 page.storage.getItem("x")
-js.eval("globalThis.localStore.setItem = function () { throw new DOMException('quota', 'QuotaExceededError'); }")
+js.eval("globalThis.localStore.setItem = function () { "
+        "throw new DOMException('quota', 'QuotaExceededError'); }")
 board.type("so +2")
 board.type("so")
 loop.step()

@@ -139,7 +139,8 @@ def test_offline_the_service_worker_serves_the_page(played):
 
 def test_the_pico_board_and_the_console_page(played):
     assert played["picoSize"] == [240, 135]
-    assert '> roll 3d10 +2\n{"ok":true,"dice":[4,1,8],"mod":2,"total":15}\n' in played["consolePage"]
+    want = '> roll 3d10 +2\n{"ok":true,"dice":[4,1,8],"mod":2,"total":15}\n'
+    assert want in played["consolePage"]
 
 
 def test_a_killed_browser_loses_no_acknowledged_action(served):
