@@ -14,6 +14,7 @@ export MICROPY_DIR
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
 .PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32
+.PHONY: web web-serve web-screenshots
 
 $(STAMP): requirements.txt
 	@echo "Setting up .venv: installing the pinned packages of requirements.txt (the first time" >&2
@@ -41,9 +42,33 @@ screenshots: $(STAMP)
 fonts: $(STAMP)
 	$(BIN)/python -m host_tools.fontgen
 
-test: mpy
+# MicroPython's WebAssembly port (and playwright-core for the browser tests), pinned in
+# web/package-lock.json.  Without npm the web tests are skipped, saying so.
+NPM := $(shell command -v npm 2>/dev/null)
+WEBSTAMP := web/node_modules/.installed-$(shell cksum < web/package-lock.json | cut -d' ' -f1)
+
+$(WEBSTAMP): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
 	$(BIN)/python -m pytest -q tests
+
+# The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
+# engine and screens; works offline once loaded); `make web-serve` serves it on localhost:8000
+# and this machine's network address, for a phone on the same Wi-Fi (PORT=... to change).
+web: mpy $(WEBSTAMP)
+	$(BIN)/python -m host_tools.web build
+
+# The page's screenshots in docs/screens/web-*.png (the README shows them), taken by the browser
+# test as it plays the page in headless Chromium.
+web-screenshots: mpy $(WEBSTAMP)
+	WEB_SCREENS=docs/screens $(BIN)/python -m pytest -q tests/test_web_browser.py
+
+web-serve: web
+	$(BIN)/python -m host_tools.web serve --lan --port $(if $(PORT),$(PORT),8000)
+
 
 # 32-bit builds from MICROPY_DIR, in build/micropython (rebuilt only when an input changed):
 # the qemu mps2-an385 (Cortex-M3) firmware with manifest.py frozen, the same stock with the app in

@@ -71,7 +71,7 @@ def record(s, table, key, names, tokens):
     text = "%s | %s | %s | entered at the table\n" % (
         table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
     hook = s.data
-    append = getattr(hook, "append", None)
+    append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
     if append is None:
         out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
     else:

@@ -61,7 +61,7 @@ def _parse(k, lines):
 
 
 def _write(s, how, name, text):
-    fn = getattr(s.data, how, None)
+    fn = getattr(s.data, how, None) if getattr(s.data, "writes", False) else None
     try:
         if fn is None:
             raise OSError("this console writes no data files")

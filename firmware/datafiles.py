@@ -55,6 +55,7 @@ class DataDir:
     def __init__(self, base, mine=None):
         self.base = base
         self.mine = mine
+        self.writes = bool(mine)  # the engine writes what the player enters only where it can
 
     def __call__(self, name):
         if ".." in name or name[:1] == "/":

@@ -40,18 +40,35 @@ def build(board):
 
 def run(board):
     """The main loop: keys in, screens out, backlight by idle time; returns when the board stops."""
-    try:
-        app, backend, canvas = build(board)
-    except MemoryError:  # once more on a collected heap; the save was only read, never written
-        gc.collect()
-        app, backend, canvas = build(board)
-    # The line protocol over USB (firmware/serial_link.py), where the board offers it.
-    link = board.serial_link(app.session)
-    pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
-    now = board.ticks_ms()
-    lights = power.Power(board.ticks_diff, now, app.prefs.dim_ms())
-    level = -1
+    loop = Loop(board)
     while board.running():
+        board.sleep_ms(loop.step())
+
+
+class Loop:
+    """One pass of the main loop at a time: `run` calls `step` until the board stops; a board that
+    cannot block (the web page's, driven by the browser's timers) calls it from its own timer."""
+
+    def __init__(self, board):
+        self.board = board
+        try:
+            self.app, self.backend, self.canvas = build(board)
+        except MemoryError:  # once more on a collected heap; the save was only read, never written
+            gc.collect()
+            self.app, self.backend, self.canvas = build(board)
+        # The line protocol over USB (firmware/serial_link.py), where the board offers it.
+        self.link = board.serial_link(self.app.session)
+        self.pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
+        self.lights = power.Power(board.ticks_diff, board.ticks_ms(), self.app.prefs.dim_ms())
+        self.level = -1
+
+    def step(self):
+        """Keys, backlight, serial requests and the screen, once; the milliseconds to wait before
+        the next step."""
+        board = self.board
+        app = self.app
+        lights = self.lights
+        pressed = self.pressed
         now = board.ticks_ms()
         pressed.update(board.keys(), now)
         if board.shaken(now):
@@ -69,15 +86,15 @@ def run(board):
         lights.dim_ms = app.prefs.dim_ms()
         lights.tick(now)
         lv = lights.level(app.prefs.brightness())
-        if lv != level:
-            level = lv
+        if lv != self.level:
+            self.level = lv
             board.backlight(lv)
-        if link is not None and link.poll():
+        if self.link is not None and self.link.poll():
             app.dirty = True  # a request from the computer may have changed what is shown
-        if app.dirty and draw(app, canvas):
-            backend.render(canvas)
+        if app.dirty and draw(app, self.canvas):
+            self.backend.render(self.canvas)
         board.tick(now)
-        board.sleep_ms(IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS)
+        return IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS
 
 
 def draw(app, canvas):

@@ -55,8 +55,12 @@ class Link:
 
     def poll(self):
         """Answer whatever complete lines have arrived, without waiting; return how many."""
-        n = self.readinto(self.inbuf)
-        return self.feed(self.inbuf, n) if n else 0
+        answered = 0
+        while True:
+            n = self.readinto(self.inbuf)
+            if not n:
+                return answered
+            answered += self.feed(self.inbuf, n)
 
 
 class _StdinReader:

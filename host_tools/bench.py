@@ -198,6 +198,7 @@ def report(w=sys.stdout.write):
     from host_tools import flash_bench
 
     flash_bench.report(w)
+    __import__("host_tools.web", fromlist=["report"]).report(w)  # the web page's first load
 
 
 def main():

@@ -29,6 +29,7 @@ BOARDS = {
                                "firmware/boards/circuitpython/code.py",
                                "firmware/boards/circuitpython/boot.py"),
     "micropython": SHARED + ("firmware/display_framebuf.py", "hardware/pico_lcd_114.py",
+                             "firmware/display_web.py", "firmware/keystore.py", "hardware/web.py",
                              "firmware/boards/micropython/main.py"),
 }
 # Stub files that do not pass mypy themselves: not ours to fix.

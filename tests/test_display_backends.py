@@ -1,6 +1,6 @@
-"""Two display backends, one screen code: the same key sequences run on CPython with the displayio
-backend (Blinka's Bitmap) and under the MicroPython unix port with the framebuf backend; both
-must put the very same ink on every pixel.  Only the tiles that changed are sent to the panel,
+"""Three display backends, one screen code: the same key sequences run on CPython with the
+displayio backend (Blinka's Bitmap), under the MicroPython unix port with the framebuf backend
+and on the WebAssembly port with the web page's; all must put the very same ink on every pixel.  Only the tiles that changed are sent to the panel,
 and drawing a frame allocates nothing (MicroPython's heap locked)."""
 
 import pytest
@@ -74,6 +74,52 @@ def test_both_backends_draw_the_same_pixels(size):
             if y not in skip:
                 assert pixels[y] == dio_pixels[y], (keys, y)
         assert any(set(row) - {"0"} for row in pixels)  # something was drawn
+
+
+WEB_DRIVER = """
+from firmware.display_web import WebBackend
+from firmware.canvas import Canvas
+from engine.session import Session
+from firmware.app import App
+from firmware.datafiles import reader
+from firmware.prefs import MemoryBlob, Prefs
+be = WebBackend(%(w)d, %(h)d)
+s = Session(%(seed)d)
+s.data = reader("/app/data")
+app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
+app.start()
+c = Canvas(%(w)d, %(h)d)
+for group in %(groups)r:
+    for ev in group:
+        app.key(ev)
+        app.draw(c)
+        be.render(c)
+    app.draw(c)
+    be.render(c)
+    print("SCREEN")
+    for y in range(%(h)d):
+        print("".join("%%x" %% be.ink_at(x, y) for x in range(%(w)d)))
+"""
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["pybadge", "pico"])
+def test_the_web_page_draws_the_same_pixels(size):
+    """The web page's backend (framebuf into an ink buffer, on MicroPython's WebAssembly port
+    under node) puts the same ink on every pixel as displayio, screen after screen."""
+    from appkit import events
+    from webkit import run_wasm
+
+    groups = [events(k) for k in SEQUENCES]
+    rc, out, err = run_wasm(WEB_DRIVER % {"w": size[0], "h": size[1], "seed": 7,
+                                          "groups": groups})
+    assert rc == 0, err
+    shots = [block.splitlines() for block in out.split("SCREEN\n")[1:]]
+    assert len(shots) == len(SEQUENCES)
+    for keys, pixels, (_lines, dio_pixels, skip) in zip(SEQUENCES, shots,
+                                                        displayio_pixels(size, SEQUENCES)):
+        for y in range(size[1]):
+            if y not in skip:
+                assert pixels[y] == dio_pixels[y], (keys, y)
 
 
 def test_framebuf_swaps_colour_bytes_for_the_st7789():

@@ -142,6 +142,8 @@ def test_unwritable_or_malformed_answers_are_one_clear_line():
     """A hook that cannot write keeps the answer for the session and says why in one line; a
     malformed answers file is refused naming its line."""
     class ReadOnly:
+        writes = True  # a hook with a folder, which refuses the write
+
         def __init__(self):
             self.read = lines_hook({})
 

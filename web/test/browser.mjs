@@ -1,0 +1,224 @@
+// The page in headless Chromium (Debian's, through playwright-core), as a player uses it: the
+// tests (tests/test_web_browser.py) and `make bench` run this.
+//     node web/test/browser.mjs play URL OUT_DIR IMPORT_FILE SCREENS_DIR
+//     node web/test/browser.mjs kill URL
+//     node web/test/browser.mjs bench URL
+// prints one JSON object: what it saw.  Files it saves go to OUT_DIR; screenshots to SCREENS_DIR.
+import fs from "fs";
+import os from "os";
+import path from "path";
+import { spawn } from "child_process";
+import { chromium } from "playwright-core";
+
+const [mode, url, outDir, importFile, screensDir] = process.argv.slice(2);
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run"];
+const PHONE = { width: 390, height: 844 };
+
+async function launch() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tal-chromium-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM, args: FLAGS, headless: true, viewport: PHONE,
+    deviceScaleFactor: 2, acceptDownloads: true,
+  });
+  return { context, dir };
+}
+
+async function firstScreen(page) {
+  await page.waitForSelector("body[data-first-screen-ms]", { timeout: 30000 });
+  return Number(await page.getAttribute("body", "data-first-screen-ms"));
+}
+
+const pause = (page) => page.waitForTimeout(60); // a few steps of the device's 10 ms loop
+
+async function keys(page, names) {
+  for (const k of names) { await page.keyboard.press(k); await pause(page); }
+}
+
+async function buttons(page, names) {
+  for (const k of names) {
+    await page.click(`#board button[data-key="${k}"]:visible`);
+    await pause(page);
+  }
+}
+
+async function pixels(page) {
+  // The canvas as the browser shows it: RGB of every pixel, hex.
+  return page.evaluate(() => {
+    const c = document.getElementById("screen");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let s = "";
+    for (let i = 0; i < d.length; i += 4) s += ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16).padStart(6, "0");
+    return s;
+  });
+}
+
+async function openMore(page) {
+  await page.evaluate(() => { document.getElementById("more").open = true; });
+}
+
+async function exportSave(page, name) {
+  await openMore(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+  const to = path.join(outDir, name);
+  await download.saveAs(to);
+  return { file: to, suggested: download.suggestedFilename() };
+}
+
+async function request(page, line) {
+  await openMore(page);
+  const before = await page.textContent("#log");
+  await page.fill("#request", line);
+  await page.press("#request", "Enter");
+  await page.waitForFunction((n) => document.getElementById("log").textContent.length > n + 3
+    && document.getElementById("log").textContent.endsWith("\n"), before.length + line.length);
+  const text = await page.textContent("#log");
+  return text.slice(before.length).split("\n").filter((l) => l && !l.startsWith(">")).pop();
+}
+
+async function shot(page, name, fullPage = false) {
+  if (screensDir) await page.screenshot({ path: path.join(screensDir, name), fullPage });
+}
+
+async function play() {
+  const seen = {};
+  const { context } = await launch();
+  const page = context.pages()[0] || await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  seen.firstScreenMs = await firstScreen(page);
+  seen.startPixels = await pixels(page);
+
+  // A roll from a known seed: the canvas is compared with the desktop's rendering, pixel for pixel.
+  seen.seedReply = await request(page, "seed 7");
+  await page.evaluate(() => { document.getElementById("more").open = false; });
+  await buttons(page, ["A"]);
+  seen.rollPixels = await pixels(page);
+  await shot(page, "web-phone.png");
+
+  // A draw from the Cups (keyboard), then a mission set up with the buttons.
+  await keys(page, ["Enter", "ArrowDown", "z", "Tab", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "z"]);
+  seen.drawPixels = await pixels(page);
+  await buttons(page, ["B", "START", "DOWN", "A"]); // back; the menu: Mission
+  await buttons(page, ["SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT", "A"]);
+  seen.missionPixels = await pixels(page);
+  await keys(page, ["x", "x", "x", "Enter", "ArrowDown", "ArrowDown", "z"]); // home, then Mission afresh
+  seen.missionPixelsBeforeReload = await pixels(page);
+  seen.before = await exportSave(page, "before-reload.state");
+
+  // Reload: the campaign is where it was.
+  await page.reload();
+  await firstScreen(page);
+  await keys(page, ["Enter", "ArrowDown", "ArrowDown", "z"]); // the menu: Mission
+  seen.missionPixelsAfterReload = await pixels(page);
+  seen.after = await exportSave(page, "after-reload.state");
+
+  // Landscape, the Pico board, the panels open: screenshots.
+  await page.evaluate(() => { document.getElementById("more").open = false; scrollTo(0, 0); });
+  await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+  await pause(page);
+  await shot(page, "web-landscape.png");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openMore(page);
+  await request(page, "so");
+  await pause(page);
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, "web-desktop.png", true);
+
+  // Import: a bad file is one line and changes nothing; a good one replaces the campaign.
+  const bad = path.join(outDir, "notes.txt");
+  fs.writeFileSync(bad, "not a save\n");
+  await page.setInputFiles("#import", bad);
+  await page.waitForFunction(() => document.getElementById("status").classList.contains("error"));
+  seen.badImport = await page.textContent("#status");
+  await page.setInputFiles("#import", importFile);
+  await page.waitForEvent("load");
+  await firstScreen(page);
+  seen.soAfterImport = await request(page, "so");
+  seen.imported = await exportSave(page, "after-import.state");
+
+  // Offline: the service worker serves the page.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  seen.offlineFirstScreenMs = await firstScreen(page);
+  seen.soOffline = await request(page, "so");
+  await context.setOffline(false);
+
+  const pico = await context.newPage();
+  await pico.setViewportSize({ width: PHONE.height, height: PHONE.width });
+  await pico.goto(url + "?board=pico");
+  await firstScreen(pico);
+  await buttons(pico, ["A"]);
+  await shot(pico, "web-pico.png");
+  seen.picoSize = await pico.evaluate(() => [document.getElementById("screen").width, document.getElementById("screen").height]);
+
+  const console_ = await context.newPage();
+  await console_.goto(url + "console.html");
+  await console_.waitForSelector("body[data-ready]");
+  await console_.fill("#console-request", "seed 42");
+  await console_.press("#console-request", "Enter");
+  await console_.fill("#console-request", "roll 3d10 +2");
+  await console_.press("#console-request", "Enter");
+  seen.consolePage = await console_.textContent("#log");
+
+  seen.errors = errors;
+  await context.close();
+  return seen;
+}
+
+async function bench() {
+  const { context } = await launch();
+  const page = context.pages()[0] || await context.newPage();
+  await page.goto(url);
+  const ms = await firstScreen(page);
+  await page.evaluate(() => navigator.serviceWorker.ready); // the offline copy is part of a first load
+  await page.waitForTimeout(500);
+  await context.close();
+  return { firstScreenMs: ms };
+}
+
+// Chromium killed (SIGKILL, the whole browser) the moment the screen shows an action: started by
+// hand, so that it can be killed, and driven over its DevTools port.
+async function spawnChromium(dir) {
+  const port = path.join(dir, "DevToolsActivePort");
+  if (fs.existsSync(port)) fs.unlinkSync(port);
+  const proc = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${dir}`,
+    "about:blank"], { stdio: "ignore", detached: true });
+  for (let i = 0; i < 300 && !fs.existsSync(port); i++) await new Promise((r) => setTimeout(r, 50));
+  const browser = await chromium.connectOverCDP("http://127.0.0.1:" + fs.readFileSync(port, "utf8").split("\n")[0]);
+  const context = browser.contexts()[0];
+  const page = context.pages()[0] || await context.newPage();
+  await page.goto(url);
+  await firstScreen(page);
+  return { proc, page };
+}
+
+async function kill() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tal-chromium-"));
+  let { proc, page } = await spawnChromium(dir);
+  const seen = { so: await request(page, "so +3") };
+  await page.evaluate(() => { document.getElementById("more").open = false; });
+  await buttons(page, ["START", "DOWN", "DOWN", "A", "SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT"]);
+  const before = await pixels(page);
+  await page.click('#board button[data-key="A"]'); // fly: the last action
+  await page.waitForFunction((b) => {
+    const c = document.getElementById("screen");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let s = "";
+    for (let i = 0; i < d.length; i += 4) s += ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16).padStart(6, "0");
+    return s !== b;
+  }, before, { polling: 1 });
+  process.kill(-proc.pid, "SIGKILL");
+  await new Promise((r) => setTimeout(r, 300));
+  ({ proc, page } = await spawnChromium(dir));
+  seen.soAfter = await request(page, "so");
+  seen.undone = await request(page, "undo");
+  process.kill(-proc.pid, "SIGKILL");
+  return seen;
+}
+
+const result = mode === "bench" ? await bench() : mode === "kill" ? await kill() : await play();
+process.stdout.write(JSON.stringify(result) + "\n");
