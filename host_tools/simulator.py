@@ -516,10 +516,15 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
 
 MISSION = "tdda" + "sa" + "drua" + "s" + "rra" + "ra"  # Roster: A-10A, A-10C; Fly: start, loiter
 TO_EXP3 = "tuarb"  # Settings: game TAL + EXP3, back
+# A campaign under way (requests before the keys): set up, a pilot shaken, day 1.
+CAMPAIGN = ";".join(("campaign start 10 20 3", "ac add a-10a", "ac add a-10a",
+                     "pilot add pirate 4 8 2", "pilot add viper 4 8 2", "pilot stress 1 +6",
+                     "campaign ready", "so -2", "vp +3"))
 TO_GOLAN = "tuarrb"
 # (file name, screen size, key presses from a fresh game with seed 7, the title it shows).
-# Keys: see `parse_keys`.  Every screen of every game at both sizes, and the states that are
-# hardest to fit: several undo steps, a long refusal, a draw of 12 Hit counters.
+# Keys: see `parse_keys` (requests before "::" run first).  Every screen of every game at both
+# sizes, and the states that are hardest to fit: several undo steps, a long refusal, a draw of 12
+# Hit counters.
 SHOTS = (
     ("roll-check", "a", "Check"),
     ("roll-batch", "drrddrrrrrrra", "Check"),
@@ -536,8 +541,8 @@ SHOTS = (
     ("cups-full-draw", MISSION + "tua" + "ddrr" + "d" + "r" * 8 + "d" + "r" * 8 + "a", "Hits on"),
     ("cups-popups", "tda" + "sdrrra", "Pop-Ups drawn"),
     ("cups-popups-out", "tda" + "sdrrrab", "Cups"),
-    ("campaign", "tddda" + "lla" + "sla" + "drua" + "r" + "ddrrrrra" + "s", "Campaign"),
-    ("campaign-refused", "tddda" + "lla" + "rrr" + "d" + "r" * 29 + "a", "Refused"),
+    ("campaign", CAMPAIGN + "::tddda", "Campaign"),
+    ("campaign-refused", CAMPAIGN + "::tddda" + "r" + "d" + "r" * 29 + "a", "Refused"),
     ("tables", "tdddda" + "a", "Tables"),
     ("undo", "tuarrrrB", "Undo"),
     ("selftest", "tddddddaa", "Self-test"),
@@ -576,6 +581,10 @@ def render_shot(keys_, size, backend=None):
     app = App(session, Prefs(MemoryBlob()), None, (w, h))
     app.start()
     canvas = ReadCanvas(w, h)
+    if "::" in keys_:  # requests first ("so +2;vp +1::keys"): a game already under way
+        setup, keys_ = keys_.split("::")
+        for line in setup.split(";"):
+            assert app.run(line.split()) is not None, (line, app.message)
     events, bad = parse_keys(keys_)
     assert not bad, bad
     for ev in events:
