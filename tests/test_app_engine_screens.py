@@ -6,7 +6,7 @@ state (fields and dice) equals that of a bare session given the request lines th
 
 import pytest
 
-from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
+from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from engine import fields as F
 from firmware import inks
 from firmware.canvas import DASHED, DOWN, FILL, FRAME, TRI
@@ -29,17 +29,6 @@ def fly_two_a10s(d):
     d.do()
     d.action("loiter")
     d.do()
-
-
-def same_state(d, lines, seed=7):
-    """The app's session equals a bare one that ran `lines`; returns the bare one's replies."""
-    t = twin(seed)
-    replies = [ask(t, line) for line in lines]
-    for line, r in zip(lines, replies):
-        assert r["ok"], (line, r)
-    assert list(d.session.vals) == list(t.vals)
-    assert d.session.rng.get_state() == t.rng.get_state()
-    return replies
 
 
 def loiter_marker(d):

@@ -7,6 +7,7 @@ campaign scouts +N
 campaign ready
 campaign
 campaign result
+campaign cards
 campaign fail
 campaign end
 campaign rule damage-once|last-day-end on|off
