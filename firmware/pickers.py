@@ -12,12 +12,15 @@ so a screen declares what it does instead of building command words by hand.  Th
     Choice(label, options, ...)         a word picker: options are (shown, word) pairs, fixed or
                                         set from the engine's replies (aircraft, pilots ...)
     Toggle(label, word, ...)            a yes/no that adds `word` when yes
+    Word(label, ...)                    a word typed on an on-screen keyboard (a result printed
+                                        on a card, a card's name): `opens` the screen to type it
 """
 
 
 class Field:
     label = ""
     text = ""
+    opens = None  # a screen that edits the field (LEFT/RIGHT open it instead of stepping)
 
     def step(self, d):
         """Change the value by `d` (LEFT -1, RIGHT +1; held keys give bigger steps)."""
@@ -103,6 +106,13 @@ class Choice(Field):
                 self.index = i
                 self._show()
 
+    def shown(self, word):
+        """How the option whose word is `word` is shown (the word itself when none is)."""
+        for shown, w in self.options:
+            if w == word:
+                return shown
+        return word
+
     def chosen(self):
         """The chosen option's word (None when there are no options)."""
         return self.options[self.index][1] if self.options else None
@@ -136,6 +146,88 @@ class Toggle(Field):
         if self.value:
             return [self.word] if self.word else []
         return [self.off_word] if self.off_word else []
+
+
+# The on-screen keyboard: its cells, left to right and top to bottom, and where each is on the
+# keyboard in half columns (row, left, width): ten columns, the last row's erase and OK keys
+# one and a half wide.  The strings are made once: drawing the keyboard allocates nothing.
+KEY_CELLS = tuple("abcdefghijklmnopqrstuvwxyz-") + ("del", "ok")
+ERASE = 27
+OK = 28
+_KEY_ROW = bytes([0] * 10 + [1] * 10 + [2] * 9)
+_KEY_X = bytes([2 * i for i in range(10)] * 2 + [2 * i for i in range(7)] + [14, 17])
+_KEY_W = bytes([2] * 27 + [3, 3])
+KEY_COLS = 10
+KEY_ROWS = 3
+
+
+def key_box(i):
+    """(row, left, width) of keyboard cell i, in rows and half columns."""
+    return _KEY_ROW[i], _KEY_X[i], _KEY_W[i]
+
+
+class Word(Field):
+    """A word of a-z and '-' (at most `most` letters), typed on the on-screen keyboard: the
+    d-pad moves over its cells (`move`), A presses the one under the cursor (`press`): a letter,
+    erase, or OK.  `text` is the word, or `empty` while there is none."""
+
+    opens = "spell"
+
+    def __init__(self, label, word="", most=15, empty="?"):
+        self.label = label
+        self.most = most
+        self.empty = empty
+        self.at = 0  # the cell under the cursor
+        self.set(word)
+
+    def set(self, word):
+        self.value = word
+        self.text = word or self.empty
+
+    def move(self, dx, dy):
+        """The cursor to the next cell left/right (dx) or up/down (dy, the nearest cell of that
+        row); returns False when there is no row that way (the cursor leaves the keyboard)."""
+        n = len(KEY_CELLS)
+        if dx:
+            row = _KEY_ROW[self.at]
+            i = self.at + dx
+            if not (0 <= i < n and _KEY_ROW[i] == row):  # past the row's end: its other end
+                i = self.at
+                while 0 <= i - dx < n and _KEY_ROW[i - dx] == row:
+                    i -= dx
+            self.at = i
+            return True
+        row = _KEY_ROW[self.at] + dy
+        if not 0 <= row < KEY_ROWS:
+            return False
+        centre = 2 * _KEY_X[self.at] + _KEY_W[self.at]
+        best = -1
+        for i in range(n):
+            if _KEY_ROW[i] == row and (best < 0 or abs(2 * _KEY_X[i] + _KEY_W[i] - centre) <
+                                       abs(2 * _KEY_X[best] + _KEY_W[best] - centre)):
+                best = i
+        self.at = best
+        return True
+
+    def press(self):
+        """Press the cell under the cursor: True when it was OK (the word is done)."""
+        if self.at == OK:
+            return True
+        if self.at == ERASE:
+            self.erase()
+        elif len(self.value) < self.most:
+            self.set(self.value + KEY_CELLS[self.at])
+        return False
+
+    def erase(self):
+        """Take back the last letter; False when there was none."""
+        if not self.value:
+            return False
+        self.set(self.value[:-1])
+        return True
+
+    def words(self):
+        return [self.value] if self.value else []
 
 
 class Action:

@@ -14,6 +14,7 @@ A script is a sequence of steps, each a verb and its argument:
     set Amount=+6         the row labelled Amount stepped (RIGHT, or LEFT when RIGHT stops) to +6
     choose Sound          the selection moved to the row labelled Sound
     do                    A
+    spell good            the word typed on the on-screen keyboard, then OK
     keys rra              keys pressed as they are
     run so +2             a request run through the app (app.run), as the serial console would
 """
@@ -84,6 +85,9 @@ class Player:
         changes it no more) until it shows `value`."""
         self.choose(label)
         key = keys
+        now, want = _number(self.row_value(label)), _number(value)
+        if keys == "r" and now is not None and want is not None and want < now:
+            key = "l"  # a number: the short way
         for _ in range(STEPS):
             now = self.row_value(label)
             if now == value:
@@ -106,12 +110,46 @@ class Player:
         """Press A."""
         return self.press("a")
 
+    def spell(self, word, done=True):
+        """Type `word` on the on-screen keyboard (the lit key moved to each letter, A), then
+        OK when `done`."""
+        for target in list(word) + (["ok"] if done else []):
+            for _ in range(STEPS):
+                lit = self.lit_key()
+                assert lit is not None, ("no keyboard", self.text())
+                to = [t for t in self.canvas.texts() if t[4] == target and t[1] >= lit[1] - 30]
+                assert to, (target, self.text())
+                to = to[-1]
+                if to[:2] == lit[:2]:
+                    break
+                self.press("u" if to[1] < lit[1] else "d" if to[1] > lit[1] else
+                           "l" if to[0] < lit[0] else "r")
+            self.press("a")
+        return self.screen()
+
+    def lit_key(self):
+        """(x, y, w, h, text, ...) of the keyboard's key under the cursor (None: no keyboard)."""
+        from firmware.pickers import KEY_CELLS, KEY_ROWS
+        from firmware.widgets import KEY_H
+
+        ok = self.canvas.text_at("del")
+        if ok is None:
+            return None
+        top = ok[1] - (KEY_ROWS - 1) * KEY_H  # the keyboard's first row
+        for t in self.canvas.texts():
+            if t[4] in KEY_CELLS and t[1] >= top and \
+                    self.canvas.fill_under(t[0] + t[2] // 2, t[1] + 5) == inks.BLUE:
+                return t
+        return None
+
     def play(self, steps):
         """Run a script (see the module doc); returns the screen's lines."""
         for step in steps:
             verb, _, arg = step.partition(" ")
             if verb == "do":
                 self.do()
+            elif verb == "spell":
+                self.spell(arg)
             elif verb == "keys":
                 self.press(arg)
             elif verb == "set":
@@ -156,11 +194,12 @@ class Player:
         return ink
 
     def row_value(self, label):
-        """The value shown after the label `label` (without the <...> of a selected one)."""
+        """The value shown after the label `label` (without the <...> of a selected one); the
+        rows are drawn last, so a label also shown above them (a track's name) is theirs."""
         at = [t for t in self.canvas.texts() if t[4] == label]
         if not at:
             return None
-        x0, y0 = at[0][0], at[0][1]
+        x0, y0 = at[-1][0], at[-1][1]
         after = sorted((t[0], t[4]) for t in self.canvas.texts()
                        if t[1] == y0 and t[0] > x0 and t[4] not in ("<", ">"))
         return after[0][1] if after else ""
@@ -185,3 +224,15 @@ class Player:
 
     def shows(self, s):
         return s in self.text()
+
+
+def _number(text):
+    """The number a value starts with (+2, 11A, #3 viper), or None."""
+    text = (text or "").lstrip("#")
+    end = 1 if text[:1] in "+-" else 0
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    try:
+        return int(text[:end])
+    except ValueError:
+        return None

@@ -44,7 +44,7 @@ class Screen(Form):
         self.band = Choice("Target band", BANDS, 1)
         self.destroyed = Toggle("Bn destroyed", "destroyed")
         self.all = Toggle("All units", "all")
-        types = aircraft_types(app.session, False) or ("a-10a",)
+        types = ui.aircraft_types(app.session, False) or ("a-10a",)
         self.type = Choice("Type", [(t.upper(), t) for t in types])
         self.speed = Choice("Speed", (("fast", "fast"), ("slow", "slow")))
         self.fuel = Toggle("Fuel tank", "fuel")
@@ -258,21 +258,3 @@ class Screen(Form):
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
-
-
-def aircraft_types(session, families):
-    """The aircraft types of data/tal/aircraft.txt (engine.aircraft), or the type families printed
-    on Hit counters when `families`; () when the file does not load (the engine says why when it
-    is used)."""
-    try:
-        from engine import aircraft
-
-        rows = aircraft.types(session)
-    except Exception:
-        return ()
-    out = []
-    for row in rows:
-        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
-        if name not in out:
-            out.append(name)
-    return tuple(out)
