@@ -54,6 +54,15 @@ def fits(s, width, font=fonts.SMALL):
     return fonts.width(font, s) <= width
 
 
+def clip(s, width, font=fonts.SMALL):
+    """`s` when it fits in `width` pixels, else as much of it as fits followed by '.' (a name
+    in a narrow box: made when the text changes, never per frame)."""
+    if fonts.width(font, s) <= width:
+        return s
+    k = fonts.fit(font, s, width - fonts.advance(font, 46))
+    return s[:max(0, k)] + "."
+
+
 # --- bars and rows ---------------------------------------------------------------------------
 def title(canvas, text, right="", ink=inks.CYAN):
     """The title bar: `text` at its left, `right` at its right, black on `ink`."""
