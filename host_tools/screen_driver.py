@@ -15,6 +15,8 @@ A script is a sequence of steps, each a verb and its argument:
     choose Sound          the selection moved to the row labelled Sound
     do                    A
     spell good            the word typed on the on-screen keyboard, then OK
+    type go               the letters typed on the on-screen keyboard (no OK)
+    back / undo           B / B held (the Undo screen)
     keys rra              keys pressed as they are
     run so +2             a request run through the app (app.run), as the serial console would
 """
@@ -110,6 +112,14 @@ class Player:
         """Press A."""
         return self.press("a")
 
+    def back(self):
+        """Press B: back to the screen below."""
+        return self.press("b")
+
+    def undo(self):
+        """Hold B: the Undo screen, naming the step it takes back."""
+        return self.press("B")
+
     def spell(self, word, done=True):
         """Type `word` on the on-screen keyboard (the lit key moved to each letter, A), then
         OK when `done`."""
@@ -148,8 +158,10 @@ class Player:
             verb, _, arg = step.partition(" ")
             if verb == "do":
                 self.do()
-            elif verb == "spell":
-                self.spell(arg)
+            elif verb == "spell" or verb == "type":
+                self.spell(arg, verb == "spell")
+            elif verb == "back" or verb == "undo":
+                getattr(self, verb)()
             elif verb == "keys":
                 self.press(arg)
             elif verb == "set":

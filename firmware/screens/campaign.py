@@ -14,8 +14,8 @@ over their tracks), and that step's actions, the next one first, in the rulebook
                   losses; replacements, repairs, R&R, in that order; next day
     the end       the campaign's result, as its card gives it (asked when the files do not say)
 
-Page Map shows the sector map as its range bands, each battalion in its band (halved ones dim,
-those still to roll in cyan); page Pilots each pilot's stress on a bar of his card's Okay and
+Page Map shows the sector map as its range bands, each battalion in its band (a halved one's box
+half filled, those still to roll in cyan, the one the action names framed in yellow); page Pilots each pilot's stress on a bar of his card's Okay and
 Shaken ranges.  A refusal (an action out of its step) says what comes first.
 """
 
@@ -340,9 +340,17 @@ class Screen(Form):
             rows[band] += 1
         self.chips = tuple(chips)
         self.counts = tuple(rows)
-        self.map_note = (("destroyed: " + " ".join(gone), inks.GREY),) if gone else ()
+        notes = []
+        if gone:
+            notes.append(("destroyed: " + " ".join(gone), inks.GREY))
+        if [c for c in chips if c[4] == inks.DIM]:
+            notes.append(("half a box: halved", inks.GREY))
+        if rolls:
+            notes.append(("to roll today", inks.CYAN))
         if not bns:
-            self.map_note = (("No battalion on the map yet.", inks.GREY),)
+            notes.append(("No battalion on the map yet.", inks.GREY))
+        self.map_note = tuple((line, ink) for text, ink in notes for line in self.lines_of(
+            text, fonts.SMALL))
 
     def make_pilots(self, pilots):
         rows = []
@@ -508,7 +516,8 @@ class Screen(Form):
         for i in range(6):
             canvas.text(i * col, top, col - 1, BAND_HEADS[i], BAND_INKS[i], fonts.SMALL, CENTRE)
         y0 = top + 12
-        rows = (bottom - y0 - (widgets.ROW_H if self.map_note else 0)) // widgets.ROW_H
+        notes = len(self.map_note)
+        rows = max(1, (bottom - y0 - notes * widgets.ROW_H) // widgets.ROW_H)
         fields = self.action().fields
         chosen = (self.to_roll.text if self.to_roll in fields else
                   self.bn.text if self.bn in fields else None)
@@ -521,13 +530,18 @@ class Screen(Form):
                 continue
             x = band * col
             y = y0 + row * widgets.ROW_H
-            canvas.fill(x + 1, y, col - 3, widgets.ROW_H - 1, fill)
+            if fill == inks.DIM:  # halved: half a counter's box filled
+                canvas.frame(x + 1, y, col - 3, widgets.ROW_H - 1, inks.DIM)
+                canvas.fill(x + 1, y, (col - 3) // 2, widgets.ROW_H - 1, inks.DIM)
+            else:
+                canvas.fill(x + 1, y, col - 3, widgets.ROW_H - 1, fill)
             if text == chosen:
                 canvas.frame(x, y - 1, col - 1, widgets.ROW_H + 1, inks.YELLOW)
             canvas.text(x + 1, y, col - 3, text, ink, fonts.BOLD, CENTRE)
-        if self.map_note:
-            text_rows(canvas, widgets.PAD, bottom - widgets.ROW_H, canvas.width - 2 * widgets.PAD,
-                      bottom, self.map_note)
+        if notes:  # the legend, under the map
+            text_rows(canvas, widgets.PAD, max(y0 + rows * widgets.ROW_H,
+                                               bottom - notes * widgets.ROW_H),
+                      canvas.width - 2 * widgets.PAD, bottom, self.map_note)
 
     def draw_pilots(self, canvas, top, bottom):
         w = canvas.width
