@@ -148,36 +148,45 @@ class Toggle(Field):
         return [self.off_word] if self.off_word else []
 
 
-# The on-screen keyboard: its cells, left to right and top to bottom, and where each is on the
-# keyboard in half columns (row, left, width): ten columns, the last row's erase and OK keys
-# one and a half wide.  The strings are made once: drawing the keyboard allocates nothing.
-KEY_CELLS = tuple("abcdefghijklmnopqrstuvwxyz-") + ("del", "ok")
-ERASE = 27
-OK = 28
-_KEY_ROW = bytes([0] * 10 + [1] * 10 + [2] * 9)
-_KEY_X = bytes([2 * i for i in range(10)] * 2 + [2 * i for i in range(7)] + [14, 17])
-_KEY_W = bytes([2] * 27 + [3, 3])
+# The on-screen keyboards: ten columns of keys, the last row's erase and OK one and a half wide;
+# each key's place in half columns (row, left, width).  A word printed on a card is letters and
+# '-'; a card's name has digits too (a row of them on top).  Made once: drawing allocates nothing.
 KEY_COLS = 10
-KEY_ROWS = 3
+ERASE = "del"
+OK = "ok"
 
 
-def key_box(i):
-    """(row, left, width) of keyboard cell i, in rows and half columns."""
-    return _KEY_ROW[i], _KEY_X[i], _KEY_W[i]
+def _layout(rows):
+    cells = []
+    where = []
+    for r in range(len(rows)):
+        keys = list(rows[r]) + ([ERASE, OK] if r == len(rows) - 1 else [])
+        for i in range(len(keys)):
+            cells.append(keys[i])
+            wide = keys[i] in (ERASE, OK)
+            left = 2 * i if not wide else 2 * (len(keys) - 2) + (3 if keys[i] == OK else 0)
+            where.append((r, left, 3 if wide else 2))
+    return tuple(cells), tuple(where), len(rows)
+
+
+LETTERS = _layout(("abcdefghij", "klmnopqrst", "uvwxyz-"))
+NAMES = _layout(("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz-"))
 
 
 class Word(Field):
-    """A word of a-z and '-' (at most `most` letters), typed on the on-screen keyboard: the
-    d-pad moves over its cells (`move`), A presses the one under the cursor (`press`): a letter,
-    erase, or OK.  `text` is the word, or `empty` while there is none."""
+    """A word (at most `most` characters) typed on an on-screen keyboard, `LETTERS` (a-z and
+    '-') or `NAMES` (digits too): the d-pad moves over its keys (`move`), A presses the one under
+    the cursor (`press`): a character, erase, or OK.  `text` is the word, or `empty` while there
+    is none."""
 
     opens = "spell"
 
-    def __init__(self, label, word="", most=15, empty="?"):
+    def __init__(self, label, word="", most=15, empty="?", keys=LETTERS):
         self.label = label
         self.most = most
         self.empty = empty
-        self.at = 0  # the cell under the cursor
+        self.cells, self.where, self.rows = keys
+        self.at = 0  # the key under the cursor
         self.set(word)
 
     def set(self, word):
@@ -185,42 +194,45 @@ class Word(Field):
         self.text = word or self.empty
 
     def move(self, dx, dy):
-        """The cursor to the next cell left/right (dx) or up/down (dy, the nearest cell of that
-        row); returns False when there is no row that way (the cursor leaves the keyboard)."""
-        n = len(KEY_CELLS)
+        """The cursor to the next key left/right (dx, wrapping in its row) or up/down (dy, the
+        nearest key of that row); False when there is no row that way (it leaves the keyboard)."""
+        n = len(self.cells)
+        row = self.where[self.at][0]
         if dx:
-            row = _KEY_ROW[self.at]
             i = self.at + dx
-            if not (0 <= i < n and _KEY_ROW[i] == row):  # past the row's end: its other end
+            if not (0 <= i < n and self.where[i][0] == row):  # past the row's end: its other end
                 i = self.at
-                while 0 <= i - dx < n and _KEY_ROW[i - dx] == row:
+                while 0 <= i - dx < n and self.where[i - dx][0] == row:
                     i -= dx
             self.at = i
             return True
-        row = _KEY_ROW[self.at] + dy
-        if not 0 <= row < KEY_ROWS:
+        row += dy
+        if not 0 <= row < self.rows:
             return False
-        centre = 2 * _KEY_X[self.at] + _KEY_W[self.at]
+        _r, left, width = self.where[self.at]
+        centre = 2 * left + width
         best = -1
         for i in range(n):
-            if _KEY_ROW[i] == row and (best < 0 or abs(2 * _KEY_X[i] + _KEY_W[i] - centre) <
-                                       abs(2 * _KEY_X[best] + _KEY_W[best] - centre)):
+            r, x, w = self.where[i]
+            if r == row and (best < 0 or abs(2 * x + w - centre) <
+                             abs(2 * self.where[best][1] + self.where[best][2] - centre)):
                 best = i
         self.at = best
         return True
 
     def press(self):
-        """Press the cell under the cursor: True when it was OK (the word is done)."""
-        if self.at == OK:
+        """Press the key under the cursor: True when it was OK (the word is done)."""
+        key = self.cells[self.at]
+        if key == OK:
             return True
-        if self.at == ERASE:
+        if key == ERASE:
             self.erase()
         elif len(self.value) < self.most:
-            self.set(self.value + KEY_CELLS[self.at])
+            self.set(self.value + key)
         return False
 
     def erase(self):
-        """Take back the last letter; False when there was none."""
+        """Take back the last character; False when there was none."""
         if not self.value:
             return False
         self.set(self.value[:-1])

@@ -7,7 +7,7 @@ follow the fonts (`firmware.fonts`): one row of text is ROW_H high.
 """
 
 from firmware import fonts, inks
-from firmware.pickers import KEY_CELLS, KEY_COLS, KEY_ROWS, key_box
+from firmware.pickers import ERASE, KEY_COLS, OK
 from firmware.canvas import CENTRE, DASHED, DOWN, LEFT, RIGHT, ROUND, UP
 
 TITLE_H = 13  # the title bar
@@ -205,25 +205,32 @@ def badge(canvas, x, y, text, ink, fg=inks.BLACK, font=fonts.BOLD):
 
 
 KEY_H = 13  # a row of the on-screen keyboard
-KEYBOARD_H = KEY_ROWS * KEY_H
+
+
+def keyboard_h(word):
+    """The height of a `pickers.Word`'s keyboard."""
+    return word.rows * KEY_H
 
 
 def keyboard(canvas, x, y, w, word, on=True):
-    """The on-screen keyboard of a `pickers.Word`: ten columns of letters, erase and OK; the
-    cell under the cursor lit (when `on`); KEY_ROWS * KEY_H pixels high."""
+    """The on-screen keyboard of a `pickers.Word`: ten columns of keys, erase and OK; the key
+    under the cursor lit (when `on`)."""
     half = w // (2 * KEY_COLS)
-    for i in range(len(KEY_CELLS)):
-        row, left, width = key_box(i)
+    cells = word.cells
+    for i in range(len(cells)):
+        row, left, width = word.where[i]
         cx = x + left * half
         cy = y + row * KEY_H
         cw = width * half - 1
         lit = on and i == word.at
+        key = cells[i]
+        special = key == ERASE or key == OK
         if lit:
             canvas.fill(cx, cy, cw, KEY_H - 1, inks.BLUE, ROUND)
-        elif i >= 27:  # erase and OK: keys, not letters
+        elif special:  # erase and OK: keys, not characters
             canvas.frame(cx, cy, cw, KEY_H - 1, inks.DIM, ROUND)
-        canvas.text(cx, cy + 1, cw, KEY_CELLS[i], inks.YELLOW if lit else
-                    (inks.CYAN if i >= 27 else inks.WHITE), fonts.BOLD, CENTRE)
+        canvas.text(cx, cy + 1, cw, key, inks.YELLOW if lit else
+                    (inks.CYAN if special else inks.WHITE), fonts.BOLD, CENTRE)
 
 
 def typed(canvas, x, y, w, label, word, on):

@@ -23,7 +23,7 @@ A script is a sequence of steps, each a verb and its argument:
 
 from firmware import inks
 
-STEPS = 60  # key presses at most to reach a value by stepping
+STEPS = 150  # key presses at most to reach a value by stepping
 
 
 class Player:
@@ -127,7 +127,7 @@ class Player:
             for _ in range(STEPS):
                 lit = self.lit_key()
                 assert lit is not None, ("no keyboard", self.text())
-                to = [t for t in self.canvas.texts() if t[4] == target and t[1] >= lit[1] - 30]
+                to = [t for t in self.canvas.texts() if t[4] == target]
                 assert to, (target, self.text())
                 to = to[-1]
                 if to[:2] == lit[:2]:
@@ -139,15 +139,11 @@ class Player:
 
     def lit_key(self):
         """(x, y, w, h, text, ...) of the keyboard's key under the cursor (None: no keyboard)."""
-        from firmware.pickers import KEY_CELLS, KEY_ROWS
-        from firmware.widgets import KEY_H
+        from firmware import fonts
+        from firmware.pickers import NAMES
 
-        ok = self.canvas.text_at("del")
-        if ok is None:
-            return None
-        top = ok[1] - (KEY_ROWS - 1) * KEY_H  # the keyboard's first row
-        for t in self.canvas.texts():
-            if t[4] in KEY_CELLS and t[1] >= top and \
+        for t in self.canvas.texts():  # a key: a character centred in a wider box, lit blue
+            if t[4] in NAMES[0] and t[2] > fonts.width(t[6], t[4]) and \
                     self.canvas.fill_under(t[0] + t[2] // 2, t[1] + 5) == inks.BLUE:
                 return t
         return None

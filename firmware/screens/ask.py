@@ -56,7 +56,7 @@ class Screen(ui.Screen):
         elif k == keys.UP or k == keys.DOWN:
             self.sel = (self.sel + (1 if k == keys.DOWN else -1)) % n
         elif k == keys.LEFT or k == keys.RIGHT:
-            f.step(1 if k == keys.RIGHT else -1)
+            f.step((1 if k == keys.RIGHT else -1) * (5 if event & keys.REPEAT else 1))
         elif event == keys.B and f is self.word and f.erase():
             pass
         elif event == keys.A:
@@ -89,7 +89,7 @@ class Screen(ui.Screen):
         room = canvas.width - 2 * widgets.PAD
         n = len(self.fields)
         bottom = canvas.height - widgets.ROW_H  # the hint
-        kb_y = bottom - widgets.KEYBOARD_H - 1 if self.word else bottom
+        kb_y = bottom - widgets.keyboard_h(self.word) - 1 if self.word else bottom
         fields_y = kb_y - n * widgets.ROW_H - 1
         y = widgets.TITLE_H + 2
         for i in range(len(self.lines)):

@@ -22,7 +22,7 @@ Shaken ranges.  A refusal (an action out of its step) says what comes first.
 from firmware import fonts, inks, widgets
 from firmware import ui
 from firmware.canvas import CENTRE
-from firmware.pickers import Action, Choice, Field, Number, Toggle, Word
+from firmware.pickers import NAMES, Action, Choice, Field, Number, Toggle, Word
 from firmware.screens.form import Form, text_rows
 
 STATUS_INK = {"okay": inks.WHITE, "shaken": inks.YELLOW, "unfit": inks.RED, "killed": inks.RED}
@@ -72,8 +72,8 @@ class Screen(Form):
         # --- the fields ---
         self.card = Choice("Campaign card", empty="none listed")
         self.situation = Choice("Situation", empty="none listed")
-        self.card_word = Word("Campaign card", most=12)
-        self.situation_word = Word("Situation", most=12)
+        self.card_word = Word("Campaign card", most=12, keys=NAMES)
+        self.situation_word = Word("Situation", most=12, keys=NAMES)
         self.days = Number("Days", 1, 99, 3)
         self.so = Number("Start SO", 0, 99, 20)
         self.daily = Number("Daily SO", 0, 20, 3)
@@ -319,8 +319,8 @@ class Screen(Form):
             for i in range(len(actions)):
                 if actions[i] is old:
                     self.chosen[page] = i
-        if page == self.page and self.sel > len(self.action().fields):
-            self.sel = 0
+        if page == self.page and (new_stage or self.sel > len(self.action().fields)):
+            self.sel = 0  # a new step: its first action, on the action row
 
     def make_map(self, bns, rolls):
         """The sector map: each surviving battalion in its band's column, a row each."""
@@ -372,11 +372,9 @@ class Screen(Form):
 
     def prompt(self, field):
         if field is self.card_word:
-            return "The campaign card's name as printed (iraq-1991): its year and set-up value " \
-                   "are asked next."
+            return "The card's name as printed, like iraq-1991"
         if field is self.situation_word:
-            return "The Situation card's name as printed (surge): its SO, days and daily SO " \
-                   "are asked next."
+            return "The card's name as printed, like surge"
         return ""
 
     # --- after an action -------------------------------------------------------------------

@@ -32,7 +32,7 @@ class Screen(ui.Screen):
         widgets.title(canvas, self.heading, "spell")
         room = canvas.width - 2 * widgets.PAD
         bottom = canvas.height - widgets.ROW_H
-        kb_y = bottom - widgets.KEYBOARD_H - 1
+        kb_y = bottom - widgets.keyboard_h(self.word) - 1
         row_y = kb_y - widgets.ROW_H - 1
         y = widgets.TITLE_H + 2
         for line in self.lines:
