@@ -156,15 +156,39 @@ def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):
         canvas.text(x, y + (size - fonts.HEIGHT[font]) // 2, size, value, ink, font, CENTRE)
 
 
+def track_box(labels, w, i):
+    """(left, width) of box i of a track `w` pixels wide: the boxes share it evenly, a label
+    wider than its share (B10 on a long track) widening its box at the plain boxes' expense."""
+    n = len(labels)
+    base = w // n
+    extra = 0
+    narrow = 0
+    for k in range(n):
+        need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
+        if need > base:
+            extra += need - base
+        else:
+            narrow += 1
+    if not extra or not narrow:
+        return i * base, base
+    small = base - (extra + narrow - 1) // narrow
+    left = 0
+    for k in range(i + 1):
+        need = fonts.width(fonts.BOLD, labels[k]) + 1
+        step = need if need > base else small
+        if k == i:
+            return left, step
+        left += step
+    return left, base
+
+
 def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
     """A row of boxes as on the board, left to right: `labels[i]` (int or str) in box i, drawn
     in `colours[i]` (DARK for a plain box); the marker on box `at` (none when at < 0)."""
     n = len(labels)
-    if n == 0:
-        return
-    step = w // n
     for i in range(n):
-        bx = x + i * step
+        left, step = track_box(labels, w, i)
+        bx = x + left
         ink = colours[i]
         on = i == at
         if on and ink == inks.DARK:  # the marker on a plain box: the box lit
@@ -177,8 +201,8 @@ def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
                 canvas.frame(bx - 1, y - 1, step + 1, h + 2, marker_ink)
         text_ink = inks.BLACK if on or ink != inks.DARK else inks.GREY
         canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
-    if 0 <= at < n:
-        canvas.tri(x + at * step + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
+        if on:
+            canvas.tri(bx + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
 
 
 def bar(canvas, x, y, w, h, value, top, ink, mark=-1):

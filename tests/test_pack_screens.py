@@ -18,7 +18,7 @@ def choose_game(d, name):
     """Settings: Game <name>, then back to the screen below."""
     d.menu("Settings")
     d.set("Game", name)
-    d.press("b")
+    d.back()
 
 
 def test_pack_screens_are_in_the_menu_only_for_their_game():
@@ -27,7 +27,7 @@ def test_pack_screens_are_in_the_menu_only_for_their_game():
     d = Driver()
     d.press("t")
     assert "CAS (EXP3)" not in d.text() and "Golan" not in d.text() and "Mission" in d.text()
-    d.press("b")
+    d.back()
     choose_game(d, "TAL + EXP3")
     assert [e[0] for e in d.app.menu()][:5] == ["Roll", "Cups", "Mission", "CAS (EXP3)",
                                                 "Campaign"]

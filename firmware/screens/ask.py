@@ -69,7 +69,7 @@ class Screen(ui.Screen):
 
     def answer(self):
         if self.word is not None and not self.word.value:
-            self.app.say("type the %s first (the keys below)" % self.word.label, inks.RED)
+            self.app.say("type the %s first" % self.word.label, inks.RED)
             return
         words = ["answer"]
         for field in self.fields:

@@ -398,8 +398,10 @@ class Screen(Form):
 
     def pilot(self, r):
         status = ui.get(r, "status", "okay")
-        self.show("pilot %s %s: stress %s, %s" % (
-            ui.word(ui.get(r, "pilot")), ui.get(r, "name") or "", ui.word(ui.get(r, "stress")),
+        k = ui.word(ui.get(r, "pilot"))
+        name = ui.get(r, "name")
+        self.show("pilot %s: stress %s, %s" % (
+            "%s %s" % (k, name) if name else self.who.shown(k), ui.word(ui.get(r, "stress")),
             status), STATUS_INK.get(status, inks.WHITE))
 
     def leveled(self, r):

@@ -29,7 +29,8 @@ PHASES = {"none": "no mission", "target-bound": "target-bound", "battlefield-fas
           "battlefield-slow": "Slow part", "home-bound": "home-bound"}
 STATUS_INK = {"flying": inks.WHITE, "base": inks.GREY, "left": inks.GREY, "crashed": inks.RED,
               "down": inks.RED}
-MAX_BOXES = 12
+BINGO_W = 20  # a Bingo box reading "B10"
+NUMBER_W = 13  # a box reading "12"
 
 
 class Screen(Form):
@@ -145,7 +146,10 @@ class Screen(Form):
                 own[ui.get(p, "ac")] = ui.get(p, "left")
             top = max([start] + [v + ui.get(lo, "turn", 0) for v in own.values()])
             boxes = [n for n in range(top, 0, -1)] + ["B6", "B10"]
-            shift = max(0, len(boxes) - MAX_BOXES)  # past turns leave the screen first
+            room = 2 + (self.app.width - 2 * widgets.PAD - 2 * BINGO_W) // NUMBER_W
+            markers = [self.box(top, left)] + [self.box(top, v) for v in own.values()]
+            # past turns leave the screen first, never a marker
+            shift = max(0, min(len(boxes) - room, min(markers)))
             boxes = boxes[shift:]
             self.track = tuple(boxes)
             self.track_inks = tuple(inks.YELLOW if b == "B6" else inks.RED if b == "B10" else
@@ -268,10 +272,10 @@ class Screen(Form):
                 y += 6
                 widgets.track(canvas, widgets.PAD, y, w - 2 * widgets.PAD, 14, self.track,
                               self.track_inks, self.track_at)
-                step = (w - 2 * widgets.PAD) // len(self.track)
                 for box, label in self.fuel_at:
                     if 0 <= box < len(self.track):
-                        bx = widgets.PAD + box * step
+                        left, step = widgets.track_box(self.track, w - 2 * widgets.PAD, box)
+                        bx = widgets.PAD + left
                         canvas.tri(bx + (step - 1) // 2 - 3, y + 15, 7, 3, inks.CYAN, 0)
                         canvas.text(bx, y + 18, step - 1, label, inks.CYAN, fonts.SMALL, 1)
                 y += 18 + (11 if self.fuel_at else 0)
