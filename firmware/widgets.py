@@ -156,9 +156,18 @@ def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):
         canvas.text(x, y + (size - fonts.HEIGHT[font]) // 2, size, value, ink, font, CENTRE)
 
 
-def track_box(labels, w, i):
-    """(left, width) of box i of a track `w` pixels wide: the boxes share it evenly, a label
-    wider than its share (B10 on a long track) widening its box at the plain boxes' expense."""
+def track_left(labels, w, i):
+    """Where box i of a track `w` pixels wide starts: the boxes share the width evenly, a label
+    wider than its share (B10 on a long track) widening its box at the plain boxes' expense.
+    (Ints only, no tuple: the track is drawn every frame.)"""
+    left = 0
+    for k in range(i):
+        left += track_step(labels, w, k)
+    return left
+
+
+def track_step(labels, w, i):
+    """The width of box i of the track, its 1-pixel gap included (see `track_left`)."""
     n = len(labels)
     base = w // n
     extra = 0
@@ -169,26 +178,19 @@ def track_box(labels, w, i):
             extra += need - base
         else:
             narrow += 1
-    if not extra or not narrow:
-        return i * base, base
-    small = base - (extra + narrow - 1) // narrow
-    left = 0
-    for k in range(i + 1):
-        need = fonts.width(fonts.BOLD, labels[k]) + 1
-        step = need if need > base else small
-        if k == i:
-            return left, step
-        left += step
-    return left, base
+    need = fonts.width(fonts.BOLD, labels[i]) + 1
+    if not extra or not narrow or need > base:
+        return max(base, need) if extra and narrow else base
+    return base - (extra + narrow - 1) // narrow
 
 
 def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
     """A row of boxes as on the board, left to right: `labels[i]` (int or str) in box i, drawn
     in `colours[i]` (DARK for a plain box); the marker on box `at` (none when at < 0)."""
     n = len(labels)
+    bx = x
     for i in range(n):
-        left, step = track_box(labels, w, i)
-        bx = x + left
+        step = track_step(labels, w, i)
         ink = colours[i]
         on = i == at
         if on and ink == inks.DARK:  # the marker on a plain box: the box lit
@@ -203,6 +205,7 @@ def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
         canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
         if on:
             canvas.tri(bx + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
+        bx += step
 
 
 def bar(canvas, x, y, w, h, value, top, ink, mark=-1):

@@ -253,7 +253,7 @@ class Screen(Form):
             actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts, self.a_add_pilot,
                        self.a_set_level, self.a_promote, self.a_new_card, self.a_ready)
             banner = (("Set-up: the battalions", inks.YELLOW),
-                      ("%s pile next, %d VP drawn" % (draw.capitalize(), got), inks.WHITE))
+                      ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got), inks.WHITE))
         elif status == "setup":
             stage = "squadron"
             actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level, self.a_promote,

@@ -274,8 +274,9 @@ class Screen(Form):
                               self.track_inks, self.track_at)
                 for box, label in self.fuel_at:
                     if 0 <= box < len(self.track):
-                        left, step = widgets.track_box(self.track, w - 2 * widgets.PAD, box)
-                        bx = widgets.PAD + left
+                        step = widgets.track_step(self.track, w - 2 * widgets.PAD, box)
+                        bx = widgets.PAD + widgets.track_left(self.track, w - 2 * widgets.PAD,
+                                                              box)
                         canvas.tri(bx + (step - 1) // 2 - 3, y + 15, 7, 3, inks.CYAN, 0)
                         canvas.text(bx, y + 18, step - 1, label, inks.CYAN, fonts.SMALL, 1)
                 y += 18 + (11 if self.fuel_at else 0)

@@ -134,7 +134,8 @@ class Screen(Form):
     def status(self, canvas, top, bottom):
         w = canvas.width - 2 * widgets.PAD
         y = top
-        for text, ink in (self.cup_line, self.mix_line):
+        for i in range(2):
+            text, ink = self.cup_line if i == 0 else self.mix_line
             if y + widgets.ROW_H <= bottom:
                 canvas.text(widgets.PAD, y, w, text, ink, fonts.SMALL)
             y += widgets.ROW_H
