@@ -48,19 +48,20 @@ class Screen(ui.Screen):
         if not n:
             return False
         f = self.fields[self.sel]
-        if f is self.word and k in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
+        word = self.word if f is self.word else None  # the keyboard is the selected field's
+        if word is not None and k in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
             dy = -1 if k == keys.UP else 1 if k == keys.DOWN else 0
             dx = -1 if k == keys.LEFT else 1 if k == keys.RIGHT else 0
-            if not f.move(dx, dy):  # off the keyboard's edge: the other values
+            if not word.move(dx, dy):  # off the keyboard's edge: the other values
                 self.sel = (self.sel + dy) % n
         elif k == keys.UP or k == keys.DOWN:
             self.sel = (self.sel + (1 if k == keys.DOWN else -1)) % n
         elif k == keys.LEFT or k == keys.RIGHT:
             f.step((1 if k == keys.RIGHT else -1) * (5 if event & keys.REPEAT else 1))
-        elif event == keys.B and f is self.word and f.erase():
+        elif event == keys.B and word is not None and word.erase():
             pass
         elif event == keys.A:
-            if f is self.word and not f.press():
+            if word is not None and not word.press():
                 return True  # a letter typed (or erased)
             self.answer()
         else:
@@ -68,8 +69,9 @@ class Screen(ui.Screen):
         return True
 
     def answer(self):
-        if self.word is not None and not self.word.value:
-            self.app.say("type the %s first" % self.word.label, inks.RED)
+        word = self.word
+        if word is not None and not word.value:
+            self.app.say("type the %s first" % word.label, inks.RED)
             return
         words = ["answer"]
         for field in self.fields:
@@ -98,15 +100,15 @@ class Screen(ui.Screen):
             canvas.text(widgets.PAD, y, room, self.lines[i][0], self.lines[i][1], fonts.SMALL)
             y += widgets.ROW_H
         y = fields_y
+        word = self.word
         for i in range(n):
             f = self.fields[i]
-            if f is self.word:
-                widgets.typed(canvas, 0, y, canvas.width, f.label, f, i == self.sel)
+            if word is not None and f is word:
+                widgets.typed(canvas, 0, y, canvas.width, word.label, word, i == self.sel)
             else:
                 widgets.field(canvas, y, f.label, f.text, i == self.sel)
             y += widgets.ROW_H
-        if self.word:
-            widgets.keyboard(canvas, 0, kb_y, canvas.width, self.word,
-                             self.fields[self.sel] is self.word)
+        if word is not None:
+            widgets.keyboard(canvas, 0, kb_y, canvas.width, word, self.fields[self.sel] is word)
         widgets.hint(canvas, self.word_hint if self.fields and self.fields[self.sel] is self.word
                      else self.hint)

@@ -171,7 +171,7 @@ class Screen(Form):
             self.a_new_card, self.a_heal, self.a_replace_pilot, self.a_rr, self.a_add_pilot,
             self.a_set_level, self.a_promote,
             Action("remove pilot", ("pilot", "remove", self.who), needs=pilot))
-        self.actions = [(self.a_start,), (self.a_draw,), self.a_pilot_actions]
+        self.actions = ((self.a_start,), (self.a_draw,), self.a_pilot_actions)
         self.stage = ""
         # --- the glance, made by refresh() ---
         self.numbers = ()  # (label, value, bar value, bar top, ink)
@@ -313,7 +313,7 @@ class Screen(Form):
         """A page's actions; the one chosen stays chosen unless the campaign moved on a step
         (then the step's first action is offered)."""
         old = self.actions[page][self.chosen[page]] if self.actions[page] else None
-        self.actions[page] = actions
+        self.offer(page, actions)
         self.chosen[page] = 0
         if not new_stage:
             for i in range(len(actions)):

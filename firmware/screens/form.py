@@ -136,6 +136,11 @@ class Form(ui.Screen):
         """`text` wrapped to the screen's width (a status line that may be long)."""
         return tuple(widgets.wrap(text, self.app.width - 2 * widgets.PAD, font))
 
+    def offer(self, page, actions):
+        """Make `actions` the page's (a screen whose actions follow the game's step)."""
+        self.actions = tuple(actions if i == page else self.actions[i]
+                             for i in range(len(self.actions)))
+
     def changed(self, field):
         """A field was changed (screens that tie fields together override this)."""
 

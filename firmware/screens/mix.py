@@ -61,7 +61,7 @@ class Screen(Form):
              Action("make it the cup's", ("mix", cup, "done"), then="made"),
              Action("forget the mix", ("mix", cup, "cancel"), then="forgot"))
             for cup, kind in zip(CUPS, self.kinds))
-        self.actions = [p for p in self.plans]
+        self.actions = self.plans
         self.entering = None
         self.cup_line = ("", inks.WHITE)
         self.mix_line = ("", inks.WHITE)
@@ -93,8 +93,8 @@ class Screen(Form):
         self.rows_shown = tuple(rows[-4:])
         self.changed(None)
         plan = self.plans[self.page]
-        self.actions[self.page] = plan if self.entering is not None else (
-            plan[1], plan[0], plan[2], plan[3])
+        self.offer(self.page, plan if self.entering is not None else (
+            plan[1], plan[0], plan[2], plan[3]))
 
     def changed(self, field):
         """The kind the next A adds, as a row of counters (made when a field changes)."""
