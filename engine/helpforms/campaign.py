@@ -6,8 +6,8 @@ campaign start DAYS SO DAILY [year Y]
 campaign scouts +N
 campaign ready
 campaign
-campaign result
 campaign cards
+campaign result
 campaign fail
 campaign end
 campaign rule damage-once|last-day-end on|off
