@@ -168,3 +168,21 @@ def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
     d.do()
     assert "Campaign failed" in d.flat() and d.ink_of("Campaign failed") == inks.RED
     assert "Result: failure (2 VP)" in d.flat()
+
+
+def test_repairs_offer_only_the_markers_the_aircraft_has():
+    """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
+    lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",
+             "campaign ready", "ac set 2 pilot 1", "mission start 2 vs et", "loiter start",
+             "ac hit 2 pylon", "ac hit 2 pylon", "mission home", "mission end", "day end",
+             "day next"]
+    d = Driver()
+    d.play(tuple("run " + line for line in lines) + ("menu Campaign", "action repair aircraft"))
+    assert d.row_value("Marker") == "no damage"  # aircraft 1
+    d.do()
+    assert "no damage marker on that aircraft" in d.flat()
+    d.set("Aircraft", "2 AH-64A")
+    assert d.row_value("Marker") == "pylon x2"
+    d.do()
+    assert "End of day 1: repairs" in d.flat() and d.row_value("Action") == "repair aircraft"
+    same_state(d, lines + ["ac repair 2 pylon"])

@@ -34,8 +34,6 @@ BAND_HEADS = ("ER", "ET", "FL", "FT", "FR", "AB")
 BAND_INKS = (inks.GREY, inks.GREY, inks.GREY, inks.GREY, inks.ORANGE, inks.RED)  # FR, AB cost SO
 KINDS = (("Assault", "a"), ("Support", "s"), ("Command", "c"))
 LEVELS = ("newbie", "green", "average", "skilled", "veteran", "ace")
-MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls",
-           "cannon", "wounded")
 MOVES = {"advance": inks.RED, "hold": inks.WHITE, "retreat": inks.GREEN}
 MORE = tuple("+%d" % n for n in range(10))  # a band with more battalions than rows
 
@@ -91,7 +89,8 @@ class Screen(Form):
                                        ui.aircraft_types(app.session, False) or ("a-10a",)])
         self.aircraft = Choice("Aircraft", empty="none")
         self.salvage = Choice("Salvage to", (("no", ""),))
-        self.marker = Choice("Marker", [(m, m) for m in MARKERS])
+        self.marker = Choice("Marker", empty="no damage")  # the chosen aircraft's markers
+        self.damage = {}  # aircraft number (word) -> its markers' options
         self.scouts = Number("Scouts", 1, 15, 1, "+%d", "+%d")
         self.who = Choice("Pilot", empty="none yet")
         self.pilot_name = Number("Name", 1, 99, 1, "#%d", "#%d")
@@ -152,7 +151,8 @@ class Screen(Form):
                                                       self.cool, self.speed),
                                     needs=pilot, then="pilot")
         self.a_repair = Action("repair aircraft", ("ac", "repair", self.aircraft, self.marker),
-                             needs=(self.aircraft, "no aircraft"), then="tracks")
+                               needs=(self.marker, "no damage marker on that aircraft"),
+                               then="tracks")
         self.a_heal = Action("heal pilot", ("pilot", "heal", self.who), needs=pilot, then="pilot")
         self.a_rr = Action("R&R", ("pilot", "rr"), then="rested")
         self.a_next_day = Action("next day", ("day", "+1"), then="tracks")
@@ -230,6 +230,10 @@ class Screen(Form):
         self.changed(self.pilot_name)
         self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                                     "%d" % ui.get(a, "ac")) for a in craft])
+        self.damage = dict(("%d" % ui.get(a, "ac"), [
+            ("%s x%d" % (m, n) if n > 1 else m, m) for m, n in ui.pairs_of(ui.get(a, "damage"))])
+            for a in craft)
+        self.changed(self.aircraft)
         self.salvage.set_options((("no", ""),) + tuple(
             ("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
              "salvage %d" % ui.get(a, "ac")) for a in craft))
@@ -369,6 +373,8 @@ class Screen(Form):
             self.pilot_name.text = "#%d" % n if name.startswith("#") else "#%d %s" % (n, name)
         elif field is self.bn_kind:
             self.bn_new.set_kind(self.bn_kind.index)
+        elif field is self.aircraft:
+            self.marker.set_options(self.damage.get(self.aircraft.chosen(), ()))
 
     def prompt(self, field):
         if field is self.card_word:

@@ -117,7 +117,7 @@ class Screen(Form):
             if ui.get(ui.pairs_of(b), "strength") != "destroyed") + tuple(
             (name, "vs " + code) for name, code in BANDS))
         self.changed(self.ac)
-        m = self.app.run(["mission"]) or ()
+        m = ui.query(self.app, ["mission"]) or ()  # a reading: never asks while drawing
         target = ui.get(m, "target")
         self.band.set_options(((("its target", ""),) if target else ()) + BANDS)
         if target:
