@@ -85,8 +85,7 @@ class Screen(Form):
         self.band = Choice("To", [(BAND_NAMES[i], BANDS[i]) for i in range(6)] +
                            [("one band on", "advance"), ("one band back", "retreat")])
         self.strength = Choice("Result", (("halved", "half"), ("destroyed", "destroyed")))
-        self.ac_type = Choice("Type", [(t.upper(), t) for t in
-                                       ui.aircraft_types(app.session, False) or ("a-10a",)])
+        self.ac_type = Choice("Type", empty="?")  # read at the set-up only (see refresh)
         self.aircraft = Choice("Aircraft", empty="none")
         self.salvage = Choice("Salvage to", (("no", ""),))
         self.marker = Choice("Marker", empty="no damage")  # the chosen aircraft's markers
@@ -201,8 +200,16 @@ class Screen(Form):
         step = ui.get(d, "step", "missions")
         rolls = ui.get(d, "roll", ()) or ()
         bns = [ui.pairs_of(b) for b in ui.get(run(["bn", "list"]), "battalions", ()) or ()]
-        pilots = [ui.pairs_of(p) for p in ui.get(run(["pilot", "list"]), "pilots", ()) or ()]
-        craft = [ui.pairs_of(a) for a in ui.get(run(["ac", "list"]), "aircraft", ()) or ()]
+        # the pilots, likewise: on their page, at the set-up and the end of the day
+        pilots = [ui.pairs_of(p) for p in ui.get(run(["pilot", "list"]), "pilots", ()) or ()] if (
+            self.page == 2 or status == "setup" or step in ("replacements", "repairs")) else []
+        # The aircraft only where the campaign's step needs them (the set-up, the end of the
+        # day's replacements and repairs): their commands take 34 KB of a 64-bit heap to load.
+        craft = [ui.pairs_of(a) for a in ui.get(run(["ac", "list"]), "aircraft", ()) or ()] if (
+            status == "setup" or step in ("replacements", "repairs")) else []
+        if status == "setup" and not self.ac_type.options:
+            self.ac_type.set_options([(t.upper(), t) for t in
+                                      ui.aircraft_types(self.app.session, False) or ("a-10a",)])
         draw = ui.get(r, "draw")
         self.choices(status, bns, rolls, pilots, craft, draw)
         self.lead(status, step, rolls, draw, r, bns, pilots, craft)
@@ -225,8 +232,7 @@ class Screen(Form):
                     self.bn_kind.index = i
                     self.bn_kind.set_options(self.bn_kind.options, False)
                     self.bn_new.set_kind(i)
-        self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
-                               "%d" % ui.get(p, "pilot")) for p in pilots])
+        self.set_pilots(pilots)
         self.changed(self.pilot_name)
         self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                                     "%d" % ui.get(a, "ac")) for a in craft])
@@ -438,6 +444,7 @@ class Screen(Form):
             self.show("the campaign is over: its result", inks.YELLOW)
             return
         rested = ui.get(r, "rested", ()) or ()
+        self.know_pilots()
         self.app.open("reveal", "End of day %d" % ui.get(r, "day", 0),
                       [("SO +%d, now %d" % (ui.get(r, "gain", 0), ui.get(r, "so", 0)),
                         inks.GREEN)] +
@@ -445,6 +452,16 @@ class Screen(Form):
                       [("to roll: " + (" ".join(b.upper() for b in ui.get(r, "roll", ()))
                                        or "none"), inks.CYAN)])
         self.show("day %d ended: battalions move" % ui.get(r, "day", 0))
+
+    def know_pilots(self):
+        """The pilots' names for a page about them (read only where needed: see refresh)."""
+        if not self.who.options:
+            self.set_pilots([ui.pairs_of(p) for p in
+                             ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()])
+
+    def set_pilots(self, pilots):
+        self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
+                               "%d" % ui.get(p, "pilot")) for p in pilots])
 
     def rest_line(self, p):
         """A pilot's rest: (text, ink)."""
@@ -481,6 +498,7 @@ class Screen(Form):
                                              ui.get(r, "vp", 0)), inks.GREEN)
 
     def rested(self, r):
+        self.know_pilots()
         self.app.open("reveal", "R&R", [self.rest_line(ui.pairs_of(p))
                                         for p in ui.get(r, "rested", ()) or ()])
         self.show("R&R: every pilot rests, SO %d" % ui.get(r, "so", 0))
