@@ -141,8 +141,8 @@ def _ready(v):
 @asks
 def campaign(s, w):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
-    `campaign cards`,    `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`, `campaign end`,
-    `campaign rule damage-once|last-day-end on|off`."""
+    `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
+    `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
     v = s.vals
     if len(w) >= 2:
         t = w[1]

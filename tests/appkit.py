@@ -17,7 +17,6 @@ import pytest
 from conftest import run_mpy
 from engine import protocol
 from engine.session import Session
-from firmware import inks
 from firmware.app import App
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
@@ -112,7 +111,6 @@ MPY_DRIVER = """
 import gc
 gc.collect()
 from firmware.display_framebuf import FramebufBackend, FramePanel, swapped, rgb565
-from firmware import inks
 panel = FramePanel(%(w)d, %(h)d)
 be = FramebufBackend(%(w)d, %(h)d, panel)
 from engine.session import Session

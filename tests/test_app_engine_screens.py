@@ -8,7 +8,6 @@ state (fields and dice) equals that of a bare session given the request lines th
 import pytest
 
 from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
-from engine import fields as F
 from firmware import inks
 from firmware.canvas import DASHED, DOWN, FILL, FRAME, TRI
 

@@ -15,8 +15,9 @@ over their tracks), and that step's actions, the next one first, in the rulebook
     the end       the campaign's result, as its card gives it (asked when the files do not say)
 
 Page Map shows the sector map as its range bands, each battalion in its band (a halved one's box
-half filled, those still to roll in cyan, the one the action names framed in yellow); page Pilots each pilot's stress on a bar of his card's Okay and
-Shaken ranges.  A refusal (an action out of its step) says what comes first.
+half filled, those still to roll in cyan, the one the action names framed in yellow); page
+Pilots each pilot's stress on a bar of his card's Okay and Shaken ranges.  A refusal (an action
+out of its step) says what comes first.
 """
 
 from firmware import fonts, inks, widgets
@@ -106,61 +107,67 @@ class Screen(Form):
         pilot = (self.who, "no pilot: add one first")
         battalion = (self.bn, "no battalion on the map")
         # --- the actions ---
-        self.a_start = Action("new campaign", ("campaign", "start", self.card, self.situation),
-                            then="tracks", needs=(self.card, "no card listed: other cards"))
-        self.a_start_other = Action("other cards", ("campaign", "start", self.card_word,
-                                                  self.situation_word), then="tracks",
-                                  needs=(self.card_word, "spell the card's name (RIGHT)"))
-        self.a_start_numbers = Action("by numbers", ("campaign", "start", self.days, self.so,
-                                                   self.daily), then="tracks")
-        self.a_draw = Action("draw battalion", ("bn", "add", self.bn_new, self.bn_vp,
-                                              self.bn_fixed),
-                           (self.bn_new, self.bn_kind, self.bn_vp, self.bn_fixed),
-                           then="battalion")
-        self.a_move = Action("move battalion", ("bn", "move", self.bn, self.band), needs=battalion,
-                           then="battalion")
+        self.a_start = Action(
+            "new campaign", ("campaign", "start", self.card, self.situation), then="tracks",
+            needs=(self.card, "no card listed: other cards"))
+        self.a_start_other = Action(
+            "other cards", ("campaign", "start", self.card_word, self.situation_word),
+            then="tracks", needs=(self.card_word, "spell the card's name (RIGHT)"))
+        self.a_start_numbers = Action(
+            "by numbers", ("campaign", "start", self.days, self.so, self.daily), then="tracks")
+        self.a_draw = Action(
+            "draw battalion", ("bn", "add", self.bn_new, self.bn_vp, self.bn_fixed),
+            (self.bn_new, self.bn_kind, self.bn_vp, self.bn_fixed), then="battalion")
+        self.a_move = Action(
+            "move battalion", ("bn", "move", self.bn, self.band), needs=battalion,
+            then="battalion")
         self.a_remove = Action("remove battalion", ("bn", "remove", self.bn), needs=battalion)
         self.a_buy = Action("buy aircraft", ("ac", "add", self.ac_type), then="bought")
-        self.a_buy_scouts = Action("buy scouts", ("campaign", "scouts", self.scouts),
-                                 then="tracks")
-        self.a_add_pilot = Action("add pilot", ("pilot", "add", self.pilot_name, self.okay,
-                                              self.shaken, self.cool, self.speed), then="pilot")
-        self.a_set_level = Action("skill level", ("pilot", "level", self.who, self.level),
-                                needs=pilot, then="leveled")
-        self.a_promote = Action("promote", ("pilot", "promote", self.who, self.levels),
-                              needs=pilot, then="promoted")
-        self.a_new_card = Action("new card", ("pilot", "card", self.who, self.okay, self.shaken,
-                                            self.cool, self.speed, self.need_xp),
-                               needs=pilot, then="promoted")
+        self.a_buy_scouts = Action(
+            "buy scouts", ("campaign", "scouts", self.scouts), then="tracks")
+        self.a_add_pilot = Action(
+            "add pilot", ("pilot", "add", self.pilot_name, self.okay, self.shaken, self.cool,
+                          self.speed), then="pilot")
+        self.a_set_level = Action(
+            "skill level", ("pilot", "level", self.who, self.level), needs=pilot,
+            then="leveled")
+        self.a_promote = Action(
+            "promote", ("pilot", "promote", self.who, self.levels), needs=pilot,
+            then="promoted")
+        self.a_new_card = Action(
+            "new card", ("pilot", "card", self.who, self.okay, self.shaken, self.cool,
+                         self.speed, self.need_xp), needs=pilot, then="promoted")
         self.a_ready = Action("set-up done", ("campaign", "ready"), then="tracks")
         self.a_end_day = Action("end of day", ("day", "end"), then="day_ended")
         self.a_weapons = Action("weapons cost", ("so", "weapons", self.points), then="tracks")
-        self.a_bn_hit = Action("battalion hit", ("vp", "battalion", self.bn, self.strength),
-                             needs=battalion, then="bn_hit")
-        self.a_roll = Action("roll battalion", ("bn", "roll", self.to_roll, self.mod),
-                           needs=(self.to_roll, "every battalion has moved"), then="rolled")
-        self.a_stay = Action("battalion stays", ("bn", "stay", self.to_roll),
-                           needs=(self.to_roll, "every battalion has moved"), then="battalion")
+        self.a_bn_hit = Action(
+            "battalion hit", ("vp", "battalion", self.bn, self.strength), needs=battalion,
+            then="bn_hit")
+        moved = (self.to_roll, "every battalion has moved")
+        self.a_roll = Action(
+            "roll battalion", ("bn", "roll", self.to_roll, self.mod), needs=moved,
+            then="rolled")
+        self.a_stay = Action(
+            "battalion stays", ("bn", "stay", self.to_roll), needs=moved, then="battalion")
         self.a_losses = Action("SO losses", ("day", "next"), then="losses")
-        self.a_replace_ac = Action("replace aircraft", ("ac", "replace", self.aircraft,
-                                                      self.salvage),
-                                 needs=(self.aircraft, "no aircraft"), then="tracks")
-        self.a_replace_pilot = Action("replace pilot", ("pilot", "replace", self.who,
-                                                      self.pilot_name, self.okay, self.shaken,
-                                                      self.cool, self.speed),
-                                    needs=pilot, then="pilot")
-        self.a_repair = Action("repair aircraft", ("ac", "repair", self.aircraft, self.marker),
-                               needs=(self.marker, "no damage marker on that aircraft"),
-                               then="tracks")
+        self.a_replace_ac = Action(
+            "replace aircraft", ("ac", "replace", self.aircraft, self.salvage),
+            needs=(self.aircraft, "no aircraft"), then="tracks")
+        self.a_replace_pilot = Action(
+            "replace pilot", ("pilot", "replace", self.who, self.pilot_name, self.okay,
+                              self.shaken, self.cool, self.speed), needs=pilot, then="pilot")
+        self.a_repair = Action(
+            "repair aircraft", ("ac", "repair", self.aircraft, self.marker),
+            needs=(self.marker, "no damage marker on that aircraft"), then="tracks")
         self.a_heal = Action("heal pilot", ("pilot", "heal", self.who), needs=pilot, then="pilot")
         self.a_rr = Action("R&R", ("pilot", "rr"), then="rested")
         self.a_next_day = Action("next day", ("day", "+1"), then="tracks")
         self.a_result = Action("result", ("campaign", "result"), then="resulted")
         self.a_by_hand = (Action("SO spend", ("so", self.minus), then="tracks"),
-                        Action("SO gain", ("so", self.plus), then="tracks"),
-                        Action("VP gain", ("vp", self.plus), then="tracks"),
-                        Action("VP loss", ("vp", self.minus), then="tracks"),
-                        Action("record failure", ("campaign", "fail"), then="tracks"))
+                          Action("SO gain", ("so", self.plus), then="tracks"),
+                          Action("VP gain", ("vp", self.plus), then="tracks"),
+                          Action("VP loss", ("vp", self.minus), then="tracks"),
+                          Action("record failure", ("campaign", "fail"), then="tracks"))
         self.a_pilot_actions = (
             Action("stress +", ("pilot", "stress", self.who, self.plus), needs=pilot,
                    then="pilot"),
@@ -260,14 +267,16 @@ class Screen(Form):
             got = 0
             for b in bns:
                 got += ui.get(b, "vp", 0)
-            actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts, self.a_add_pilot,
-                       self.a_set_level, self.a_promote, self.a_new_card, self.a_ready)
+            actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts,
+                       self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card,
+                       self.a_ready)
             banner = (("Set-up: the battalions", inks.YELLOW),
-                      ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got), inks.WHITE))
+                      ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got),
+                       inks.WHITE))
         elif status == "setup":
             stage = "squadron"
-            actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level, self.a_promote,
-                       self.a_new_card, self.a_ready, self.a_move)
+            actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level,
+                       self.a_promote, self.a_new_card, self.a_ready, self.a_move)
             banner = (("Set-up: the squadron", inks.YELLOW),
                       ("%d aircraft, %d pilots, %d scouts" % (
                           len(craft), len(pilots), ui.get(r, "scouts", 0)), inks.WHITE))
@@ -278,15 +287,16 @@ class Screen(Form):
                       ("Fly them, then end of day.", inks.WHITE))
         elif status == "on" and step == "movement":
             stage = "movement" if rolls else "losses"
-            actions = ((self.a_roll, self.a_stay, self.a_move) if rolls else (self.a_losses,)) + rest
+            actions = ((self.a_roll, self.a_stay, self.a_move) if rolls else
+                       (self.a_losses,)) + rest
             banner = (("End of day %d: battalions move" % day, inks.YELLOW),
                       ("%d to roll: %s" % (len(rolls), " ".join(b.upper() for b in rolls))
                        if rolls else
                        "All moved: SO losses next.", inks.WHITE))
         elif status == "on":
             stage = step
-            later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal, self.a_rr,
-                     self.a_next_day)
+            later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal,
+                     self.a_rr, self.a_next_day)
             first = {"replacements": 0, "repairs": 2, "r&r": 5}.get(step, 0)
             actions = later[first:] + rest
             banner = (("End of day %d: %s" % (day, step if step != "r&r" else "R&R"),
