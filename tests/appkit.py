@@ -111,6 +111,7 @@ MPY_DRIVER = """
 import gc
 gc.collect()
 from firmware.display_framebuf import FramebufBackend, FramePanel, swapped, rgb565
+from firmware import inks
 panel = FramePanel(%(w)d, %(h)d)
 be = FramebufBackend(%(w)d, %(h)d, panel)
 from engine.session import Session
