@@ -49,6 +49,11 @@ def convert(field, tok, table, key):
     return int(tok)
 
 
+def keys(s, table):
+    """The keys of the rows of `table` entered at the table (e.g. the campaign cards)."""
+    return [r[1] for r in _rows(s) if r[0] == table]
+
+
 def given(s, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
     for r in _rows(s):

@@ -53,6 +53,20 @@ def campaign_card(s, name):
     return vals[0], vals[1], entered
 
 
+def names(s, table):
+    """The card names known for `table` ("campaign" or "situation"): those its file lists, then
+    those entered at the table (a card the file does not list, asked once)."""
+    from engine import answers
+    out = []
+    for r in rows(s, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
+                  _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
+        out.append(r[0].lower())
+    for key in answers.keys(s, table):
+        if key not in out:
+            out.append(key)
+    return out
+
+
 _SITUATIONS = (("name", datafile.word), ("so", maybe(datafile.integer(0, 99))),
                ("days", maybe(datafile.integer(1, 99))), ("daily", maybe(datafile.integer(0, 99))),
                ("source", datafile.text))

@@ -1,7 +1,8 @@
 """`day ...`: the Day track and the end of the day, in the order of the sequence of play
 ("Fin de Journée", docs/rules.md; docs/protocol/campaign.md).
 
-    day            the Day track and the step of the day reached
+    day            the Day track and the step of the day reached (while the battalions move:
+                   those still to roll)
     day end        the day's missions are over: pilots who did not fly rest ("Récupération de
                    Stress au Repos"), the daily SO ("Gain de points d'option spéciale"); then the
                    battalions move (bn roll / bn stay).  After the last day's missions, or with no
@@ -147,6 +148,8 @@ def day(s, w):
     v = s.vals
     parse.arity(w, 1, 3, "day | day end | day next | day +1 | day set D")
     if len(w) == 1:
+        if v[F.STEP] == C.S_MOVEMENT:  # a screen leads the player through them
+            return _show(v) + (("roll", _names(v, _to_roll(v))),)
         return _show(v)
     t = w[1]
     if t == "end" and len(w) == 2:

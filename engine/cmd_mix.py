@@ -6,6 +6,7 @@ entered the mix.  The mix being entered is kept in the player's data folder as i
 cut loses none of it), then replaces the placeholder when it is done.
 
     mix CUP                   the cup: how many counters, its status, the mix being entered
+    mix CUP list              the kinds of counter entered so far (a screen's summary)
     mix CUP new               start entering the mix, from none
     mix CUP add COUNT ...     COUNT counters of one kind:
                                 hit     COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG
@@ -81,6 +82,17 @@ def _entering(s, k):
     return sum(int(x.split("|")[0].strip()) for x in body)
 
 
+def _kinds(s, name):
+    """The kinds of counter in the mix being entered: [{"count":N,"sides":[word...]}...]."""
+    from engine.jsonline import Obj
+    out = []
+    for x in _lines(s, name):
+        cells = [c.strip() for c in x.split("|")]
+        if x.strip() and x[:1] != "#" and cells[0].isdigit():
+            out.append(Obj((("count", int(cells[0])), ("sides", cells[1:-1]))))
+    return out
+
+
 def _show(s, k):
     d = cupdata.definition(s, cupdata.FILES[k])
     return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", d.n),
@@ -107,6 +119,9 @@ def mix(s, w):
         return _show(s, k)
     t = w[2]
     name = _mix_name(k)
+    if t == "list":
+        parse.arity(w, 3, 3, "mix %s list" % w[1])
+        return (("cup", CUPS[k]), ("entering", _entering(s, k)), ("kinds", _kinds(s, name)))
     if t == "new" or t == "cancel":
         parse.arity(w, 3, 3, "mix %s %s" % (w[1], t))
         _write(s, "write", name, _HEAD if t == "new" else "")

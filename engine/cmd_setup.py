@@ -2,6 +2,7 @@
 docs/rules.md, "Mise en place de la Campagne", "Fin de Campagne").
 
     campaign | campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]
+    campaign cards
     campaign scouts +N | campaign ready | campaign result
     campaign fail | campaign end | campaign rule damage-once|last-day-end on|off
 """
@@ -140,13 +141,17 @@ def _ready(v):
 @asks
 def campaign(s, w):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
-    `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`, `campaign end`,
-    `campaign rule damage-once|last-day-end on|off`."""
+    `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
+    `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
     v = s.vals
     if len(w) >= 2:
         t = w[1]
         if t == "start":
             _start(s, w)
+        elif t == "cards":
+            parse.arity(w, 2, 2, "campaign cards")
+            return (("cards", cards.names(s, "campaign")),
+                    ("situations", cards.names(s, "situation")))
         elif t == "result":
             parse.arity(w, 2, 2, "campaign result")
             return _result(s)

@@ -82,7 +82,7 @@ table cmd_tables table d
 so cmd_campaign so c -
 day cmd_day day c -
 vp cmd_campaign vp c -
-campaign cmd_setup campaign c -,result
+campaign cmd_setup campaign c -,result,cards
 bn cmd_campaign bn c list
 pilot cmd_pilots pilot c list,show
 game cmd_game game c -

@@ -110,3 +110,32 @@ def describe(pairs, skip=()):
     if status:
         out.append((status, inks.PURPLE))
     return out
+
+
+def query(app, words):
+    """A reading that may be refused or asked (e.g. a campaign's result not yet entered): its
+    reply pairs, or None, saying nothing and opening nothing (the screen offers the action)."""
+    from engine import parse, protocol
+
+    try:
+        return protocol.execute(app.session, words)
+    except parse.Reject:
+        return None
+
+
+def aircraft_types(session, families):
+    """The aircraft types of data/tal/aircraft.txt (engine.aircraft), or the type families printed
+    on Hit counters when `families`; () when the file does not load (the engine says why when it
+    is used)."""
+    try:
+        from engine import aircraft
+
+        rows = aircraft.types(session)
+    except Exception:
+        return ()
+    out = []
+    for row in rows:
+        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
+        if name not in out:
+            out.append(name)
+    return tuple(out)

@@ -1,5 +1,5 @@
 """The screens' drawing vocabulary: title bar, value field, list with scroll marks, chit, die,
-track, bar, numeral, and text wrapped to a width.
+track, bar, numeral, on-screen keyboard, and text wrapped to a width.
 
 Each widget is a function drawing into a canvas from values the screen prepared when its data
 changed (strings made then, not per frame): drawing allocates nothing.  Sizes are in pixels and
@@ -7,6 +7,7 @@ follow the fonts (`firmware.fonts`): one row of text is ROW_H high.
 """
 
 from firmware import fonts, inks
+from firmware.pickers import ERASE, KEY_COLS, OK
 from firmware.canvas import CENTRE, DASHED, DOWN, LEFT, RIGHT, ROUND, UP
 
 TITLE_H = 13  # the title bar
@@ -51,6 +52,15 @@ def wrap(s, width, font=fonts.SMALL):
 def fits(s, width, font=fonts.SMALL):
     """True when `s` fits in `width` pixels."""
     return fonts.width(font, s) <= width
+
+
+def clip(s, width, font=fonts.SMALL):
+    """`s` when it fits in `width` pixels, else as much of it as fits followed by '.' (a name
+    in a narrow box: made when the text changes, never per frame)."""
+    if fonts.width(font, s) <= width:
+        return s
+    k = fonts.fit(font, s, width - fonts.advance(font, 46))
+    return s[:max(0, k)] + "."
 
 
 # --- bars and rows ---------------------------------------------------------------------------
@@ -146,15 +156,41 @@ def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):
         canvas.text(x, y + (size - fonts.HEIGHT[font]) // 2, size, value, ink, font, CENTRE)
 
 
+def track_left(labels, w, i):
+    """Where box i of a track `w` pixels wide starts: the boxes share the width evenly, a label
+    wider than its share (B10 on a long track) widening its box at the plain boxes' expense.
+    (Ints only, no tuple: the track is drawn every frame.)"""
+    left = 0
+    for k in range(i):
+        left += track_step(labels, w, k)
+    return left
+
+
+def track_step(labels, w, i):
+    """The width of box i of the track, its 1-pixel gap included (see `track_left`)."""
+    n = len(labels)
+    base = w // n
+    extra = 0
+    narrow = 0
+    for k in range(n):
+        need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
+        if need > base:
+            extra += need - base
+        else:
+            narrow += 1
+    need = fonts.width(fonts.BOLD, labels[i]) + 1
+    if not extra or not narrow or need > base:
+        return max(base, need) if extra and narrow else base
+    return base - (extra + narrow - 1) // narrow
+
+
 def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
     """A row of boxes as on the board, left to right: `labels[i]` (int or str) in box i, drawn
     in `colours[i]` (DARK for a plain box); the marker on box `at` (none when at < 0)."""
     n = len(labels)
-    if n == 0:
-        return
-    step = w // n
+    bx = x
     for i in range(n):
-        bx = x + i * step
+        step = track_step(labels, w, i)
         ink = colours[i]
         on = i == at
         if on and ink == inks.DARK:  # the marker on a plain box: the box lit
@@ -167,8 +203,9 @@ def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
                 canvas.frame(bx - 1, y - 1, step + 1, h + 2, marker_ink)
         text_ink = inks.BLACK if on or ink != inks.DARK else inks.GREY
         canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
-    if 0 <= at < n:
-        canvas.tri(x + at * step + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
+        if on:
+            canvas.tri(bx + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
+        bx += step
 
 
 def bar(canvas, x, y, w, h, value, top, ink, mark=-1):
@@ -192,3 +229,43 @@ def badge(canvas, x, y, text, ink, fg=inks.BLACK, font=fonts.BOLD):
     canvas.fill(x, y, w, ROW_H, ink, ROUND)
     canvas.text(x + 3, y, w - 6, text, fg, font)
     return w
+
+
+KEY_H = 13  # a row of the on-screen keyboard
+
+
+def keyboard_h(word):
+    """The height of a `pickers.Word`'s keyboard."""
+    return word.rows * KEY_H
+
+
+def keyboard(canvas, x, y, w, word, on=True):
+    """The on-screen keyboard of a `pickers.Word`: ten columns of keys, erase and OK; the key
+    under the cursor lit (when `on`)."""
+    half = w // (2 * KEY_COLS)
+    cells = word.cells
+    for i in range(len(cells)):
+        row, left, width = word.where[i]
+        cx = x + left * half
+        cy = y + row * KEY_H
+        cw = width * half - 1
+        lit = on and i == word.at
+        key = cells[i]
+        special = key == ERASE or key == OK
+        if lit:
+            canvas.fill(cx, cy, cw, KEY_H - 1, inks.BLUE, ROUND)
+        elif special:  # erase and OK: keys, not characters
+            canvas.frame(cx, cy, cw, KEY_H - 1, inks.DIM, ROUND)
+        canvas.text(cx, cy + 1, cw, key, inks.YELLOW if lit else
+                    (inks.CYAN if special else inks.WHITE), fonts.BOLD, CENTRE)
+
+
+def typed(canvas, x, y, w, label, word, on):
+    """The word being typed after its label, with a cursor mark: `label  word_`."""
+    band(canvas, y, on, x, w)
+    lw = fonts.width(fonts.SMALL, label) + 6
+    canvas.text(x + PAD, y, lw, label, inks.WHITE if on else inks.GREY)
+    vw = fonts.width(fonts.BOLD, word.value)
+    canvas.text(x + PAD + lw, y, vw, word.value, inks.YELLOW, fonts.BOLD)
+    if on:
+        canvas.fill(x + PAD + lw + vw + 1, y + 9, 6, 2, inks.YELLOW)

@@ -514,47 +514,83 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
 
 # --- screenshots ----------------------------------------------------------------------------
 
-MISSION = "tdda" + "sa" + "drua" + "s" + "rra" + "ra"  # Roster: A-10A, A-10C; Fly: start, loiter
-TO_EXP3 = "tuarb"  # Settings: game TAL + EXP3, back
-# A campaign under way (requests before the keys): set up, a pilot shaken, day 1.
-CAMPAIGN = ";".join(("campaign start 10 20 3", "ac add a-10a", "ac add a-10a",
-                     "pilot add pirate 4 8 2", "pilot add viper 4 8 2", "pilot stress 1 +6",
-                     "campaign ready", "so -2", "vp +3"))
-TO_GOLAN = "tuarrb"
-# (file name, screen size, key presses from a fresh game with seed 7, the title it shows).
-# Keys: see `parse_keys` (requests before "::" run first).  Every screen of every game at both
-# sizes, and the states that are hardest to fit: several undo steps, a long refusal, a draw of 12
-# Hit counters.
+# Each shot is a script of player steps (host_tools/screen_driver.py: menu, page, action, set,
+# do, spell, back, undo, keys, and `run` for requests that set a game up first), from a fresh
+# game with seed 7 and an empty data folder of the player's.
+MISSION = ("menu Mission", "page Roster", "action add", "do", "set Type=A-10C", "do",
+           "page Fly", "action start", "do", "action loiter", "do")  # two A-10s on the track
+TO_EXP3 = ("menu Settings", "set Game=TAL + EXP3", "back")
+TO_GOLAN = ("menu Settings", "set Game=Golan", "back")
+# The rulebook's Iraq 1991 / Surge campaign under way: its set-up done, day 1's missions flown.
+CAMPAIGN = tuple("run " + line for line in (
+    "campaign start iraq-1991 surge", "bn add 11a 4", "bn add 4a 3", "bn add 5s 4",
+    "bn add 2c 4", "bn add 3a 3", "bn add 7a 3", "bn add 3s 2", "bn add 1c 5", "bn move 7a et",
+    "bn move 11a ft", "ac add a-10a", "ac add ah-64a", "ac add ah-1", "campaign scouts +2",
+    "pilot add pirate 5 8 0", "pilot add viper 5 8 1", "pilot add hammer 6 10 1",
+    "pilot add judge 6 10 2 slow", "pilot add gator 5 8 0 slow", "campaign ready",
+    "pilot stress 1 +6", "pilot stress 4 +9", "vp battalion 4a half", "vp +1"))
+# ... its last day over, 13 VP: the card's evaluation is in the data files; 7 VP: it is asked.
+OVER = tuple("run " + line for line in (
+    "campaign start iraq-1991 surge", "campaign ready", "day end", "day next", "day +1",
+    "day end", "day next", "day +1", "day end"))
+# (file name, player steps, the title it shows).  Every screen of every game at both sizes, and
+# the states that are hardest to fit: several undo steps, a long refusal, a draw of 12 Hit
+# counters, a long Hit side in the counter mix.
 SHOTS = (
-    ("roll-check", "a", "Check"),
-    ("roll-batch", "drrddrrrrrrra", "Check"),
-    ("roll-plain", "sdrra", "Roll"),
-    ("roll-d6", "sdrdlla", "Roll"),
-    ("roll-retain", "ssa", "Launch-retain"),
-    ("roll-pick", "sssdrra", "Pick one"),
-    ("menu", "t", "Menu"),
-    ("mission", MISSION + "llla", "Mission"),
-    ("mission-bingo", MISSION + "lllaaaaab", "Mission"),
-    ("mission-roster", MISSION + "s", "Mission"),
-    ("cups-hits", MISSION + "tua" + "dddra", "Hits on"),
-    ("cups-held", MISSION + "tua" + "dddrab", "Cups"),
-    ("cups-full-draw", MISSION + "tua" + "ddrr" + "d" + "r" * 8 + "d" + "r" * 8 + "a", "Hits on"),
-    ("cups-popups", "tda" + "sdrrra", "Pop-Ups drawn"),
-    ("cups-popups-out", "tda" + "sdrrrab", "Cups"),
-    ("campaign", CAMPAIGN + "::tddda", "Campaign"),
-    ("campaign-refused", CAMPAIGN + "::tddda" + "r" + "d" + "r" * 29 + "a", "Refused"),
-    ("tables", "tdddda" + "a", "Tables"),
-    ("undo", "tuarrrrB", "Undo"),
-    ("selftest", "tddddddaa", "Self-test"),
-    ("settings", "tuaddd", "Settings"),
-    ("ask", "tdddda" + "rrrrrr" + "a" + "r", "Ask"),  # Scout: a row the rulebook does not print
-    ("mix", "tuua" + "d" + "rr" + "d" + "rrrr", "Counter mix"),  # a kind of Hit counter
-    ("exp3-cas", TO_EXP3 + "tddda" + "a" + "rdrdrra" + "uurra", "EXP3"),
-    ("exp3-assault", TO_EXP3 + "tddda" + "s" + "drrdrrdrra", "EXP3"),
-    ("golan-mines", TO_GOLAN + "tda" + "aa" + "ra" + "ra", "Golan"),
-    ("golan-leaders", TO_GOLAN + "tda" + "s" + "a" + "rddra", "Golan"),
-    ("golan-fire", TO_GOLAN + "tda" + "ss" + "a", "Golan"),
-    ("notice", TO_GOLAN + "tda" + "ss" + "lla", "Mortar notes"),
+    ("roll-check", ("do",), "Check"),
+    ("roll-batch", ("set Target=8+", "set Dice=8", "do"), "Check"),
+    ("roll-plain", ("set Mode=roll", "set Dice=3", "do"), "Roll"),
+    ("roll-d6", ("set Mode=roll", "set Dice=2", "set Sides=d6", "do"), "Roll"),
+    ("roll-retain", ("set Mode=retain", "do"), "Launch-retain"),
+    ("roll-pick", ("set Mode=pick", "set One of=4", "do"), "Pick one"),
+    ("menu", ("keys t",), "Menu"),
+    ("mission", MISSION + ("action end turn", "do"), "Mission"),
+    ("mission-bingo", MISSION + ("action end turn", "do", "do", "do", "do", "do", "back"),
+     "Mission"),
+    ("mission-roster", MISSION + ("page Roster",), "Mission"),
+    ("mission-target", ("run bn add 11a 4", "run so +2") + MISSION[:6] + (
+        "page Fly", "action start", "set Target=battalion 11A", "do", "action Fuel Priority",
+        "do"), "Mission"),
+    ("cups-hits", MISSION + ("menu Cups", "set Unit 2=1 Light", "do"), "Hits on"),
+    ("cups-held", MISSION + ("menu Cups", "set Unit 2=1 Light", "do", "back"), "Cups"),
+    ("cups-full-draw", MISSION + ("menu Cups", "set Unit 1=4 Heavy", "set Unit 2=4 Heavy",
+                                  "set Unit 3=4 Heavy", "do"), "Hits on"),
+    ("cups-popups", ("menu Cups", "page Pop-Ups", "set Pop-Ups=4", "do"), "Pop-Ups drawn"),
+    ("cups-popups-out", ("menu Cups", "page Pop-Ups", "set Pop-Ups=4", "do", "back"), "Cups"),
+    ("campaign-start", ("menu Campaign",), "Campaign"),
+    ("campaign-setup", ("menu Campaign", "do", "set Battalion=11A", "set VP=4", "do",
+                        "set Battalion=4A", "do"), "Campaign"),
+    ("campaign", CAMPAIGN + ("menu Campaign",), "Campaign"),
+    ("campaign-map", CAMPAIGN + ("menu Campaign", "page Map"), "Campaign"),
+    ("campaign-pilots", CAMPAIGN + ("menu Campaign", "page Pilots"), "Campaign"),
+    ("campaign-movement", CAMPAIGN + ("menu Campaign", "do", "back", "action battalion stays",
+                                      "do", "do"), "Campaign"),
+    ("campaign-refused", CAMPAIGN + ("menu Campaign", "action SO spend", "set Amount=-30",
+                                     "do"), "Refused"),
+    ("campaign-result", OVER + ("run vp +13", "menu Campaign"), "Campaign"),
+    ("tables", ("menu Tables", "do"), "Tables"),
+    ("undo", ("menu Settings", "set Game=TAL + EXP3", "set Game=Golan", "set Game=TAL",
+              "set Game=TAL + EXP3", "undo"), "Undo"),
+    ("selftest", ("menu Self-test", "do"), "Self-test"),
+    ("settings", ("menu Settings", "choose Dim after"), "Settings"),
+    ("ask", ("menu Tables", "action Scout", "do", "set turns=1"), "Ask"),  # a Scout row
+    ("ask-word", OVER + ("run vp +7", "menu Campaign", "do", "type fai"), "Ask"),  # a result
+    ("mix", ("menu Counter mix", "do", "set Count=12", "set Heavy side=bullet-holes*",
+             "set Heavy type=AH-64", "set Light side=stress:1", "set Light type=A-10", "do",
+             "set Count=4", "set Heavy side=structure*", "set Heavy type=any",
+             "set Light side=no-stand-off", "set Light type=any", "do",
+             "set Heavy side=wounded*"), "Counter mix"),
+    ("exp3-cas", TO_EXP3 + ("menu CAS (EXP3)", "do", "action engaged", "set Squads=2",
+                            "set Enemies=4", "do", "action attack", "do"), "EXP3"),
+    ("exp3-assault", TO_EXP3 + ("menu CAS (EXP3)", "page Assault", "set Soldier=sniper",
+                                "set Target=infantry", "set Need=8+", "do"), "EXP3"),
+    ("golan-mines", TO_GOLAN + ("menu Golan", "do", "do", "action reveal", "do",
+                                "action attack", "do"), "Golan"),
+    ("golan-leaders", TO_GOLAN + ("menu Golan", "page Leaders", "do", "action move",
+                                  "set Hex column=06", "do"), "Golan"),
+    ("golan-fire", TO_GOLAN + ("menu Golan", "page Fire", "do"), "Golan"),
+    ("notice", TO_GOLAN + ("menu Golan", "page Fire", "action mortar notes", "do"),
+     "Mortar notes"),
 )
 
 
@@ -567,30 +603,31 @@ def shots_at_both_sizes(shots=SHOTS):
     return out
 
 
-def render_shot(keys_, size, backend=None):
-    """The app after `keys_` from a fresh game (seed 7) on a canvas of `size`; the canvas."""
+def render_shot(script, size, backend=None):
+    """The app after `script` (player steps, or a string of keys) from a fresh game (seed 7,
+    an empty data folder of the player's) on a canvas of `size`; the canvas."""
+    import shutil
+    import tempfile
+
     from engine.session import Session
     from firmware.app import App
     from firmware.datafiles import reader
     from firmware.prefs import MemoryBlob, Prefs
     from firmware.screen_text import ReadCanvas
+    from host_tools.screen_driver import Player
 
     w, h = SIZES[size]
-    session = Session(7)
-    session.data = reader()
-    app = App(session, Prefs(MemoryBlob()), None, (w, h))
-    app.start()
-    canvas = ReadCanvas(w, h)
-    if "::" in keys_:  # requests first ("so +2;vp +1::keys"): a game already under way
-        setup, keys_ = keys_.split("::")
-        for line in setup.split(";"):
-            assert app.run(line.split()) is not None, (line, app.message)
-    events, bad = parse_keys(keys_)
-    assert not bad, bad
-    for ev in events:
-        app.key(ev)
-        app.draw(canvas)
-    app.draw(canvas)
+    folder = tempfile.mkdtemp(prefix="tal-shot-")
+    try:
+        session = Session(7)
+        session.data = reader(None, folder)
+        app = App(session, Prefs(MemoryBlob()), None, (w, h))
+        app.start()
+        player = Player(app, ReadCanvas(w, h))
+        player.play(("keys " + script,) if isinstance(script, str) else script)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    canvas = player.canvas
     if backend is not None:
         canvas.invalidate()
         backend.render(canvas)

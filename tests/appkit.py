@@ -17,17 +17,16 @@ import pytest
 from conftest import run_mpy
 from engine import protocol
 from engine.session import Session
-from firmware import inks
 from firmware.app import App
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
 from firmware.screen_text import ReadCanvas
+from host_tools.screen_driver import Player
 from host_tools.simulator import parse_keys
 from hardware.board import Board
 
 SIZES = ((160, 128), (240, 135))
 DEFAULT_SIZE = [SIZES[0]]  # set by the both_sizes fixture
-STEPS = 60  # key presses at most to reach a value by stepping
 
 
 def events(keys):
@@ -37,8 +36,9 @@ def events(keys):
     return evs
 
 
-class Driver:
-    """An app on a fresh session (seed `seed`), a screen of `size`, settings in RAM."""
+class Driver(Player):
+    """An app on a fresh session (seed `seed`), a screen of `size`, settings in RAM; every frame
+    drawn is checked for text that does not fit (host_tools/screen_driver.py drives it)."""
 
     def __init__(self, seed=7, size=None, store=None, blob=None, fresh_seed=None):
         self.size = size or DEFAULT_SIZE[0]
@@ -46,133 +46,13 @@ class Driver:
         self.session.data = reader()
         self.prefs = Prefs(blob if blob is not None else MemoryBlob())
         self.board = FakeBoard()
-        self.app = App(self.session, self.prefs, self.board, self.size)
-        self.app.start(fresh_seed)
-        self.canvas = ReadCanvas(*self.size)
-        self.screen()  # the device draws before the first key
+        app = App(self.session, self.prefs, self.board, self.size)
+        app.start(fresh_seed)
+        Player.__init__(self, app, ReadCanvas(*self.size), self.fits)
 
-    # --- keys ------------------------------------------------------------------------------
-    def press(self, keys):
-        """Press keys, drawing after each (as the device does); returns the screen's lines."""
-        for ev in events(keys):
-            self.app.key(ev)
-            self.screen()
-        return self.screen()
-
-    def menu(self, label):
-        """Open the menu and the entry `label`."""
-        self.press("t")
-        labels = [e[0] for e in self.app.menu()]
-        assert label in labels, (label, labels)
-        for _ in range(len(labels)):
-            if self.selected_label() == label:
-                break
-            self.press("d")
-        assert self.selected_label() == label, (label, self.text())
-        return self.press("a")
-
-    def page(self, name):
-        """Press SELECT until the title bar names page `name`."""
-        for _ in range(5):
-            if self.title()[1].startswith(name):
-                return self.screen()
-            self.press("s")
-        raise AssertionError("no page %r: %r" % (name, self.title()))
-
-    def action(self, label):
-        """Choose the action `label` on the Action row (the first row) of a page."""
-        return self.set(self.action_row(), label)
-
-    def action_row(self):
-        for _ in range(12):  # the rows scroll: the action row is the first
-            for label in ("Action", "Table"):
-                if self.row_value(label) is not None:
-                    return label
-            self.press("u")
-        raise AssertionError("no action row: %s" % self.text())
-
-    def set(self, label, value, keys="r"):
-        """Select the row labelled `label` and step it (RIGHT, or `keys`) until it shows
-        `value`."""
-        self.choose(label)
-        for _ in range(STEPS):
-            if self.row_value(label) == value:
-                return self.screen()
-            self.press(keys)
-        raise AssertionError("%s never shows %r: %s" % (label, value, self.text()))
-
-    def choose(self, label):
-        """Move the selection (UP/DOWN) to the row labelled `label`."""
-        for key in "du":
-            for _ in range(12):
-                if self.selected_label() == label:
-                    return self.screen()
-                self.press(key)
-        raise AssertionError("no row %r: %s" % (label, self.text()))
-
-    def do(self):
-        """Press A."""
-        return self.press("a")
-
-    # --- reading the screen ------------------------------------------------------------------
-    def screen(self):
-        """Draw a frame; fail on text that does not fit; return the screen's lines."""
-        self.app.draw(self.canvas)
-        problems = self.canvas.problems()
-        assert not problems, (problems, self.size, self.canvas.lines())
-        return self.canvas.lines()
-
-    def text(self):
-        return "\n".join(self.canvas.lines())
-
-    def flat(self):
-        """The screen's text on one line (what wraps on a small screen reads the same)."""
-        return " ".join(self.canvas.lines())
-
-    def title(self):
-        """(left, right) texts of the title bar."""
-        texts = [t for t in self.canvas.texts() if t[1] == 1]
-        texts.sort()
-        if not texts:
-            return ("", "")
-        return texts[0][4], " ".join(t[4] for t in texts[1:])
-
-    def ink_of(self, s):
-        """The ink of the first text containing `s` on screen."""
-        ink = self.canvas.ink_of(s)
-        assert ink is not None, (s, self.canvas.lines())
-        return ink
-
-    def row_value(self, label):
-        """The value shown after the label `label` (without the <...> of a selected one)."""
-        at = [t for t in self.canvas.texts() if t[4] == label]
-        if not at:
-            return None
-        x0, y0 = at[0][0], at[0][1]
-        after = sorted((t[0], t[4]) for t in self.canvas.texts()
-                       if t[1] == y0 and t[0] > x0 and t[4] not in ("<", ">"))
-        return after[0][1] if after else ""
-
-    def selected_label(self):
-        """The label of the selected row (the leftmost text on the blue band)."""
-        best = None
-        for x, y, w, h, s, ink, font in self.canvas.texts():
-            if self.canvas.fill_under(x, y + h // 2) == inks.BLUE and (best is None or
-                                                                      x < best[0]):
-                best = (x, s)
-        return best[1] if best else None
-
-    def numeral(self):
-        """The big number on screen (a result, a track's count), with its ink: (text, ink)."""
-        from firmware import fonts
-
-        for x, y, w, h, s, ink, font in self.canvas.texts():
-            if font in (fonts.BIG, fonts.MID):
-                return s, ink
-        return None, None
-
-    def shows(self, s):
-        return s in self.text()
+    def fits(self, canvas):
+        problems = canvas.problems()
+        assert not problems, (problems, self.size, canvas.lines())
 
 
 class FakeBoard(Board):
@@ -199,6 +79,32 @@ def twin(seed=7):
 def ask(session, line):
     """The protocol's reply to `line` as a dict."""
     return json.loads(protocol.reply(session, line.encode()))
+
+
+def same_state(d, lines, seed=7):
+    """The app's session equals a bare one (the serial console's) that ran `lines`: the screens'
+    requests left the same fields and dice.  A line may ask (a table row the documents do not
+    print, the die kept) when the next answers it.  Returns the bare session's replies."""
+    t = twin(seed)
+    replies = [ask(t, line) for line in lines]
+    for line, r in zip(lines, replies):
+        assert r["ok"] or r["error"] == "ask", (line, r)
+    assert list(d.session.vals) == list(t.vals)
+    assert d.session.rng.get_state() == t.rng.get_state()
+    return replies
+
+
+def keys_of(*scripts, seed=7, size=(160, 128), driver=None):
+    """The keys a player presses for each script (host_tools/screen_driver.py), one after the
+    other from a fresh app: label-driven steps recorded on CPython, to replay as keys where no
+    driver runs (MicroPython)."""
+    d = driver or Driver(seed=seed, size=size)
+    out = []
+    for script in scripts:
+        before = len(d.pressed)
+        d.play(script)
+        out.append(d.pressed[before:])
+    return out
 
 
 MPY_DRIVER = """

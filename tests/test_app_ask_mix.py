@@ -2,10 +2,15 @@
 cups.md: Counter mix set-up): each acts only through the engine's protocol, and what the player
 enters goes to the player's data folder."""
 
-from appkit import Driver, ask, twin
+import pytest
+
+from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from firmware import inks
 from firmware.datafiles import reader
+from host_tools.simulator import OVER
 from tal_session import DATA
+
+pytestmark = pytest.mark.usefixtures("both_sizes")
 
 
 def scout_roll(d):
@@ -28,21 +33,33 @@ def test_a_missing_row_asks_and_the_answer_rolls_nothing_more(tmp_path):
     d.set("turns", "2")
     d.set("stress", "1")
     d.do()
-    assert d.app.top().name == "reveal" and "turns: 2" in d.flat()
-    t = twin(7)
-    assert not ask(t, "table scout")["ok"]
-    r = ask(t, "answer 2 1")
-    assert list(d.session.vals) == list(t.vals) and d.session.rng.get_state() == t.rng.get_state()
-    assert r["die"] == 6
+    # back where the roll was asked, which shows the answered roll as it would have
+    assert d.app.top().name == "tables" and "turns: 2" in d.flat()
+    assert d.numeral() == (None, None) or "6" in d.flat()
+    same_state(d, ["table scout", "answer 2 1"])
     assert "scout | 6 | turns=2 stress=1" in (tmp_path / "tal" / "answers.txt").read_text()
-    d.press("a")
-    assert d.app.top().name == "tables"  # back where the roll was asked
+
+
+def test_a_word_printed_on_a_card_is_typed_on_the_keyboard():
+    """A campaign's result (a word on its card): the keys under the question, A types the lit
+    one, B erases, OK answers; nothing is answered while the word is empty."""
+    d = Driver(seed=7)
+    d.play(OVER + ("run vp +7", "menu Campaign", "do"))
+    assert d.app.top().name == "ask" and "OK answers" in d.flat()
+    d.spell("")  # OK at once: refused, said
+    assert d.app.top().name == "ask" and "type the result first" in d.flat()
+    d.spell("gx", done=False)
+    assert d.row_value("result") == "gx"
+    d.back()  # erases the x
+    d.spell("ood")
+    assert "Result: good (7 VP)" in d.flat()
+    same_state(d, [step[4:] for step in OVER] + ["vp +7", "campaign result", "answer good"])
 
 
 def test_b_leaves_the_question_and_the_die_is_not_spent():
     d = Driver(seed=7)
     scout_roll(d)
-    d.press("b")
+    d.back()
     assert d.app.top().name == "tables"
     d.do()
     assert d.app.top().name == "ask" and "Scout, d10 = 6" in d.flat()
@@ -50,24 +67,43 @@ def test_b_leaves_the_question_and_the_die_is_not_spent():
 
 def test_counter_mix_screen_enters_a_cup(tmp_path):
     """Counter mix: new, two kinds (count and sides from the known effects), done: the cup is the
-    player's, and the screen no longer says placeholder."""
+    player's, and the screen no longer says placeholder; the mix being entered is summed up as
+    rows of counters, the kind A adds next in outline."""
     d = Driver(seed=7)
     d.session.data = reader(DATA, str(tmp_path))
     d.menu("Counter mix")
-    assert "placeholder" in d.flat() and "40 counters in the cup" in d.flat()
-    d.action("start a new mix")
+    assert "40 counters: placeholder mix" in d.flat() and "No mix being entered" in d.flat()
+    assert d.row_value("Action") == "start a new mix"
     d.do()
-    d.action("add counters")
+    assert d.row_value("Action") == "add counters"
     d.do()  # 1 no-effect / no-effect
     d.set("Count", "2")
     d.set("Heavy side", "structure*")
     d.do()
-    assert "entering: 3 counters" in d.flat()
+    assert "Entering: 3 counters, 2 kinds" in d.flat()
+    assert "1x no-effect no-effect" in d.canvas.lines()
+    assert "2x structure* no-effect" in d.canvas.lines()  # entered, then the next one A adds
+    assert d.canvas.fill_under(*d.canvas.text_at("structure*")[:2]) == inks.RED  # Heavy side
     d.action("make it the cup's")
     d.do()
-    assert "3 counters in the cup" in d.flat() and "placeholder" not in d.flat()
+    assert "3 counters: your mix" in d.flat() and "placeholder" not in d.flat()
+    assert d.ink_of("your mix") == inks.GREEN
     text = (tmp_path / "tal" / "hit_cup.txt").read_text()
     assert "2 | structure* | - | no-effect | - | entered at the table" in text
+
+
+def test_counter_mix_long_sides_fit_both_screens(tmp_path):
+    """The longest Hit sides with the aircraft types printed on them: every row fits its box
+    (the driver checks each frame), the type left out where it cannot fit."""
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.play(("menu Counter mix", "do", "set Count=12", "set Heavy side=bullet-holes*",
+            "set Heavy type=AH-64", "set Light side=no-stand-off", "set Light type=AV-8B", "do",
+            "page Pop-Up", "do", "set Unit=helicopter", "set Attack=3 Heavy", "set Range=3",
+            "do"))
+    assert "helicopter 3 Heavy, range 3" in d.flat()
+    d.page("Hit")
+    assert "bullet-holes*" in d.flat() and "Entering: 12 counters, 1 kind" in d.flat()
 
 
 def test_counter_mix_without_a_data_folder_says_so_in_one_line():
@@ -82,24 +118,27 @@ def test_counter_mix_without_a_data_folder_says_so_in_one_line():
 def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path):
     """The Scout row and the Front Line's mission stress are not in the documents: the device
     asks for each as the mission reaches it, and the mission ends."""
-    from engine import fields as F
     d = Driver(seed=3)
     d.session.data = reader(DATA, str(tmp_path))
-    assert d.app.run(["ac", "add", "a-10a"]) is not None
-    assert d.app.run(["mission", "start", "1"]) is not None
-    assert d.app.run(["loiter", "start", "scout"]) is None  # asked
-    d.screen()
+    d.play(("menu Mission", "page Roster", "action add", "do", "page Fly", "action start", "do",
+            "action loiter", "set Scout=yes", "do"))
     assert d.app.top().name == "ask" and "Scout, d10 = " in d.flat()
     d.set("turns", "1")
-    d.do()  # +1 turn, no stress relief
-    assert "loiter: 6" in d.flat() or "start: 6" in d.flat()
-    d.press("a")
-    assert d.app.run(["mission", "home"]) is not None
-    assert d.app.run(["mission", "end", "fl"]) is None
-    d.screen()
+    d.do()  # +1 turn, no stress relief: the Scout's page
+    assert d.title()[0] == "Scout" and "Loiter: 6 turns" in d.flat()
+    d.back()
+    d.action("home")
+    d.do()
+    d.action("end")
+    d.set("Target band", "Front Line")
+    d.do()
     assert "Mission stress, front line" in d.flat()
     d.set("stress", "2")
     d.do()
-    assert "stress: 2" in d.flat() and d.session.vals[F.PHASE] == 0  # the mission is over
+    assert d.title()[0] == "End" and "stress: 2" in d.flat()
+    d.back()
+    assert "no mission" in d.flat()
+    same_state(d, ["ac add a-10a fast", "mission start 1", "loiter start scout", "answer 1 0",
+                   "mission home", "mission end fl", "answer 2"], seed=3)
     text = (tmp_path / "tal" / "answers.txt").read_text()
     assert "| fl | stress=2 |" in text and "scout |" in text

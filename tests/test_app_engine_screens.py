@@ -1,4 +1,5 @@
-"""The Cups, Mission, Campaign and Tables screens (docs/rules.md), driven by their labels.
+"""The Cups, Mission and Tables screens (docs/rules.md), driven by their labels (the Campaign's:
+test_app_campaign.py).
 
 Each screen must act only through the engine's protocol: after the player's actions the app's
 state (fields and dice) equals that of a bare session given the request lines they stand for.
@@ -6,8 +7,7 @@ state (fields and dice) equals that of a bare session given the request lines th
 
 import pytest
 
-from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
-from engine import fields as F
+from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from firmware import inks
 from firmware.canvas import DASHED, DOWN, FILL, FRAME, TRI
 
@@ -29,17 +29,6 @@ def fly_two_a10s(d):
     d.do()
     d.action("loiter")
     d.do()
-
-
-def same_state(d, lines, seed=7):
-    """The app's session equals a bare one that ran `lines`; returns the bare one's replies."""
-    t = twin(seed)
-    replies = [ask(t, line) for line in lines]
-    for line, r in zip(lines, replies):
-        assert r["ok"], (line, r)
-    assert list(d.session.vals) == list(t.vals)
-    assert d.session.rng.get_state() == t.rng.get_state()
-    return replies
 
 
 def loiter_marker(d):
@@ -81,7 +70,7 @@ def test_the_track_ends_in_bingo_boxes_and_the_markers_show_in_their_colours():
         d.do()
         while d.title()[0] == "End of turn":  # the summary when markers come
             assert "Bingo" in d.text() or "crashed" in d.text()
-            d.press("b")
+            d.back()
         marker = loiter_marker(d)
         if marker in ("B6", "B10"):
             seen.add(marker)
@@ -124,6 +113,28 @@ def test_the_roster_form_names_its_rows():
     assert d.row_value("Speed") == "fast"
 
 
+def test_a_mission_against_a_battalion_with_fuel_priority_and_altitude():
+    """"Armements des Appareils": a mission's target gives the weight penalty of its band,
+    lifted by Fuel Priority (1 SO); "Tirage des marqueurs Pop-Up": the aircraft at high altitude.
+    The mission end takes the target's band by default."""
+    d = Driver()
+    d.play(("run bn add 11a 4", "run so +2", "menu Mission", "page Roster", "action add",
+            "set High altitude=yes", "do", "page Fly", "action start",
+            "set Target=battalion 11A", "do"))
+    assert "target-bound vs 11A" in d.flat() and "high" in d.flat()
+    d.action("Fuel Priority")
+    d.do()
+    assert "target-bound vs 11A, Fuel Priority" in d.flat() and "SO 1" in d.flat()
+    d.action("altitude")
+    assert d.row_value("Altitude") == "low"  # the aircraft's other altitude
+    d.do()
+    assert "aircraft 1 at low altitude" in d.flat()
+    d.action("end")
+    assert d.row_value("Target band") == "its target"
+    same_state(d, ["bn add 11a 4", "so +2", "ac add a-10a fast high", "mission start 1 vs 11a",
+                   "mission fuel", "ac set 1 low"])
+
+
 def chits(d):
     """The chits on screen: [(words, tile ink, dashed edge)]."""
     items = d.canvas.items()
@@ -160,7 +171,7 @@ def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
             assert dashed == (draw["result"] == "held")
     assert "placeholder mix data" in d.text()  # the counter mix is a placeholder: said, briefly
     assert d.ink_of("placeholder mix data") == inks.PURPLE
-    d.press("b")
+    d.back()
     held = [x for x in r["draws"] if x["result"] == "held"]
     assert held  # this seed holds a No Cannon counter: shown beside aircraft 1 on the glance
     assert "Held until" in d.text()
@@ -184,53 +195,10 @@ def test_cups_popups():
                                          draw["range"])
             assert words in text
             assert d.ink_of(words) == (inks.RED if heavy else inks.YELLOW)
-    d.press("b")
+    d.back()
     enemies = [x for x in r["draws"] if x.get("hex")]
     for x in enemies:
         assert "hex %d" % x["hex"] in d.text()  # the glance lists those on the battlefield
-
-
-def test_campaign_tracks_and_pilots():
-    """docs/rules.md: SO, Day, VP; a pilot's stress gives his status (Shaken in yellow)."""
-    d = Driver()
-    d.menu("Campaign")
-    d.action("start")
-    d.do()
-    assert d.app.run(["ac", "add", "a-10a"]) is not None  # the Mission roster's: a pilot each
-    d.page("Pilots")
-    d.action("add")
-    d.do()
-    d.set("Name", "#2 viper")
-    d.do()
-    d.action("stress +")
-    d.set("Amount", "+6")
-    d.do()
-    d.page("Tracks")
-    d.action("set-up done")
-    d.do()
-    same_state(d, ["campaign start 10 20 3", "ac add a-10a", "pilot add #1 5 9 1 fast",
-                   "pilot add #2 5 9 1 fast", "pilot stress 1 +6", "campaign ready"])
-    assert "SO Day VP" in d.canvas.lines()
-    assert "%d 1/10 0" % d.session.vals[F.SO] in d.canvas.lines()
-    assert d.ink_of("shaken") == inks.YELLOW
-
-
-def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
-    """Special Options: if a cost cannot be paid the campaign ends in failure (the player records it),
-    and the message says so in full."""
-    d = Driver()
-    d.menu("Campaign")
-    d.action("start")
-    d.do()
-    d.action("set-up done")
-    d.do()
-    d.action("SO spend")
-    d.set("Amount", "-30")
-    d.do()
-    assert d.title()[0] == "Refused"
-    assert "failure" in d.text()
-    d.press("b")
-    assert "20 1/10 0" in d.canvas.lines()  # nothing changed
 
 
 def test_tables_show_the_engine_answer():
@@ -257,7 +225,7 @@ def test_undo_names_the_screens_last_request():
     fly_two_a10s(d)
     d.action("end turn")
     d.do()
-    d.press("B")
+    d.undo()
     assert "loiter next" in d.text()
     d.do()
     same_state(d, MISSION_LINES)

@@ -34,7 +34,7 @@ def test_every_menu_entry_opens_and_b_comes_back():
             d.menu(label)
             want = "Roll" if (label, game) == ("Roll", "golan") else titles[label]
             assert d.title()[0].startswith(want), (label, d.title())
-            d.press("b")
+            d.back()
             assert d.title()[0] == ("Roll" if game == "golan" else "Check")
 
 
@@ -43,17 +43,18 @@ def test_undo_confirms_with_the_line_it_takes_back():
     d = Driver()
     d.menu("Settings")
     d.set("Game", "TAL + EXP3")  # a change through the engine
-    d.press("B")  # long B: undo
+    d.undo()  # long B: undo
     assert d.title()[0].startswith("Undo")
     assert "game exp3" in d.text()
     assert "1 step can be undone" in d.text()
-    d.press("b")  # keep it
+    d.back()  # keep it
     assert d.app.game() == "exp3"
-    d.press("B" + "a")
+    d.undo()
+    d.do()
     assert d.app.game() == "tal"
     assert "undone: game exp3" in d.text()
     assert d.ink_of("undone") == inks.YELLOW
-    d.press("B")
+    d.undo()
     assert "Nothing to undo." in d.text()
 
 
@@ -129,7 +130,7 @@ def test_new_game_asks_first():
     d.choose("New game")
     d.do()
     assert d.title()[0] == "New game"
-    d.press("b")
+    d.back()
     assert d.app.game() == "exp3"
     d.do()
     d.do()

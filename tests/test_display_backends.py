@@ -5,23 +5,34 @@ and drawing a frame allocates nothing (MicroPython's heap locked)."""
 
 import pytest
 
-from appkit import Driver, mpy_screens
+from appkit import Driver, keys_of, mpy_screens
+from firmware.datafiles import reader
 from conftest import run_heap_locked, run_mpy
 
-SEQUENCES = (
-    "",  # the start
-    "a",  # a check
-    "drrdd" + "r" * 7 + "a",  # a batch of 8 against 8+
-    "sdrra",  # a plain 3d10
-    "ssa",  # launch-retain
-    "t",  # the menu
-    "t" + "d" * 6 + "aa",  # self-test run
-    "b" + "t" + "d" * 7 + "adddr",  # settings
-    "bB",  # undo
-    "b" + "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "llla",  # a mission, one turn ended
-    "tua" + "dddra",  # Cups: aircraft 1 attacked, the counters shown as chits
-    "bb" + "tddda" + "lla" + "sla",  # a campaign and a pilot
+# What the player does, one after the other from a fresh app (host_tools/screen_driver.py
+# scripts); the keys they stand for, recorded on CPython, are pressed on every backend.
+SCRIPTS = (
+    (),  # the start
+    ("do",),  # a check
+    ("set Target=8+", "set Dice=8", "do"),  # a batch of 8 against 8+
+    ("set Mode=roll", "set Dice=3", "do"),  # a plain 3d10
+    ("set Mode=retain", "do"),  # launch-retain
+    ("keys t",),  # the menu
+    ("keys b", "menu Self-test", "do"),  # self-test run
+    ("back", "menu Settings", "choose Dim after", "keys r"),  # settings
+    ("back", "undo"),  # undo
+    ("back", "back", "menu Mission", "page Roster", "action add", "do", "set Type=A-10C", "do",
+     "page Fly", "action start", "do", "action loiter", "do", "action end turn",
+     "do"),  # a mission, one turn ended
+    ("menu Cups", "set Unit 2=1 Light", "do"),  # Cups: aircraft 1 attacked, chits
+    ("back", "menu Campaign", "action by numbers", "do", "page Map", "action draw battalion",
+     "do", "page Pilots"),  # a campaign set up by numbers, a battalion, the pilots
 )
+
+
+def sequences(size):
+    """The key strings of SCRIPTS for a screen of `size`."""
+    return keys_of(*SCRIPTS, size=size)
 
 
 class StubDisplay:
@@ -65,10 +76,11 @@ def same_text(lines):
 def test_both_backends_draw_the_same_pixels(size):
     """framebuf under MicroPython (tiles sent to a panel kept in RAM) and displayio on CPython
     show the same text and the same ink on every pixel, screen after screen."""
-    shots = mpy_screens(SEQUENCES, seed=7, size=size, heap="512K")
-    assert len(shots) == len(SEQUENCES)
+    groups = sequences(size)
+    shots = mpy_screens(groups, seed=7, size=size, heap="512K")
+    assert len(shots) == len(groups)
     for keys, (lines, pixels), (dio_lines, dio_pixels, skip) in zip(
-            SEQUENCES, shots, displayio_pixels(size, SEQUENCES)):
+            groups, shots, displayio_pixels(size, groups)):
         assert same_text(lines) == same_text(dio_lines), keys
         for y in range(size[1]):
             if y not in skip:
@@ -109,14 +121,15 @@ def test_the_web_page_draws_the_same_pixels(size):
     from appkit import events
     from webkit import run_wasm
 
-    groups = [events(k) for k in SEQUENCES]
+    keys_played = sequences(size)
+    groups = [events(k) for k in keys_played]
     rc, out, err = run_wasm(WEB_DRIVER % {"w": size[0], "h": size[1], "seed": 7,
                                           "groups": groups})
     assert rc == 0, err
     shots = [block.splitlines() for block in out.split("SCREEN\n")[1:]]
-    assert len(shots) == len(SEQUENCES)
-    for keys, pixels, (_lines, dio_pixels, skip) in zip(SEQUENCES, shots,
-                                                        displayio_pixels(size, SEQUENCES)):
+    assert len(shots) == len(keys_played)
+    for keys, pixels, (_lines, dio_pixels, skip) in zip(keys_played, shots,
+                                                        displayio_pixels(size, keys_played)):
         for y in range(size[1]):
             if y not in skip:
                 assert pixels[y] == dio_pixels[y], (keys, y)
@@ -218,7 +231,33 @@ print(first, b1.sent - first, p1.frame == p2.frame, b1.sent - first)
     assert after == changed  # the same frame again: nothing more sent
 
 
-def test_drawing_a_frame_allocates_nothing():
+# A campaign from its cards to the question of its result (the whole sequence by the screens).
+TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "action set-up done", "do") + (
+    "do", "back", "do", "action next day", "do") * 2 + ("do", "do")
+FRAMES = (  # each script, then a frame drawn with the heap locked
+    (), ("do",), ("set Target=8+", "set Dice=8", "do"), ("set Mode=roll", "set Dice=3", "do"),
+    ("keys t",), ("keys b", "menu Self-test"), ("do",), ("back", "menu Settings", "keys dd"),
+    ("back", "menu Mission", "page Roster", "action add", "do", "page Fly", "action start", "do",
+     "action loiter", "do"),  # a mission on the track
+    ("menu Cups", "set Unit 2=1 Light", "do"), ("back",),  # chits drawn
+    ("page Pop-Ups", "set Pop-Ups=3", "do"), ("back",),  # pop-ups
+    ("menu Mission", "action home", "do", "action end", "do", "back", "menu Campaign",
+     "action by numbers", "do"),
+    ("page Map", "action draw battalion", "do"), ("page Pilots",),
+    ("page Day", "action buy aircraft", "do", "action set-up done", "do"),  # a campaign's pages
+    ("menu Counter mix", "do", "do"), ("set Heavy side=bullet-holes*",),  # a mix's rows
+    ("menu Tables", "action Scout", "do"),  # roll and ask: numbers
+    ("back", "menu Settings", "choose New game", "do", "do") + TO_THE_RESULT,  # ... a word
+    ("type go",),
+    ("menu Campaign", "action other cards", "choose Campaign card", "keys r"),  # spell a name
+    ("type ab",),
+    ("back", "back", "back", "menu Settings", "set Game=TAL + EXP3", "back", "menu CAS (EXP3)",
+     "do"),
+    ("undo",),
+)
+
+
+def test_drawing_a_frame_allocates_nothing(tmp_path):
     """With MicroPython's heap locked, the app draws each screen again and the backend renders
     it: the screens prepare their text when it changes, so a frame allocates nothing."""
     code = """
@@ -231,7 +270,7 @@ from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
 from firmware import keys
 s = Session(7)
-s.data = reader()
+s.data = reader(None, %r)
 app = App(s, Prefs(MemoryBlob()), None, (240, 135))
 app.start()
 c = Canvas(240, 135)
@@ -252,26 +291,24 @@ def check():
     finally:
         micropython.heap_unlock()
     print(app.top().name, ok)
-for screen, word in %r:
-    if screen:
-        app.go(screen)
-        frame()
+for word in %r:
     for ch in word:
         app.key(K[ch])
         frame()
     check()
 """
-    words = (("roll", ""), ("", "a"), ("", "drrdrrrrra"), ("", "sdrra"), ("", "t"),
-             ("selftest", ""), ("", "a"), ("settings", "dd"),
-             ("mission", "sadruasrrara"),  # a mission on the track
-             ("cups", "dddra"), ("", "b"), ("", "sdrra"), ("", "b"),  # chits drawn, pop-ups
-             ("campaign", "llasla"), ("tables", "a"), ("settings", "r"), ("exp3", "a"),
-             ("roll", "B"))  # undo
-    rc, out, err = run_mpy(code % (words,), heap="512K")
+    d = Driver(size=(240, 135))  # the player's steps, recorded as keys on CPython
+    d.session.data = reader(None, str(tmp_path / "recorded"))
+    groups = []
+    names = []
+    for script in FRAMES:
+        groups.append(keys_of(script, driver=d)[0])
+        names.append(d.app.top().name)
+    rc, out, err = run_mpy(code % (str(tmp_path / "played"), groups), heap="512K")
     assert rc == 0, out + err
     results = [line.split() for line in out.splitlines()]
-    assert len(results) == len(words)
+    assert [name for name, _ok in results] == names  # the same screens, key for key
     assert {name for name, _ok in results} >= {"roll", "menu", "selftest", "settings", "mission",
-                                                "hits", "cups", "reveal", "campaign", "tables",
-                                                "exp3", "undo"}
+                                                "hits", "cups", "reveal", "campaign", "mix",
+                                                "ask", "spell", "exp3", "undo"}
     assert [name for name, ok in results if ok != "True"] == []

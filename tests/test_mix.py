@@ -52,6 +52,21 @@ def test_the_mix_being_entered_survives_a_restart(tmp_path):
     assert ok(s, "mix ground")["entering"] is None
 
 
+def test_the_kinds_entered_so_far_are_listed(tmp_path):
+    """`mix CUP list`: what the Counter mix screen sums up while the player enters a cup."""
+    s = player(tmp_path)
+    assert ok(s, "mix ground list") == {"ok": True, "cup": "ground", "entering": None,
+                                        "kinds": []}
+    ok(s, "mix hit new")
+    ok(s, "mix hit add 3 structure* - stress:1 -")
+    ok(s, "mix hit add 1 killed - engine* f-16")
+    r = ok(s, "mix hit list")
+    assert r["entering"] == 4 and r["kinds"] == [
+        {"count": 3, "sides": ["structure*", "-", "stress:1", "-"]},
+        {"count": 1, "sides": ["killed", "-", "engine*", "f-16"]}]
+    assert s.undo_steps == 0  # nothing of the game changed: no undo step
+
+
 def test_a_mix_cannot_replace_a_cup_with_counters_out(tmp_path):
     """The saved game refers to the counters out of a cup by number: a new mix waits until they
     are back."""

@@ -4,7 +4,7 @@ engine's protocol."""
 
 import pytest
 
-from appkit import Driver, ask, both_sizes, mpy_screens, twin  # noqa: F401 (fixture)
+from appkit import Driver, ask, both_sizes, keys_of, mpy_screens, twin  # noqa: F401 (fixture)
 from engine import protocol
 
 pytestmark = pytest.mark.usefixtures("both_sizes")
@@ -18,7 +18,7 @@ def choose_game(d, name):
     """Settings: Game <name>, then back to the screen below."""
     d.menu("Settings")
     d.set("Game", name)
-    d.press("b")
+    d.back()
 
 
 def test_pack_screens_are_in_the_menu_only_for_their_game():
@@ -27,7 +27,7 @@ def test_pack_screens_are_in_the_menu_only_for_their_game():
     d = Driver()
     d.press("t")
     assert "CAS (EXP3)" not in d.text() and "Golan" not in d.text() and "Mission" in d.text()
-    d.press("b")
+    d.back()
     choose_game(d, "TAL + EXP3")
     assert [e[0] for e in d.app.menu()][:5] == ["Roll", "Cups", "Mission", "CAS (EXP3)",
                                                 "Campaign"]
@@ -168,8 +168,11 @@ def test_pack_screen_without_its_game_says_so():
 
 def test_pack_screens_draw_under_micropython():
     """The pack screens run on MicroPython with the framebuf backend."""
-    shots = mpy_screens(["tuarb" + "tddda" + "a", "ra", "s", "b" + "tuarb" + "t",
-                         "da", "a", "s", "a"], size=(160, 128))
+    shots = mpy_screens(keys_of(
+        ("menu Settings", "set Game=TAL + EXP3", "back", "menu CAS (EXP3)", "do"),
+        ("action engaged", "do"), ("page Assault",),
+        ("back", "menu Settings", "set Game=Golan", "back", "keys t"),
+        ("keys da",), ("do",), ("page Leaders",), ("do",)), size=(160, 128))
     assert shots[0][0][0].startswith("EXP3")
     assert any("Squad 1 engaged" in line for line in shots[1][0])
     assert shots[2][0][0].endswith("Assault")

@@ -6,6 +6,7 @@ campaign start DAYS SO DAILY [year Y]
 campaign scouts +N
 campaign ready
 campaign
+campaign cards
 campaign result
 campaign fail
 campaign end

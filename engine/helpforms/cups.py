@@ -12,6 +12,7 @@ cup draw ground K
 cup end-mission
 cup reset hit|popup
 mix hit|popup|ground
+mix CUP list
 mix CUP new
 mix hit add COUNT HEAVY HTAG LIGHT LTAG
 mix popup add COUNT COUNTER ATTACK RANGE

@@ -2,46 +2,17 @@
 
 The question comes from the engine (`answer`): the table, the die and modifiers, what to read
 ("Scout, d10 = 3 / read your Tactical Display sheet") and the values wanted.  UP/DOWN choose a
-value, LEFT/RIGHT change it (a number in its range, or one of its words; a free word letter by
-letter, SELECT moving to the next letter); A answers (`answer V...`): the engine records it in the
-player's data and runs the request again with the same die; its result is shown.  B gives up (the
+value, LEFT/RIGHT change it (a number in its range, or one of its words).  A word printed on a
+card (a campaign's result) is typed on the on-screen keyboard below it: the d-pad moves over the
+keys, A types the letter, B erases one.  A (OK on the keyboard) answers (`answer V...`): the
+engine records it in the player's data and runs the request again with the same die; the screen
+that asked shows its result as it would have (`answered`), or a page does.  B gives up (the
 die is not spent: the same request asks the same question).
 """
 
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
-from firmware.pickers import Choice, Field, Number
-
-LETTERS = " abcdefghijklmnopqrstuvwxyz-"  # a free word's letters; a space ends it
-MAX_WORD = 15
-
-
-class Word(Field):
-    """A free word (a result printed on a card), entered letter by letter."""
-
-    def __init__(self, label):
-        self.label = label
-        self.letters = [1]
-        self.at = 0
-        self._show()
-
-    def _show(self):
-        word = "".join(LETTERS[n] for n in self.letters).strip() or "?"
-        self.text = word
-
-    def step(self, d):
-        self.letters[self.at] = (self.letters[self.at] + d) % len(LETTERS)
-        self._show()
-
-    def next_letter(self):
-        if len(self.letters) < MAX_WORD:
-            self.at += 1
-            if self.at == len(self.letters):
-                self.letters.append(1)
-            self._show()
-
-    def words(self):
-        return [self.text]
+from firmware.pickers import Choice, Number, Word
 
 
 class Screen(ui.Screen):
@@ -65,6 +36,12 @@ class Screen(ui.Screen):
                 lo, hi = ui.get(f, "lo", 0), ui.get(f, "hi", 0)
                 self.fields.append(Number(name, lo, hi, max(lo, min(hi, 0))))
         self.sel = 0
+        self.word = None  # the Word field, when there is one (the keyboard is its)
+        for f in self.fields:
+            if isinstance(f, Word):
+                self.word = f
+        self.hint = "A answer   B later"
+        self.word_hint = "A types   B erases   OK answers"
 
     def key(self, event):
         k = event & keys.KEY_MASK
@@ -72,29 +49,51 @@ class Screen(ui.Screen):
         if not n:
             return False
         f = self.fields[self.sel]
-        if k == keys.UP or k == keys.DOWN:
+        word = self.word if f is self.word else None  # the keyboard is the selected field's
+        if word is not None and k in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
+            dy = -1 if k == keys.UP else 1 if k == keys.DOWN else 0
+            dx = -1 if k == keys.LEFT else 1 if k == keys.RIGHT else 0
+            if not word.move(dx, dy):  # off the keyboard's edge: the other values
+                self.sel = (self.sel + dy) % n
+        elif k == keys.UP or k == keys.DOWN:
             self.sel = (self.sel + (1 if k == keys.DOWN else -1)) % n
         elif k == keys.LEFT or k == keys.RIGHT:
-            f.step(1 if k == keys.RIGHT else -1)
-        elif event == keys.SELECT and isinstance(f, Word):
-            f.next_letter()
+            f.step((1 if k == keys.RIGHT else -1) * (5 if event & keys.REPEAT else 1))
+        elif event == keys.B and word is not None and word.erase():
+            pass
         elif event == keys.A:
-            words = ["answer"]
-            for field in self.fields:
-                words += field.words()
-            r = self.app.run(words)
-            if r is not None:
-                self.app.close()
-                self.app.open("reveal", "Answered", ui.describe(r, ("entered",)))
+            if word is not None and not word.press():
+                return True  # a letter typed (or erased)
+            self.answer()
         else:
             return False
         return True
+
+    def answer(self):
+        word = self.word
+        if word is not None and not word.value:
+            self.app.say("type the %s first" % word.label, inks.RED)
+            return
+        words = ["answer"]
+        for field in self.fields:
+            words += field.words()
+        r = self.app.run(words)
+        if r is None:
+            return
+        self.app.close()
+        below = self.app.top()
+        if not (hasattr(below, "answered") and below.answered(r)):
+            self.app.open("reveal", "Answered", ui.describe(r, ("entered", "saved")))
+        elif ui.get(r, "saved") is False:  # the device could not write it: said, briefly
+            self.app.say(ui.get(r, "note", "not saved"), inks.YELLOW)
 
     def draw(self, canvas):
         widgets.title(canvas, "Ask", "roll kept")
         room = canvas.width - 2 * widgets.PAD
         n = len(self.fields)
-        fields_y = canvas.height - widgets.ROW_H - n * widgets.ROW_H - 1
+        bottom = canvas.height - widgets.ROW_H  # the hint
+        kb_y = bottom - widgets.keyboard_h(self.word) - 1 if self.word else bottom
+        fields_y = kb_y - n * widgets.ROW_H - 1
         y = widgets.TITLE_H + 2
         for i in range(len(self.lines)):
             if y + widgets.ROW_H > fields_y:
@@ -102,7 +101,15 @@ class Screen(ui.Screen):
             canvas.text(widgets.PAD, y, room, self.lines[i][0], self.lines[i][1], fonts.SMALL)
             y += widgets.ROW_H
         y = fields_y
+        word = self.word
         for i in range(n):
-            widgets.field(canvas, y, self.fields[i].label, self.fields[i].text, i == self.sel)
+            f = self.fields[i]
+            if word is not None and f is word:
+                widgets.typed(canvas, 0, y, canvas.width, word.label, word, i == self.sel)
+            else:
+                widgets.field(canvas, y, f.label, f.text, i == self.sel)
             y += widgets.ROW_H
-        widgets.hint(canvas, "A answer   B later")
+        if word is not None:
+            widgets.keyboard(canvas, 0, kb_y, canvas.width, word, self.fields[self.sel] is word)
+        widgets.hint(canvas, self.word_hint if self.fields and self.fields[self.sel] is self.word
+                     else self.hint)

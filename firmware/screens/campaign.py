@@ -1,77 +1,198 @@
-"""Campaign: SO, Day, VP and the pilots' stress (docs/rules.md), each change the engine's `so`,
-`day`, `vp`, `campaign` or `pilot` request (docs/protocol/campaign.md).
+"""Campaign: the rulebook's sequence of play, led step by step (docs/rules.md), each action the
+engine's `campaign`, `day`, `bn`, `so`, `vp`, `pilot` or `ac` request (docs/protocol/campaign.md).
 
-Page Tracks: SO gain/spend, weapons cost, VP, the end of day and its next step, next day, start,
-end of set-up, record a failure.
-Page Pilots: stress, XP, R&R, promotion, heal, add a pilot.  A cost that cannot be paid is
-refused by the engine with the rules' consequence (the campaign ends in failure), shown in full.
+Page Day leads: the step the campaign is at, said in words under SO, Day and VP (large numerals
+over their tracks), and that step's actions, the next one first, in the rulebook's order:
 
-The glance: SO, Day and VP as large numerals, SO and Day over bars as their tracks run on the
-board (SO 0..15, its marker flipped past 15; Day 1..the campaign's length); each pilot with a
-stress bar: white in the Okay range, yellow in Shaken, red beyond (Unfit).
+    no campaign   new campaign (its Campaign and Situation cards chosen from the data files, or
+                  other cards spelled, or their numbers)
+    set-up        draw the battalions (the pile the engine names), then buy aircraft and scouts,
+                  choose pilots, adjust skills, priority promotions; set-up done
+    a day         end of day (the missions are flown on the Mission screen); weapons, a
+                  battalion hit, SO and VP by hand
+    end of day    roll each battalion still to roll (or it stays, by a card's note), the SO
+                  losses; replacements, repairs, R&R, in that order; next day
+    the end       the campaign's result, as its card gives it (asked when the files do not say)
+
+Page Map shows the sector map as its range bands, each battalion in its band (a halved one's box
+half filled, those still to roll in cyan, the one the action names framed in yellow); page
+Pilots each pilot's stress on a bar of his card's Okay and Shaken ranges.  A refusal (an action
+out of its step) says what comes first.
 """
 
 from firmware import fonts, inks, widgets
 from firmware import ui
 from firmware.canvas import CENTRE
-from firmware.pickers import Action, Choice, Number
+from firmware.pickers import NAMES, Action, Choice, Field, Number, Toggle, Word
 from firmware.screens.form import Form, text_rows
 
 STATUS_INK = {"okay": inks.WHITE, "shaken": inks.YELLOW, "unfit": inks.RED, "killed": inks.RED}
 SO_TRACK = 15  # the SO track's last box; the marker flips to its "15" side beyond
+BANDS = ("er", "et", "fl", "ft", "fr", "ab")
+BAND_NAMES = ("Enemy Rear", "Enemy Transit", "Front Line", "Friendly Transit", "Friendly Rear",
+              "Air Base")
+BAND_HEADS = ("ER", "ET", "FL", "FT", "FR", "AB")
+BAND_INKS = (inks.GREY, inks.GREY, inks.GREY, inks.GREY, inks.ORANGE, inks.RED)  # FR, AB cost SO
+KINDS = (("Assault", "a"), ("Support", "s"), ("Command", "c"))
+LEVELS = ("newbie", "green", "average", "skilled", "veteran", "ace")
+MOVES = {"advance": inks.RED, "hold": inks.WHITE, "retreat": inks.GREEN}
+MORE = tuple("+%d" % n for n in range(10))  # a band with more battalions than rows
+
+
+class Designation(Field):
+    """A battalion card's designation, its number and kind: `11a` (shown 11A)."""
+
+    def __init__(self, label):
+        self.label = label
+        self.number = 1
+        self.kind = 0
+        self._show()
+
+    def _show(self):
+        self.text = "%d%s" % (self.number, KINDS[self.kind][1].upper())
+
+    def step(self, d):
+        self.number = 1 + (self.number - 1 + d) % 99
+        self._show()
+
+    def set_kind(self, kind):
+        self.kind = kind
+        self._show()
+
+    def words(self):
+        return ["%d%s" % (self.number, KINDS[self.kind][1])]
 
 
 class Screen(Form):
     TITLE = "Campaign"
-    PAGES = ("Tracks", "Pilots")
+    PAGES = ("Day", "Map", "Pilots")
 
     def __init__(self, app):
-        self.n = Number("Amount", 1, 99, 1)
-        self.points = Number("Arm. points", 0, 999, 10)
-        self.days = Number("Days", 1, 99, 10)
+        # --- the fields ---
+        self.card = Choice("Campaign card", empty="none listed")
+        self.situation = Choice("Situation", empty="none listed")
+        self.card_word = Word("Campaign card", most=12, keys=NAMES)
+        self.situation_word = Word("Situation", most=12, keys=NAMES)
+        self.days = Number("Days", 1, 99, 3)
         self.so = Number("Start SO", 0, 99, 20)
         self.daily = Number("Daily SO", 0, 20, 3)
+        self.bn_new = Designation("Battalion")
+        self.bn_kind = Choice("Kind", [(k[0], k[1]) for k in KINDS])
+        self.bn_vp = Number("VP", 0, 99, 3)
+        self.bn_fixed = Toggle("Fixed", "fixed")
+        self.bn = Choice("Battalion", empty="none")
+        self.to_roll = Choice("Battalion", empty="all moved")
+        self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
+        self.band = Choice("To", [(BAND_NAMES[i], BANDS[i]) for i in range(6)] +
+                           [("one band on", "advance"), ("one band back", "retreat")])
+        self.strength = Choice("Result", (("halved", "half"), ("destroyed", "destroyed")))
+        self.ac_type = Choice("Type", empty="?")  # read at the set-up only (see refresh)
+        self.aircraft = Choice("Aircraft", empty="none")
+        self.salvage = Choice("Salvage to", (("no", ""),))
+        self.marker = Choice("Marker", empty="no damage")  # the chosen aircraft's markers
+        self.damage = {}  # aircraft number (word) -> its markers' options
+        self.scouts = Number("Scouts", 1, 15, 1, "+%d", "+%d")
         self.who = Choice("Pilot", empty="none yet")
         self.pilot_name = Number("Name", 1, 99, 1, "#%d", "#%d")
         self.okay = Number("Okay to", 0, 60, 5)
         self.shaken = Number("Shaken to", 0, 60, 9)
         self.cool = Number("Cool", 0, 7, 1)
         self.speed = Choice("Speed", (("fast", "fast"), ("slow", "slow")))
+        self.need_xp = Number("XP to promote", 0, 30, 0, word="need", omit=0, zero="none")
+        self.level = Choice("Level", [(x, x) for x in LEVELS], 2)
+        self.levels = Number("Levels", 1, 5, 1, omit=1)
+        self.points = Number("Arm. points", 0, 999, 10)
         self.plus = Number("Amount", 1, 99, 1, "+%d", "+%d")
         self.minus = Number("Amount", 1, 99, 1, "-%d", "-%d")
-        need = (self.who, "no pilot: add one first")
-        self.actions = (
-            (Action("SO gain", ("so", self.plus), then="tracks"),
-             Action("SO spend", ("so", self.minus), then="tracks"),
-             Action("weapons", ("so", "weapons", self.points), then="reveal"),
-             Action("VP gain", ("vp", self.plus), then="tracks"),
-             Action("VP loss", ("vp", self.minus), then="tracks"),
-             Action("end of day", ("day", "end"), then="reveal"),
-             Action("day's next step", ("day", "next"), then="reveal"),
-             Action("next day", ("day", "+1"), then="tracks"),
-             Action("start", ("campaign", "start", self.days, self.so, self.daily),
-                    then="tracks"),
-             Action("set-up done", ("campaign", "ready"), then="tracks"),
-             Action("record failure", ("campaign", "fail"), then="tracks")),
-            (Action("stress +", ("pilot", "stress", self.who, self.plus), needs=need,
-                    then="pilot"),
-             Action("stress -", ("pilot", "stress", self.who, self.minus), needs=need,
-                    then="pilot"),
-             Action("XP +", ("pilot", "xp", self.who, self.plus), needs=need, then="pilot"),
-             Action("R&R", ("pilot", "rr"), then="reveal"),
-             Action("promote", ("pilot", "promote", self.who), needs=need, then="reveal"),
-             Action("heal", ("pilot", "heal", self.who), needs=need, then="pilot"),
-             Action("add", ("pilot", "add", self.pilot_name, self.okay, self.shaken, self.cool,
-                            self.speed), then="pilot")),
-        )
+        pilot = (self.who, "no pilot: add one first")
+        battalion = (self.bn, "no battalion on the map")
+        # --- the actions ---
+        self.a_start = Action(
+            "new campaign", ("campaign", "start", self.card, self.situation), then="tracks",
+            needs=(self.card, "no card listed: other cards"))
+        self.a_start_other = Action(
+            "other cards", ("campaign", "start", self.card_word, self.situation_word),
+            then="tracks", needs=(self.card_word, "spell the card's name (RIGHT)"))
+        self.a_start_numbers = Action(
+            "by numbers", ("campaign", "start", self.days, self.so, self.daily), then="tracks")
+        self.a_draw = Action(
+            "draw battalion", ("bn", "add", self.bn_new, self.bn_vp, self.bn_fixed),
+            (self.bn_new, self.bn_kind, self.bn_vp, self.bn_fixed), then="battalion")
+        self.a_move = Action(
+            "move battalion", ("bn", "move", self.bn, self.band), needs=battalion,
+            then="battalion")
+        self.a_remove = Action("remove battalion", ("bn", "remove", self.bn), needs=battalion)
+        self.a_buy = Action("buy aircraft", ("ac", "add", self.ac_type), then="bought")
+        self.a_buy_scouts = Action(
+            "buy scouts", ("campaign", "scouts", self.scouts), then="tracks")
+        self.a_add_pilot = Action(
+            "add pilot", ("pilot", "add", self.pilot_name, self.okay, self.shaken, self.cool,
+                          self.speed), then="pilot")
+        self.a_set_level = Action(
+            "skill level", ("pilot", "level", self.who, self.level), needs=pilot,
+            then="leveled")
+        self.a_promote = Action(
+            "promote", ("pilot", "promote", self.who, self.levels), needs=pilot,
+            then="promoted")
+        self.a_new_card = Action(
+            "new card", ("pilot", "card", self.who, self.okay, self.shaken, self.cool,
+                         self.speed, self.need_xp), needs=pilot, then="promoted")
+        self.a_ready = Action("set-up done", ("campaign", "ready"), then="tracks")
+        self.a_end_day = Action("end of day", ("day", "end"), then="day_ended")
+        self.a_weapons = Action("weapons cost", ("so", "weapons", self.points), then="tracks")
+        self.a_bn_hit = Action(
+            "battalion hit", ("vp", "battalion", self.bn, self.strength), needs=battalion,
+            then="bn_hit")
+        moved = (self.to_roll, "every battalion has moved")
+        self.a_roll = Action(
+            "roll battalion", ("bn", "roll", self.to_roll, self.mod), needs=moved,
+            then="rolled")
+        self.a_stay = Action(
+            "battalion stays", ("bn", "stay", self.to_roll), needs=moved, then="battalion")
+        self.a_losses = Action("SO losses", ("day", "next"), then="losses")
+        self.a_replace_ac = Action(
+            "replace aircraft", ("ac", "replace", self.aircraft, self.salvage),
+            needs=(self.aircraft, "no aircraft"), then="tracks")
+        self.a_replace_pilot = Action(
+            "replace pilot", ("pilot", "replace", self.who, self.pilot_name, self.okay,
+                              self.shaken, self.cool, self.speed), needs=pilot, then="pilot")
+        self.a_repair = Action(
+            "repair aircraft", ("ac", "repair", self.aircraft, self.marker),
+            needs=(self.marker, "no damage marker on that aircraft"), then="tracks")
+        self.a_heal = Action("heal pilot", ("pilot", "heal", self.who), needs=pilot, then="pilot")
+        self.a_rr = Action("R&R", ("pilot", "rr"), then="rested")
+        self.a_next_day = Action("next day", ("day", "+1"), then="tracks")
+        self.a_result = Action("result", ("campaign", "result"), then="resulted")
+        self.a_by_hand = (Action("SO spend", ("so", self.minus), then="tracks"),
+                          Action("SO gain", ("so", self.plus), then="tracks"),
+                          Action("VP gain", ("vp", self.plus), then="tracks"),
+                          Action("VP loss", ("vp", self.minus), then="tracks"),
+                          Action("record failure", ("campaign", "fail"), then="tracks"))
+        self.a_pilot_actions = (
+            Action("stress +", ("pilot", "stress", self.who, self.plus), needs=pilot,
+                   then="pilot"),
+            Action("stress -", ("pilot", "stress", self.who, self.minus), needs=pilot,
+                   then="pilot"),
+            Action("XP +", ("pilot", "xp", self.who, self.plus), needs=pilot, then="promoted"),
+            self.a_new_card, self.a_heal, self.a_replace_pilot, self.a_rr, self.a_add_pilot,
+            self.a_set_level, self.a_promote,
+            Action("remove pilot", ("pilot", "remove", self.who), needs=pilot))
+        self.actions = ((self.a_start,), (self.a_draw,), self.a_pilot_actions)
+        self.stage = ""
+        # --- the glance, made by refresh() ---
         self.numbers = ()  # (label, value, bar value, bar top, ink)
-        self.state = ""
-        self.state_ink = inks.WHITE
+        self.banner = ()  # (text, ink) lines: the step, what to do
+        self.chips = ()  # (band, row, text, ink, fill): the sector map
+        self.counts = (0,) * 6
+        self.map_note = ()
         self.pilots = ()  # (name, stress, okay, shaken, ink, status words)
         super().__init__(app)
 
+    # --- reading the engine ----------------------------------------------------------------
     def refresh(self):
-        r = self.app.run(["campaign"]) or ()
+        run = self.app.run
+        r = run(["campaign"]) or ()
+        status = ui.get(r, "status", "none")
         so = ui.get(r, "so", 0)
         day = ui.get(r, "day", 0)
         days = ui.get(r, "days")
@@ -82,14 +203,176 @@ class Screen(Form):
                          days or 0, inks.CYAN),
                         ("VP", "%d" % vp, 0, 0, inks.GREEN if vp > 0 else inks.RED if vp < 0
                          else inks.WHITE))
-        st = ui.get(r, "status", "on")
-        self.state = "" if st == "on" else "campaign " + st
-        self.state_ink = inks.RED if st == "failed" else inks.YELLOW
-        pilots = [ui.pairs_of(p) for p in
-                  ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()]
-        self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
-                               "%d" % ui.get(p, "pilot")) for p in pilots])
+        d = run(["day"]) or ()
+        step = ui.get(d, "step", "missions")
+        rolls = ui.get(d, "roll", ()) or ()
+        bns = [ui.pairs_of(b) for b in ui.get(run(["bn", "list"]), "battalions", ()) or ()]
+        # the pilots, likewise: on their page, at the set-up and the end of the day
+        pilots = [ui.pairs_of(p) for p in ui.get(run(["pilot", "list"]), "pilots", ()) or ()] if (
+            self.page == 2 or status == "setup" or step in ("replacements", "repairs")) else []
+        # The aircraft only where the campaign's step needs them (the set-up, the end of the
+        # day's replacements and repairs): their commands take 34 KB of a 64-bit heap to load.
+        craft = [ui.pairs_of(a) for a in ui.get(run(["ac", "list"]), "aircraft", ()) or ()] if (
+            status == "setup" or step in ("replacements", "repairs")) else []
+        if status == "setup" and not self.ac_type.options:
+            self.ac_type.set_options([(t.upper(), t) for t in
+                                      ui.aircraft_types(self.app.session, False) or ("a-10a",)])
+        draw = ui.get(r, "draw")
+        self.choices(status, bns, rolls, pilots, craft, draw)
+        self.lead(status, step, rolls, draw, r, bns, pilots, craft)
+        self.make_map(bns, rolls)
+        self.make_pilots(pilots)
+
+    def choices(self, status, bns, rolls, pilots, craft, draw):
+        """The fields' options from what the engine holds now."""
+        if status in ("none", "over", "failed"):
+            cards = ui.query(self.app, ["campaign", "cards"]) or ()
+            self.card.set_options([(c, c) for c in ui.get(cards, "cards", ()) or ()])
+            self.situation.set_options([(c, c) for c in ui.get(cards, "situations", ()) or ()])
+        alive = [b for b in bns if ui.get(b, "strength") != "destroyed"]
+        self.bn.set_options([(ui.get(b, "battalion").upper(), ui.get(b, "battalion"))
+                             for b in alive])
+        self.to_roll.set_options([(b.upper(), b) for b in rolls])
+        if draw:  # the set-up's next card: from the pile the engine names
+            for i in range(3):
+                if KINDS[i][0].lower() == draw:
+                    self.bn_kind.index = i
+                    self.bn_kind.set_options(self.bn_kind.options, False)
+                    self.bn_new.set_kind(i)
+        self.set_pilots(pilots)
         self.changed(self.pilot_name)
+        self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
+                                    "%d" % ui.get(a, "ac")) for a in craft])
+        self.damage = dict(("%d" % ui.get(a, "ac"), [
+            ("%s x%d" % (m, n) if n > 1 else m, m) for m, n in ui.pairs_of(ui.get(a, "damage"))])
+            for a in craft)
+        self.changed(self.aircraft)
+        self.salvage.set_options((("no", ""),) + tuple(
+            ("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
+             "salvage %d" % ui.get(a, "ac")) for a in craft))
+
+    def lead(self, status, step, rolls, draw, r, bns, pilots, craft):
+        """The Day page: the step in words and its actions, the next one first."""
+        day = ui.get(r, "day", 0)
+        days = ui.get(r, "days")
+        of = " of %d" % days if days else ""
+        rest = self.a_by_hand
+        if status == "none":
+            stage = "none"
+            actions = (self.a_start, self.a_start_other, self.a_start_numbers) + rest[:4]
+            banner = (("No campaign", inks.GREY),
+                      ("New campaign: choose its cards.", inks.WHITE))
+        elif status == "setup" and draw:
+            stage = "draw"
+            got = 0
+            for b in bns:
+                got += ui.get(b, "vp", 0)
+            actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts,
+                       self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card,
+                       self.a_ready)
+            banner = (("Set-up: the battalions", inks.YELLOW),
+                      ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got),
+                       inks.WHITE))
+        elif status == "setup":
+            stage = "squadron"
+            actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level,
+                       self.a_promote, self.a_new_card, self.a_ready, self.a_move)
+            banner = (("Set-up: the squadron", inks.YELLOW),
+                      ("%d aircraft, %d pilots, %d scouts" % (
+                          len(craft), len(pilots), ui.get(r, "scouts", 0)), inks.WHITE))
+        elif status == "on" and step == "missions":
+            stage = "missions"
+            actions = (self.a_end_day, self.a_weapons, self.a_bn_hit) + rest
+            banner = (("Day %d%s: the missions" % (day, of), inks.CYAN),
+                      ("Fly them, then end of day.", inks.WHITE))
+        elif status == "on" and step == "movement":
+            stage = "movement" if rolls else "losses"
+            actions = ((self.a_roll, self.a_stay, self.a_move) if rolls else
+                       (self.a_losses,)) + rest
+            banner = (("End of day %d: battalions move" % day, inks.YELLOW),
+                      ("%d to roll: %s" % (len(rolls), " ".join(b.upper() for b in rolls))
+                       if rolls else
+                       "All moved: SO losses next.", inks.WHITE))
+        elif status == "on":
+            stage = step
+            later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal,
+                     self.a_rr, self.a_next_day)
+            first = {"replacements": 0, "repairs": 2, "r&r": 5}.get(step, 0)
+            actions = later[first:] + rest
+            banner = (("End of day %d: %s" % (day, step if step != "r&r" else "R&R"),
+                       inks.YELLOW),
+                      (("Then repairs, R&R, next day.", "", "Then R&R, next day.", "", "",
+                        "Then next day.")[first], inks.WHITE))
+        else:
+            stage = status
+            actions = (self.a_result, self.a_start, self.a_start_other, self.a_start_numbers)
+            res = ui.query(self.app, ["campaign", "result"]) if ui.get(r, "card") else None
+            word = ui.get(res, "result") if res else None
+            failed = status == "failed"
+            banner = (("Campaign failed" if failed else "Campaign over",
+                       inks.RED if failed else inks.YELLOW),
+                      ("Result: %s (%d VP)" % (word, ui.get(r, "vp", 0)),
+                       inks.RED if failed or word == "failure" else inks.GREEN) if word else
+                      ("Its result: read your card." if ui.get(r, "card") else
+                       "No card to read a result on.", inks.WHITE))
+        self.banner = tuple((line, ink) for text, ink in banner for line in self.lines_of(
+            text, fonts.BOLD if ink != inks.WHITE else fonts.SMALL))
+        if status == "on" and step == "movement":
+            maps = (self.a_roll, self.a_stay, self.a_bn_hit, self.a_move, self.a_remove)
+        elif stage == "draw":
+            maps = (self.a_draw, self.a_move, self.a_remove)
+        elif status == "setup":
+            maps = (self.a_move, self.a_remove)
+        else:
+            maps = (self.a_bn_hit, self.a_move, self.a_draw, self.a_remove)
+        self.set_actions(0, actions, stage != self.stage)
+        self.set_actions(1, maps, stage != self.stage)
+        self.stage = stage
+
+    def set_actions(self, page, actions, new_stage):
+        """A page's actions; the one chosen stays chosen unless the campaign moved on a step
+        (then the step's first action is offered)."""
+        old = self.actions[page][self.chosen[page]] if self.actions[page] else None
+        self.offer(page, actions)
+        self.chosen[page] = 0
+        if not new_stage:
+            for i in range(len(actions)):
+                if actions[i] is old:
+                    self.chosen[page] = i
+        if page == self.page and (new_stage or self.sel > len(self.action().fields)):
+            self.sel = 0  # a new step: its first action, on the action row
+
+    def make_map(self, bns, rolls):
+        """The sector map: each surviving battalion in its band's column, a row each."""
+        rows = [0] * 6
+        chips = []
+        gone = []
+        for b in bns:
+            name = ui.get(b, "battalion")
+            strength = ui.get(b, "strength")
+            if strength == "destroyed":
+                gone.append(name.upper())
+                continue
+            band = BANDS.index(ui.get(b, "band", "fl"))
+            ink = inks.CYAN if name in rolls else inks.WHITE
+            chips.append((band, rows[band], name.upper(), ink,
+                          inks.DIM if strength == "half" else inks.DARK))
+            rows[band] += 1
+        self.chips = tuple(chips)
+        self.counts = tuple(rows)
+        notes = []
+        if gone:
+            notes.append(("destroyed: " + " ".join(gone), inks.GREY))
+        if [c for c in chips if c[4] == inks.DIM]:
+            notes.append(("half a box: halved", inks.GREY))
+        if rolls:
+            notes.append(("to roll today", inks.CYAN))
+        if not bns:
+            notes.append(("No battalion on the map yet.", inks.GREY))
+        self.map_note = tuple((line, ink) for text, ink in notes for line in self.lines_of(
+            text, fonts.SMALL))
+
+    def make_pilots(self, pilots):
         rows = []
         for p in pilots:
             status = "killed" if ui.get(p, "killed") else ui.get(p, "status", "okay")
@@ -104,6 +387,17 @@ class Screen(Form):
             n = self.pilot_name.value
             name = _name(self.app.session, n)
             self.pilot_name.text = "#%d" % n if name.startswith("#") else "#%d %s" % (n, name)
+        elif field is self.bn_kind:
+            self.bn_new.set_kind(self.bn_kind.index)
+        elif field is self.aircraft:
+            self.marker.set_options(self.damage.get(self.aircraft.chosen(), ()))
+
+    def prompt(self, field):
+        if field is self.card_word:
+            return "The card's name as printed, like iraq-1991"
+        if field is self.situation_word:
+            return "The card's name as printed, like surge"
+        return ""
 
     # --- after an action -------------------------------------------------------------------
     def tracks(self, r):
@@ -112,50 +406,191 @@ class Screen(Form):
             v = ui.get(r, key)
             if v is not None:
                 parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
-        self.show(", ".join(parts) or "done", inks.RED if ui.get(r, "status") == "failed" else
-                  inks.WHITE)
+        self.show(", ".join(parts) or self.action().label + ": done",
+                  inks.RED if ui.get(r, "status") == "failed" else inks.WHITE)
+
+    def battalion(self, r):
+        band = ui.get(r, "band", "fl")
+        self.show("%s in the %s" % (ui.get(r, "battalion", "").upper(),
+                                    BAND_NAMES[BANDS.index(band)]))
+
+    def bought(self, r):
+        self.show("aircraft %d: %s, SO %d" % (ui.get(r, "ac"), ui.get(r, "type", "").upper(),
+                                             ui.get(r, "so", 0)))
 
     def pilot(self, r):
         status = ui.get(r, "status", "okay")
-        self.show("pilot %s: stress %s, %s" % (ui.word(ui.get(r, "pilot")),
-                                               ui.word(ui.get(r, "stress")), status),
-                  STATUS_INK.get(status, inks.WHITE))
+        k = ui.word(ui.get(r, "pilot"))
+        name = ui.get(r, "name")
+        self.show("pilot %s: stress %s, %s" % (
+            "%s %s" % (k, name) if name else self.who.shown(k), ui.word(ui.get(r, "stress")),
+            status), STATUS_INK.get(status, inks.WHITE))
 
-    def reveal(self, r):
-        label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(r))
-        self.show(label + ": done")
+    def leveled(self, r):
+        left = ui.get(r, "unbalanced", 0)
+        self.show("pilot %d %s%s" % (ui.get(r, "pilot"), ui.get(r, "level"),
+                                     "" if not left else ", %d more %s to balance" % (
+                                         abs(left), "lowered" if left > 0 else "raised")),
+                  inks.YELLOW if left else inks.WHITE)
+
+    def promoted(self, r):
+        """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
+        if ui.get(r, "promoted") or "card" in (ui.get(r, "note") or ""):
+            self.who.select("%d" % ui.get(r, "pilot"))
+            for page in (0, 2):
+                acts = self.actions[page]
+                for i in range(len(acts)):
+                    if acts[i] is self.a_new_card:
+                        self.chosen[page] = i
+            self.show("pilot %d: %s; enter his new card" % (ui.get(r, "pilot"),
+                                                             ui.get(r, "level")), inks.YELLOW)
+        elif self.action() is self.a_new_card:
+            self.pilot(r)
+        else:
+            self.show("pilot %d: %d XP" % (ui.get(r, "pilot"), ui.get(r, "xp", 0)))
+
+    def day_ended(self, r):
+        if ui.get(r, "status") == "over":
+            self.show("the campaign is over: its result", inks.YELLOW)
+            return
+        rested = ui.get(r, "rested", ()) or ()
+        self.know_pilots()
+        self.app.open("reveal", "End of day %d" % ui.get(r, "day", 0),
+                      [("SO +%d, now %d" % (ui.get(r, "gain", 0), ui.get(r, "so", 0)),
+                        inks.GREEN)] +
+                      [self.rest_line(ui.pairs_of(p)) for p in rested] +
+                      [("to roll: " + (" ".join(b.upper() for b in ui.get(r, "roll", ()))
+                                       or "none"), inks.CYAN)])
+        self.show("day %d ended: battalions move" % ui.get(r, "day", 0))
+
+    def know_pilots(self):
+        """The pilots' names for a page about them (read only where needed: see refresh)."""
+        if not self.who.options:
+            self.set_pilots([ui.pairs_of(p) for p in
+                             ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()])
+
+    def set_pilots(self, pilots):
+        self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
+                               "%d" % ui.get(p, "pilot")) for p in pilots])
+
+    def rest_line(self, p):
+        """A pilot's rest: (text, ink)."""
+        k = ui.get(p, "pilot")
+        status = ui.get(p, "status", "okay")
+        return ("%s: -%d stress, %d %s" % (self.who.shown("%d" % k), ui.get(p, "recovered", 0),
+                                           ui.get(p, "stress", 0), status),
+                STATUS_INK.get(status, inks.WHITE))
+
+    def rolled(self, r):
+        move = ui.get(r, "move", "hold")
+        band = ui.get(r, "band", "fl")
+        mod = ui.get(r, "mod", 0)
+        self.show("%s, d10 %d%s: %s the %s" % (
+            ui.get(r, "battalion", "").upper(), ui.get(r, "die", 0),
+            " %s = %d" % (ui.signed(mod), ui.get(r, "result", 0)) if mod else "",
+            {"advance": "advances to", "hold": "holds in", "retreat": "retreats to"}.get(
+                move, move), BAND_NAMES[BANDS.index(band)]), MOVES.get(move, inks.WHITE))
+
+    def losses(self, r):
+        failed = ui.get(r, "status") == "failed"
+        loss = ui.get(r, "loss", 0)
+        if not loss:
+            self.show("no SO lost: SO %d" % ui.get(r, "so", 0))
+            return
+        self.show("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
+            loss, ui.get(r, "fr", 0), ui.get(r, "ab", 0),
+            "not paid, the campaign fails" if failed else "SO %d" % ui.get(r, "so", 0)),
+            inks.RED if failed else inks.YELLOW)
+
+    def bn_hit(self, r):
+        self.show("%s %s: VP +%d, now %d" % (ui.get(r, "battalion", "").upper(),
+                                             ui.get(r, "strength"), ui.get(r, "gain", 0),
+                                             ui.get(r, "vp", 0)), inks.GREEN)
+
+    def rested(self, r):
+        self.know_pilots()
+        self.app.open("reveal", "R&R", [self.rest_line(ui.pairs_of(p))
+                                        for p in ui.get(r, "rested", ()) or ()])
+        self.show("R&R: every pilot rests, SO %d" % ui.get(r, "so", 0))
+
+    def resulted(self, r):
+        word = ui.get(r, "result", "")
+        self.show("result: %s, %d VP" % (word, ui.get(r, "vp", 0)),
+                  inks.RED if word == "failure" else inks.GREEN)
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):
         w = canvas.width
-        y = top
         if self.page == 0:
             third = w // 3
             for i in range(3):
                 label, value, bar_value, bar_top, ink = self.numbers[i]
                 x = i * third
-                canvas.text(x + widgets.PAD, y, third - 2 * widgets.PAD, label, inks.GREY,
+                canvas.text(x + widgets.PAD, top, third - 2 * widgets.PAD, label, inks.GREY,
                             fonts.SMALL, CENTRE)
-                canvas.text(x + widgets.PAD, y + 11, third - 2 * widgets.PAD, value, ink,
+                canvas.text(x + widgets.PAD, top + 11, third - 2 * widgets.PAD, value, ink,
                             fonts.MID, CENTRE)
                 if bar_top:
-                    widgets.bar(canvas, x + 4, y + 32, third - 8, 4, bar_value, bar_top, ink)
-            y += 40
-            if self.state:
-                canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.state, self.state_ink,
-                            fonts.BOLD)
+                    widgets.bar(canvas, x + 4, top + 32, third - 8, 4, bar_value, bar_top, ink)
+            y = top + 39
+            for i in range(len(self.banner)):
+                text, ink = self.banner[i]
+                if y + widgets.ROW_H > bottom:
+                    break
+                canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, text, ink,
+                            fonts.SMALL if ink == inks.WHITE else fonts.BOLD)
                 y += widgets.ROW_H
+        elif self.page == 1:
+            self.draw_map(canvas, top, bottom)
+        else:
+            self.draw_pilots(canvas, top, bottom)
+
+    def draw_map(self, canvas, top, bottom):
+        col = canvas.width // 6
+        for i in range(6):
+            canvas.text(i * col, top, col - 1, BAND_HEADS[i], BAND_INKS[i], fonts.SMALL, CENTRE)
+        y0 = top + 12
+        notes = len(self.map_note)
+        rows = max(1, (bottom - y0 - notes * widgets.ROW_H) // widgets.ROW_H)
+        fields = self.action().fields
+        chosen = (self.to_roll.text if self.to_roll in fields else
+                  self.bn.text if self.bn in fields else None)
+        for band, row, text, ink, fill in self.chips:
+            count = self.counts[band]
+            if row >= rows or (row == rows - 1 and count > rows):
+                if row == rows:  # more than the column holds: how many more
+                    canvas.text(band * col + 1, y0 + (rows - 1) * widgets.ROW_H, col - 3,
+                                MORE[min(9, count - rows + 1)], inks.GREY, fonts.BOLD, CENTRE)
+                continue
+            x = band * col
+            y = y0 + row * widgets.ROW_H
+            if fill == inks.DIM:  # halved: half a counter's box filled
+                canvas.frame(x + 1, y, col - 3, widgets.ROW_H - 1, inks.DIM)
+                canvas.fill(x + 1, y, (col - 3) // 2, widgets.ROW_H - 1, inks.DIM)
+            else:
+                canvas.fill(x + 1, y, col - 3, widgets.ROW_H - 1, fill)
+            if text == chosen:
+                canvas.frame(x, y - 1, col - 1, widgets.ROW_H + 1, inks.YELLOW)
+            canvas.text(x + 1, y, col - 3, text, ink, fonts.BOLD, CENTRE)
+        if notes:  # the legend, under the map
+            text_rows(canvas, widgets.PAD, max(y0 + rows * widgets.ROW_H,
+                                               bottom - notes * widgets.ROW_H),
+                      canvas.width - 2 * widgets.PAD, bottom, self.map_note)
+
+    def draw_pilots(self, canvas, top, bottom):
+        w = canvas.width
         if not self.pilots:
-            text_rows(canvas, widgets.PAD, y, w, bottom, ("No pilots yet: add them on the",
-                                                          "Pilots page (SELECT)."))
+            text_rows(canvas, widgets.PAD, top, w, bottom, ("No pilots yet: add pilot.",))
             return
-        rows = (bottom - y) // widgets.ROW_H
+        rows = (bottom - top) // widgets.ROW_H
+        first = widgets.window(self.who.index, len(self.pilots), rows)
         name_w = w * 2 // 5
-        for i in range(min(rows, len(self.pilots))):
+        for i in range(first, min(len(self.pilots), first + rows)):
             name, stress, okay, shaken, ink, words = self.pilots[i]
-            yy = y + i * widgets.ROW_H
-            canvas.text(widgets.PAD, yy, name_w - widgets.PAD, name, ink, fonts.BOLD)
+            yy = top + (i - first) * widgets.ROW_H
+            if i == self.who.index:
+                canvas.fill(0, yy, 2, widgets.ROW_H - 1, inks.YELLOW)  # the pilot chosen
+            canvas.text(widgets.PAD + 1, yy, name_w - widgets.PAD - 1, name, ink, fonts.BOLD)
             # the stress bar: Okay range, Shaken range, Unfit beyond; the pilot's stress over it
             x = name_w
             bw = w - name_w - 62
@@ -167,6 +602,8 @@ class Screen(Form):
                 canvas.fill(x, yy + 4, min(bw, bw * stress // top_stress), 3, ink)
             canvas.text(x + bw + 3, yy, 14, stress, ink, fonts.BOLD)
             canvas.text(w - 44, yy, 42, words, ink, fonts.SMALL, 2)
+        widgets.scroll_marks(canvas, w - 8, top, top + rows * widgets.ROW_H, first > 0,
+                             first + rows < len(self.pilots))
 
 
 def _name(session, n):

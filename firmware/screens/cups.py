@@ -14,7 +14,6 @@ from firmware import fonts, inks, widgets
 from firmware import ui
 from firmware.pickers import Action, Choice, Number, Toggle
 from firmware.screens.form import Form, text_rows
-from firmware.screens.mission import aircraft_types
 
 UNITS = [("none", "")] + [("%d %s" % (n, side), "%d%s" % (n, side[0].lower()))
                           for side in ("Light", "Heavy") for n in range(1, 5)]
@@ -64,7 +63,7 @@ class Screen(Form):
         self.heavy_first = Toggle("Evasive on", "heavy-first", on="Heavy first",
                                   off="Light first")
         self.slot = Number("Aircraft #", 1, 8, 1, wrap=True)
-        families = aircraft_types(app.session, True) or ("a-10",)
+        families = ui.aircraft_types(app.session, True) or ("a-10",)
         self.family = Choice("Type", [(f.upper(), f) for f in families], word="type")
         self.ecm = Toggle("ECM pod", "ecm")
         self.evasive = Number("Evasive", 0, 9, 0, word="evasive", omit=0)

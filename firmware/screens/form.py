@@ -30,6 +30,7 @@ class Form(ui.Screen):
     def __init__(self, app):
         super().__init__(app)
         self.page = 0
+        self.asked = None  # the action whose request asked a question (the Ask screen)
         self.chosen = [0] * len(self.PAGES)
         self.sel = 0
         self.result = ()
@@ -52,7 +53,7 @@ class Form(ui.Screen):
         act = self.action()
         if act.needs is not None:
             field, why = act.needs
-            if field.chosen() is None:
+            if not field.words():
                 self.app.say(why, inks.RED)
                 return
         if act.command is None:  # done on the device alone
@@ -61,12 +62,29 @@ class Form(ui.Screen):
         words = act.words()
         r = self.app.run(words)
         if r is None:
+            # refused (the message says why), or asked: the Ask screen hands the reply back
+            self.asked = act if self.app.top().name == "ask" else None
             self.show("")
             return
         if act.then:
             getattr(self, act.then)(r)
         else:
             self.show("done: " + " ".join(words))
+
+    def answered(self, r):
+        """The player answered the question this screen's action raised (a table row the
+        documents do not print): show the action's reply as if it had not asked.  False when
+        the question was not this screen's."""
+        act = self.asked
+        self.asked = None
+        if act is None or act is not self.action():
+            return False
+        if act.then:
+            getattr(self, act.then)(r)
+        else:
+            self.show("done: " + " ".join(act.words()))
+        self.refresh()
+        return True
 
     def show(self, text, ink=inks.WHITE):
         """The result line (two lines at most; longer, it opens as a page to read in full), with
@@ -98,8 +116,12 @@ class Form(ui.Screen):
                 self.chosen[self.page] = (self.chosen[self.page] + d) % count
                 self.result = ()
             else:
-                self.rows()[self.sel - 1].step(d * (5 if event & keys.REPEAT else 1))
-                self.changed(self.rows()[self.sel - 1])
+                field = self.rows()[self.sel - 1]
+                if field.opens:  # a field with a screen of its own (a word to spell)
+                    self.app.open(field.opens, field, self.prompt(field))
+                    return True
+                field.step(d * (5 if event & keys.REPEAT else 1))
+                self.changed(field)
         elif event == keys.SELECT:
             self.page = (self.page + 1) % len(self.PAGES)
             self.tabs = self.PAGES[self.page]
@@ -114,8 +136,17 @@ class Form(ui.Screen):
         """`text` wrapped to the screen's width (a status line that may be long)."""
         return tuple(widgets.wrap(text, self.app.width - 2 * widgets.PAD, font))
 
+    def offer(self, page, actions):
+        """Make `actions` the page's (a screen whose actions follow the game's step)."""
+        self.actions = tuple(actions if i == page else self.actions[i]
+                             for i in range(len(self.actions)))
+
     def changed(self, field):
         """A field was changed (screens that tie fields together override this)."""
+
+    def prompt(self, field):
+        """What to say above a field's own screen (e.g. the keyboard)."""
+        return ""
 
     # --- to override -----------------------------------------------------------------------
     def status(self, canvas, top, bottom):

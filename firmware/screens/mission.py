@@ -2,9 +2,12 @@
 checks (docs/rules.md), each the engine's `ac`, `mission`, `loiter`, `bingo`, `engine`, `sar`
 request (docs/protocol/mission.md).
 
-Page Fly follows a mission: start (the picked aircraft), loiter (Scout, modifier), end turn,
-leave, home, Bingo and engine checks, SAR, end.  Page Roster adds aircraft, gives one a pilot
-(the Campaign screen's pilot numbers), picks those that fly, repairs and removes them.
+Page Fly follows a mission: start (the picked aircraft, against a battalion on the sector map or
+a range band: `vs`), loiter (Scout, modifier), end turn, leave, home, Bingo and engine checks,
+SAR, end (the target's band by default), abort, Fuel Priority (1 SO: no weight penalty), an
+aircraft's altitude.  Page Roster adds aircraft (at high altitude if chosen), gives one a pilot
+(the Campaign screen's pilot numbers), picks those that fly, repairs, removes them, sets their
+altitude.
 
 The glance: the Loiter track as on the board, a row of boxes counting the turns left down to
 the Bingo 6 (yellow) and Bingo 10 (red) boxes, the marker on the current box (an aircraft with a
@@ -26,7 +29,8 @@ PHASES = {"none": "no mission", "target-bound": "target-bound", "battlefield-fas
           "battlefield-slow": "Slow part", "home-bound": "home-bound"}
 STATUS_INK = {"flying": inks.WHITE, "base": inks.GREY, "left": inks.GREY, "crashed": inks.RED,
               "down": inks.RED}
-MAX_BOXES = 12
+BINGO_W = 20  # a Bingo box reading "B10"
+NUMBER_W = 13  # a box reading "12"
 
 
 class Screen(Form):
@@ -42,9 +46,12 @@ class Screen(Form):
         self.wp = Number("WP spent", 0, 99, 0, word="wp")
         self.where = Choice("Crashed", WHERE)
         self.band = Choice("Target band", BANDS, 1)
+        self.target = Choice("Target", (("none", ""),))  # a battalion on the map, or a band
+        self.altitude = Choice("Altitude", (("low", "low"), ("high", "high")))
+        self.high = Toggle("High altitude", "high")
         self.destroyed = Toggle("Bn destroyed", "destroyed")
         self.all = Toggle("All units", "all")
-        types = aircraft_types(app.session, False) or ("a-10a",)
+        types = ui.aircraft_types(app.session, False) or ("a-10a",)
         self.type = Choice("Type", [(t.upper(), t) for t in types])
         self.speed = Choice("Speed", (("fast", "fast"), ("slow", "slow")))
         self.fuel = Toggle("Fuel tank", "fuel")
@@ -56,7 +63,8 @@ class Screen(Form):
         self.actions = (
             (Action("end turn", ("loiter", "next"), then="turn_ended"),
              Action("leave", ("ac", "leave", self.ac), needs=need),
-             Action("start", ("mission", "start"), (), then="started"),
+             Action("start", ("mission", "start", self.target), (self.target,),
+                    then="started"),
              Action("loiter", ("loiter", "start", self.scout, self.mod), then="loitering"),
              Action("home", ("mission", "home")),
              Action("bingo check", ("bingo", "check"), then="reveal"),
@@ -64,13 +72,18 @@ class Screen(Form):
              Action("SAR", ("sar", self.ac, self.wp, self.where), needs=need, then="reveal"),
              Action("end", ("mission", "end", self.band, self.destroyed, self.all),
                     then="reveal"),
-             Action("abort", ("mission", "abort"))),
+             Action("abort", ("mission", "abort")),
+             Action("Fuel Priority", ("mission", "fuel"), then="fuelled"),
+             Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
+                    then="climbed")),
             (Action("add", ("ac", "add", self.type, self.speed, self.fuel, self.ecm,
-                            self.evasive), then="added"),
+                            self.evasive, self.high), then="added"),
              Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need),
              Action("pick to fly", None, (self.ac,), then="pick", needs=need),
              Action("repair", ("ac", "repair", self.ac, self.marker), needs=need),
-             Action("remove", ("ac", "remove", self.ac), needs=need)),
+             Action("remove", ("ac", "remove", self.ac), needs=need),
+             Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
+                    then="climbed")),
         )
         # the glance, made by refresh()
         self.track = ()
@@ -80,6 +93,8 @@ class Screen(Form):
         self.phase = ""
         self.big = ""
         self.rows_text = ()
+        self.aim = ""  # the mission's target, in words
+        self.phase_lines = ()
         super().__init__(app)
 
     # --- reading the engine ----------------------------------------------------------------
@@ -94,7 +109,22 @@ class Screen(Form):
         self.actions[0][2].command = ("mission", "start") + tuple(
             "%d" % n for n in (sorted(self.picked) or
                                [ui.get(a, "ac") for a in self.roster
-                                if ui.get(a, "status") == "base"]))
+                                if ui.get(a, "status") == "base"])) + (self.target,)
+        bns = ui.get(self.app.run(["bn", "list"]), "battalions", ()) or ()
+        self.target.set_options((("none", ""),) + tuple(
+            ("battalion " + ui.get(ui.pairs_of(b), "battalion").upper(),
+             "vs " + ui.get(ui.pairs_of(b), "battalion")) for b in bns
+            if ui.get(ui.pairs_of(b), "strength") != "destroyed") + tuple(
+            (name, "vs " + code) for name, code in BANDS))
+        self.changed(self.ac)
+        m = ui.query(self.app, ["mission"]) or ()  # a reading: never asks while drawing
+        target = ui.get(m, "target")
+        self.band.set_options(((("its target", ""),) if target else ()) + BANDS)
+        if target:
+            self.band.select("")
+        self.aim = ("vs %s" % (target.upper() if target[:1].isdigit() else
+                               dict((c, n) for n, c in BANDS).get(target, target)) +
+                    (", Fuel Priority" if ui.get(m, "fuel_priority") else "")) if target else ""
         pilots = ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()
         self.pilot.set_options([("none", "nopilot")] + [
             ("%d %s" % (ui.get(ui.pairs_of(p), "pilot"), ui.get(ui.pairs_of(p), "name") or ""),
@@ -116,7 +146,10 @@ class Screen(Form):
                 own[ui.get(p, "ac")] = ui.get(p, "left")
             top = max([start] + [v + ui.get(lo, "turn", 0) for v in own.values()])
             boxes = [n for n in range(top, 0, -1)] + ["B6", "B10"]
-            shift = max(0, len(boxes) - MAX_BOXES)  # past turns leave the screen first
+            room = 2 + (self.app.width - 2 * widgets.PAD - 2 * BINGO_W) // NUMBER_W
+            markers = [self.box(top, left)] + [self.box(top, v) for v in own.values()]
+            # past turns leave the screen first, never a marker
+            shift = max(0, min(len(boxes) - room, min(markers)))
             boxes = boxes[shift:]
             self.track = tuple(boxes)
             self.track_inks = tuple(inks.YELLOW if b == "B6" else inks.RED if b == "B10" else
@@ -136,6 +169,8 @@ class Screen(Form):
             self.big = ""
             self.big_text = self.phase
             self.big_ink = inks.GREY
+        self.phase_lines = self.lines_of(self.big_text + (" " + self.aim if self.aim and not
+                                                          self.big else ""))[:2]
         rows = []
         for a in self.roster:
             n = ui.get(a, "ac")
@@ -144,14 +179,17 @@ class Screen(Form):
             mark = " *" if n in self.picked else ""
             if self.page == 0:
                 rows.append(("%d %s%s" % (n, ui.get(a, "type", "").upper(), mark),
-                             STATUS_INK.get(st, inks.WHITE), st if st != "flying" else "",
+                             STATUS_INK.get(st, inks.WHITE), st if st != "flying" else
+                             ("high" if ui.get(a, "altitude") == "high" else ""),
                              "B%d" % bingo if bingo else "", inks.YELLOW if bingo == 6 else
                              inks.RED))
             else:
                 pilot = ui.get(a, "pilot")
                 damage = ui.pairs_of(ui.get(a, "damage"))
-                rows.append(("%d %s %s%s" % (n, ui.get(a, "type", "").upper(),
-                                             ui.get(a, "speed", ""), mark),
+                rows.append(("%d %s %s%s%s" % (n, ui.get(a, "type", "").upper(),
+                                               ui.get(a, "speed", ""),
+                                               " high" if ui.get(a, "altitude") == "high" else
+                                               "", mark),
                              STATUS_INK.get(st, inks.WHITE),
                              ("pilot #%d" % pilot) if pilot else "no pilot",
                              ("%d dmg" % sum(v for _k, v in damage)) if damage else "",
@@ -163,9 +201,23 @@ class Screen(Form):
         """The box of the track for `left` turns left (0: Bingo 6, -1: Bingo 10)."""
         return top - left
 
+    def changed(self, field):
+        if field is self.ac:  # the altitude picker offers the aircraft's other altitude
+            for a in self.roster:
+                if self.ac.chosen() == "%d" % ui.get(a, "ac"):
+                    self.altitude.select("low" if ui.get(a, "altitude") == "high" else "high")
+
     # --- after an action -------------------------------------------------------------------
     def started(self, r):
-        self.show("mission started: target-bound", inks.WHITE)
+        wp = ui.get(r, "wp")
+        self.show("mission started: target-bound" + (
+            ", WP " + ", ".join(ui.word(x) for x in wp) if wp else ""), inks.WHITE)
+
+    def fuelled(self, r):
+        self.show("Fuel Priority: no weight penalty, SO %d" % ui.get(r, "so", 0))
+
+    def climbed(self, r):
+        self.show("aircraft %d at %s altitude" % (ui.get(r, "ac"), ui.get(r, "altitude")))
 
     def added(self, r):
         self.show("aircraft %d added: %s" % (ui.get(r, "ac"), ui.get(r, "type", "").upper()))
@@ -220,10 +272,11 @@ class Screen(Form):
                 y += 6
                 widgets.track(canvas, widgets.PAD, y, w - 2 * widgets.PAD, 14, self.track,
                               self.track_inks, self.track_at)
-                step = (w - 2 * widgets.PAD) // len(self.track)
                 for box, label in self.fuel_at:
                     if 0 <= box < len(self.track):
-                        bx = widgets.PAD + box * step
+                        step = widgets.track_step(self.track, w - 2 * widgets.PAD, box)
+                        bx = widgets.PAD + widgets.track_left(self.track, w - 2 * widgets.PAD,
+                                                              box)
                         canvas.tri(bx + (step - 1) // 2 - 3, y + 15, 7, 3, inks.CYAN, 0)
                         canvas.text(bx, y + 18, step - 1, label, inks.CYAN, fonts.SMALL, 1)
                 y += 18 + (11 if self.fuel_at else 0)
@@ -233,9 +286,11 @@ class Screen(Form):
                             self.big_text, self.big_ink, fonts.BOLD)
                 y += 21
             else:
-                canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, self.big_text, self.big_ink,
-                            fonts.BOLD)
-                y += widgets.ROW_H + 1
+                for line in self.phase_lines:
+                    canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, line, self.big_ink,
+                                fonts.BOLD)
+                    y += widgets.ROW_H
+                y += 1
         if not self.roster:
             text_rows(canvas, widgets.PAD, y, w, bottom, ("No aircraft yet: add them on the",
                                                           "Roster page (SELECT)."))
@@ -258,21 +313,3 @@ class Screen(Form):
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
-
-
-def aircraft_types(session, families):
-    """The aircraft types of data/tal/aircraft.txt (engine.aircraft), or the type families printed
-    on Hit counters when `families`; () when the file does not load (the engine says why when it
-    is used)."""
-    try:
-        from engine import aircraft
-
-        rows = aircraft.types(session)
-    except Exception:
-        return ()
-    out = []
-    for row in rows:
-        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
-        if name not in out:
-            out.append(name)
-    return tuple(out)

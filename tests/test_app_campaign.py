@@ -1,0 +1,188 @@
+"""The Campaign screen leads a whole campaign in the rulebook's sequence of play (docs/rules.md,
+docs/protocol/campaign.md): its set-up, each day and its end, the result on the campaign card.
+The player reads the step and is offered its next action first; every action is the engine's
+request, so the app ends in the very state a serial console gets from the same lines."""
+
+import pytest
+
+from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
+from firmware import inks
+from firmware.datafiles import reader
+from host_tools.simulator import CAMPAIGN, OVER
+from tal_session import DATA
+
+pytestmark = pytest.mark.usefixtures("both_sizes")
+
+DRAWN = (("11A", "4"), ("4A", "3"), ("5S", "4"), ("2C", "4"), ("3A", "3"), ("7A", "3"),
+         ("3S", "2"), ("1C", "5"))  # the example of play's battalions: 28 VP, the card's 26 met
+UNDER_WAY = [step[4:] for step in CAMPAIGN]  # the same campaign as the screenshots', as lines
+
+
+def test_the_set_up_is_led_in_the_rulebooks_order():
+    """"Mise en place de la Campagne": the cards chosen from the data files, the battalions drawn
+    from the pile the engine names until the card's value, then the squadron, set-up done."""
+    d = Driver(seed=1991)
+    d.menu("Campaign")
+    assert "No campaign" in d.flat() and d.row_value("Action") == "new campaign"
+    assert (d.row_value("Campaign card"), d.row_value("Situation")) == ("iraq-1991", "surge")
+    d.do()
+    assert "Set-up: the battalions" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
+    for number, vp in DRAWN:
+        d.set("Battalion", number)
+        d.set("VP", vp)
+        d.do()
+    assert "Set-up: the squadron" in d.flat() and d.row_value("Action") == "buy aircraft"
+    d.do()  # an A-10A
+    d.action("buy scouts")
+    d.set("Scouts", "+2")
+    d.do()
+    d.action("add pilot")
+    d.set("Name", "#1 pirate")
+    d.set("Okay to", "5")
+    d.set("Shaken to", "8")
+    d.set("Cool", "0")
+    d.do()
+    d.set("Name", "#2 viper")
+    d.do()
+    assert "1 aircraft, 2 pilots, 2 scouts" in d.flat()
+    d.action("promote")
+    d.set("Pilot", "2 viper")
+    d.do()
+    # a promotion: the pilot's new card is asked for next
+    assert (d.row_value("Action"), d.row_value("Pilot")) == ("new card", "2 viper")
+    assert d.ink_of("enter his new card") == inks.YELLOW
+    d.set("Okay to", "6")
+    d.set("Shaken to", "9")
+    d.set("Cool", "1")
+    d.do()
+    d.action("set-up done")
+    d.do()
+    assert "Day 1 of 3: the missions" in d.flat() and d.row_value("Action") == "end of day"
+    same_state(d, ["campaign start iraq-1991 surge"] +
+               ["bn add %s %s" % (n.lower(), vp) for n, vp in DRAWN] +
+               ["ac add a-10a", "campaign scouts +2", "pilot add #1 5 8 0 fast",
+                "pilot add #2 5 8 0 fast", "pilot promote 2", "pilot card 2 6 9 1 fast",
+                "campaign ready"], seed=1991)
+
+
+def test_the_end_of_day_is_led_battalion_by_battalion():
+    """"Fin de Journée": the day's SO, then each battalion still to roll (its row asked at the
+    table), the SO losses of the map, replacements to R&R, the next day."""
+    d = Driver()
+    d.play(CAMPAIGN)
+    d.menu("Campaign")
+    d.do()  # end of day: what it did, on a page
+    assert d.title()[0] == "End of day 1" and "SO +6, now 20" in d.flat()
+    assert "pirate: -2 stress, 4 okay" in d.flat()  # rested: 2 + Cool 0
+    d.back()
+    assert "End of day 1: battalions move" in d.flat()
+    assert "8 to roll: 11A 4A" in d.flat()
+    assert (d.row_value("Action"), d.row_value("Battalion")) == ("roll battalion", "11A")
+    d.page("Map")
+    assert d.ink_of("5S") == inks.CYAN and "to roll today" in d.flat()
+    d.page("Day")
+    d.do()  # the Battalion Movement row the documents do not print: asked
+    assert d.app.top().name == "ask" and "Battalion Movement (Assault)" in d.flat()
+    d.set("move", "advance")
+    d.do()
+    assert "11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat()
+    assert d.ink_of("advances") == inks.RED
+    d.action("battalion stays")
+    for _ in range(7):
+        d.do()
+    assert "All moved: SO losses next." in d.flat() and d.row_value("Action") == "SO losses"
+    d.do()
+    assert "SO -1 (1 in Friendly Rear, 0 at the Air Base): SO 19" in d.flat()
+    assert "End of day 1: replacements" in d.flat()
+    assert d.row_value("Action") == "replace aircraft"  # the rulebook's order, next day last
+    d.action("next day")
+    d.do()
+    assert "Day 2 of 3: the missions" in d.flat()
+    same_state(d, UNDER_WAY + ["day end", "bn roll 11a", "answer advance"] +
+               ["bn stay %s" % n.lower() for n, _vp in DRAWN[1:]] + ["day next", "day +1"])
+
+
+def test_the_campaign_result_is_read_on_the_card(tmp_path):
+    """"Résultats de la Campagne": the data files' evaluation (Iraq 1991, 13 VP: good); another
+    VP is read on the card and typed on the keyboard, kept in the player's data."""
+    d = Driver(seed=7)
+    d.play(OVER + ("run vp +13", "menu Campaign"))
+    assert "Campaign over" in d.flat() and "Result: good (13 VP)" in d.flat()
+    assert d.ink_of("Result: good") == inks.GREEN and d.row_value("Action") == "result"
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.play(OVER + ("run vp +7", "menu Campaign"))
+    assert "Its result: read your card." in d.flat()
+    d.do()
+    assert d.app.top().name == "ask" and "Campaign result, iraq-1991 with 7 VP" in d.flat()
+    d.spell("fair")
+    assert d.app.top().name == "campaign" and "Result: fair (7 VP)" in d.flat()
+    assert "result | iraq-1991:7 | result=fair |" in (tmp_path / "tal" / "answers.txt").read_text()
+    same_state(d, [step[4:] for step in OVER] + ["vp +7", "campaign result", "answer fair"])
+
+
+def test_cards_the_files_do_not_list_are_spelled():
+    """A campaign card not in data/tal/campaigns.txt: its name spelled on the keyboard (digits
+    too), its year and set-up value asked at the table."""
+    d = Driver(seed=1)
+    d.menu("Campaign")
+    d.action("other cards")
+    d.choose("Campaign card")
+    d.press("r")  # the field's keyboard
+    assert d.title() == ("Campaign card", "spell") and "like iraq-1991" in d.flat()
+    d.spell("syria-2012")
+    assert d.row_value("Campaign card") == "syria-2012"
+    d.choose("Situation")
+    d.press("r")
+    d.spell("surge")
+    d.do()
+    assert d.app.top().name == "ask" and "Campaign card syria-2012" in d.flat()
+    d.set("year", "2012")
+    d.set("setup", "20")
+    d.do()
+    assert "Set-up: the battalions" in d.flat()
+    same_state(d, ["campaign start syria-2012 surge", "answer 2012 20"], seed=1)
+
+
+def test_pilots_page_shows_stress_against_the_cards_ranges():
+    """"Stress": a pilot's status from his card's Okay and Shaken ranges (Shaken in yellow)."""
+    d = Driver()
+    d.play(CAMPAIGN + ("menu Campaign", "page Pilots"))
+    assert d.ink_of("shaken") == inks.YELLOW and "1 pirate" in d.flat()
+    d.action("stress -")
+    d.set("Amount", "-6")
+    d.do()
+    assert "pilot 1 pirate: stress 0, okay" in d.flat()
+    same_state(d, UNDER_WAY + ["pilot stress 1 -6"])
+
+
+def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
+    """Special Options: if a cost cannot be paid the campaign ends in failure (the player records
+    it), and the message says so in full."""
+    d = Driver()
+    d.play(CAMPAIGN + ("menu Campaign", "action SO spend", "set Amount=-30", "do"))
+    assert d.title()[0] == "Refused" and "failure" in d.flat()
+    d.back()
+    assert "14 1/3 2" in d.canvas.lines()  # nothing changed
+    d.action("record failure")
+    d.do()
+    assert "Campaign failed" in d.flat() and d.ink_of("Campaign failed") == inks.RED
+    assert "Result: failure (2 VP)" in d.flat()
+
+
+def test_repairs_offer_only_the_markers_the_aircraft_has():
+    """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
+    lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",
+             "campaign ready", "ac set 2 pilot 1", "mission start 2 vs et", "loiter start",
+             "ac hit 2 pylon", "ac hit 2 pylon", "mission home", "mission end", "day end",
+             "day next"]
+    d = Driver()
+    d.play(tuple("run " + line for line in lines) + ("menu Campaign", "action repair aircraft"))
+    assert d.row_value("Marker") == "no damage"  # aircraft 1
+    d.do()
+    assert "no damage marker on that aircraft" in d.flat()
+    d.set("Aircraft", "2 AH-64A")
+    assert d.row_value("Marker") == "pylon x2"
+    d.do()
+    assert "End of day 1: repairs" in d.flat() and d.row_value("Action") == "repair aircraft"
+    same_state(d, lines + ["ac repair 2 pylon"])
