@@ -22,15 +22,19 @@ def seed(s, w):
     return (("seed", s.rng.seed_value),)
 
 
+def _first(a, b):
+    """The smaller of two `str.find` results, -1 when neither found."""
+    return a if b < 0 or (0 <= a < b) else b
+
+
 def roll(s, w):
     """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers.
 
     `roll d10+2` is `roll d10 +2`: modifiers may be glued to the dice."""
     d = w[1] if len(w) > 1 else ""
-    for j in range(1, len(d)):
-        if d[j] == "+" or d[j] == "-":
-            w = [w[0], d[:j]] + d[j:].replace("+", " +").replace("-", " -").split() + w[2:]
-            break
+    j = _first(d.find("+", 1), d.find("-", 1))  # find, not a loop making a string per character
+    if j > 0:
+        w = [w[0], d[:j]] + d[j:].replace("+", " +").replace("-", " -").split() + w[2:]
     parse.arity(w, 2, MAX_WORDS, "roll [N]dS [+M ...]")
     n, sides = parse.dice(w[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
     mod = parse.modifiers(w, 2)

@@ -22,8 +22,8 @@ ASCII and tabs, plus UTF-8 text in `text` columns (the source note) and header v
 words and names are ASCII (the protocol types them: a `٣` is no 3).  Refused, naming the line and
 column: a control character (a lone CR, form feed, C1 controls), a Unicode line separator
 (U+2028, U+2029), bytes that are not UTF-8 (overlong and surrogate forms included).  The checks
-are written out here, not left to `str` methods, because CPython's and MicroPython's differ
-(`isdigit`, `split`, `lower`, `decode` on non-ASCII text).
+are written out here (digits: `parse.digits`), not left to `str` methods, because CPython's and
+MicroPython's differ (`isdigit`, `split`, `lower`, `decode` on non-ASCII text).
 
 API
     DataError(line, msg)            .line (1-based; 0 = the file as a whole), .msg;
@@ -45,6 +45,8 @@ A converter is any callable `token -> value` that raises ValueError(message) on 
 the message is reported as "line N: <column name>: <message>".
 """
 
+from engine.parse import digits
+
 
 class DataError(ValueError):
     """A bad data file line: `line` (1-based, 0 = the file as a whole) and `msg`."""
@@ -55,22 +57,12 @@ class DataError(ValueError):
         self.msg = msg
 
 
-def _digits(s):
-    # ASCII digits only (str.isdigit takes other scripts' digits on CPython, not on MicroPython)
-    if not s:
-        return False
-    for ch in s:
-        if ch < "0" or ch > "9":
-            return False
-    return True
-
-
 def integer(lo, hi):
     """A converter for a plain decimal (optionally signed) in lo..hi."""
 
     def conv(tok):
         body = tok[1:] if tok[:1] in ("+", "-") else tok
-        if len(body) > 6 or not _digits(body):
+        if len(body) > 6 or not digits(body):
             raise ValueError("'%s' is not a number" % tok)
         n = int(tok)
         if n < lo or n > hi:

@@ -17,8 +17,9 @@ class Obj:
 
 
 def _plain(s):
-    for ch in s:
-        if ch == '"' or ch == "\\" or ch < " " or ch > "~":
+    # Over the bytes: iterating the str would make a one-character string per character.
+    for c in s.encode():
+        if c == 0x22 or c == 0x5C or c < 0x20 or c > 0x7E:
             return False
     return True
 

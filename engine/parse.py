@@ -17,18 +17,18 @@ class Reject(Exception):
         self.msg = msg
 
 
-def _digits(w):
-    if not w:
-        return False
-    for ch in w:
-        if ch < "0" or ch > "9":
-            return False
-    return True
+_isascii = getattr(str, "isascii", None)  # CPython; MicroPython's isdigit is ASCII-only already
+
+
+def digits(w):
+    """`w` is one or more ASCII digits.  No loop over its characters: each would be a new
+    one-character string, and in a fragmented heap those once left `roll d6` failing for good."""
+    return w.isdigit() and (_isascii is None or _isascii(w))
 
 
 def number(w, lo, hi, what):
     """A plain decimal `w` in lo..hi; syntax error if not digits, range error if outside."""
-    if not _digits(w):
+    if not digits(w):
         raise Reject(SYNTAX, what + " must be a number")
     if len(w.lstrip("0")) > _MAX_DIGITS:  # leading zeros aside: refused before int()
         raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
@@ -41,7 +41,7 @@ def number(w, lo, hi, what):
 def signed(w, lo, hi, what):
     """A signed decimal (`+3`, `-2`, `4`) in lo..hi."""
     body = w[1:] if w and (w[0] == "+" or w[0] == "-") else w
-    if not _digits(body):
+    if not digits(body):
         raise Reject(SYNTAX, what + " must be a number")
     n = int(body) if len(body.lstrip("0")) <= _MAX_DIGITS else max(hi, -lo) + 1
     if w[0] == "-":
