@@ -12,7 +12,7 @@ The checkout is only read: the folders the builds need are copied to build/micro
 (changed files only), and everything is built there with `make`.  A build runs only when its
 inputs changed (a key of the checkout's files, the make arguments and, for frozen builds, our
 sources), so `make test` does not rebuild needlessly.  Needs: make, gcc-arm-none-eabi,
-libnewlib-arm-none-eabi, qemu-system-arm, gcc-i686-linux-gnu (see .ci/run).
+libnewlib-arm-none-eabi, qemu-system-arm, gcc-i686-linux-gnu, libc6-dev-i386-cross (see .ci/run).
 
 Usage: python -m host_tools.micropython_builds [qemu|unix32|all]   (make firmware-qemu,
 firmware-unix32, builds32)
