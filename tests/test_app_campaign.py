@@ -82,7 +82,7 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     assert d.ink_of("5S") == inks.CYAN and "to roll today" in d.flat()
     d.page("Day")
     d.do()  # the Battalion Movement row the documents do not print: asked
-    assert d.app.top().name == "ask" and "Battalion Movement (Assault)" in d.flat()
+    assert d.app.top().name == "ask" and "Battalion Movement for 11A (Assault)" in d.flat()
     d.set("move", "advance")
     d.do()
     assert "11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat()
