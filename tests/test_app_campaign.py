@@ -186,3 +186,30 @@ def test_repairs_offer_only_the_markers_the_aircraft_has():
     d.do()
     assert "End of day 1: repairs" in d.flat() and d.row_value("Action") == "repair aircraft"
     same_state(d, lines + ["ac repair 2 pylon"])
+
+
+def test_rule_switches_and_the_day_are_set_on_the_device():
+    """"Where the documents disagree" (docs/rules.md): each switch is listed with its value and
+    turned on or off with A or the d-pad; "set day" corrects the Day track ("Fin de Journée"),
+    each the engine's request."""
+    d = Driver()
+    d.play(("menu Campaign", "action rule switches", "do"))
+    assert d.title()[0] == "Rule switches"
+    assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("off", "off")
+    d.do()  # the first switch
+    assert d.row_value("Damage once") == "on" and "Damage once: on" in d.flat()
+    d.press("d")
+    d.press("r")
+    assert d.row_value("Last day's end") == "on"
+    d.press("l")
+    d.press("u")
+    assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("on", "off")
+    d.back()
+    d.play(("action new campaign", "do", "run campaign ready", "action set day"))
+    assert d.row_value("Day") == "1"
+    d.set("Day", "3")
+    d.do()
+    assert "Day 3 of 3: the missions" in d.flat()
+    same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
+                   "campaign rule last-day-end off", "campaign start iraq-1991 surge",
+                   "campaign ready", "day set 3"])
