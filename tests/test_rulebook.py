@@ -125,6 +125,29 @@ def test_campaign_and_situation_cards_give_the_start():
     assert ok(s, "answer 40 5 4")["so"] == 40
 
 
+def test_the_cards_set_up_values_are_shown_to_check_and_never_invented():
+    """"Mise en place de la Campagne": the start's reply shows the cards' set-up values (year,
+    set-up VP; start SO, days, daily SO) to check against the cards, and the campaign's reply
+    the campaign card's; a value the files (or the numbers typed) do not give is null and said
+    not known."""
+    s = new()
+    r = ok(s, "campaign start iraq-1991 surge")
+    assert r["set_up"] == {"year": 1991, "setup_vp": 26, "so": 30, "days": 3, "daily": 6}
+    assert "not_known" not in r and r["data"].startswith("unverified")
+    ok(s, "campaign scouts +2")
+    r = ok(s, "campaign")
+    assert r["set_up"] == {"year": 1991, "setup_vp": 26} and "not_known" not in r
+    r = ok(s, "campaign start 3 20 2 year 1995")
+    assert r["set_up"] == {"year": 1995, "setup_vp": None, "so": 20, "days": 3, "daily": 2}
+    assert r["not_known"].startswith("setup_vp: not known")
+    r = ok(s, "campaign start 3 20 2")
+    assert r["set_up"]["year"] is None and r["not_known"].startswith("year setup_vp: not known")
+    assert ok(s, "campaign")["not_known"].startswith("year setup_vp: not known")
+    refused(s, "campaign start korea-2014 surge", "ask")
+    r = ok(s, "answer 2014 30")
+    assert r["set_up"]["setup_vp"] == 30 and r["data"] == "entered at the table"
+
+
 def test_battalions_drawn_in_order_until_the_cards_value():
     """"Tirage et placements des bataillons": Assault, Assault, Support, Command, again, until
     the VP drawn reach the campaign card's value; Assault battalions start in the Front Line,

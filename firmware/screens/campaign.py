@@ -112,13 +112,14 @@ class Screen(Form):
         battalion = (self.bn, "no battalion on the map")
         # --- the actions ---
         self.a_start = Action(
-            "new campaign", ("campaign", "start", self.card, self.situation), then="tracks",
+            "new campaign", ("campaign", "start", self.card, self.situation), then="started",
             needs=(self.card, "no card listed: other cards"))
         self.a_start_other = Action(
             "other cards", ("campaign", "start", self.card_word, self.situation_word),
-            then="tracks", needs=(self.card_word, "spell the card's name (RIGHT)"))
+            then="started", needs=(self.card_word, "spell the card's name (RIGHT)"))
         self.a_start_numbers = Action(
-            "by numbers", ("campaign", "start", self.days, self.so, self.daily), then="tracks")
+            "by numbers", ("campaign", "start", self.days, self.so, self.daily),
+            then="started")
         self.a_draw = Action(
             "draw battalion", ("bn", "add", self.bn_new, self.bn_vp, self.bn_fixed),
             (self.bn_new, self.bn_kind, self.bn_vp, self.bn_fixed), then="battalion")
@@ -281,7 +282,9 @@ class Screen(Form):
             actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts,
                        self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card,
                        self.a_ready, self.a_rules)
-            banner = (("Set-up: the battalions", inks.YELLOW),
+            vp = ui.get(ui.get(r, "set_up"), "setup_vp")
+            banner = (("Set-up: battalions to %d VP" % vp if vp is not None else
+                       "Set-up: the battalions", inks.YELLOW),
                       ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got),
                        inks.WHITE))
         elif status == "setup":
@@ -420,6 +423,17 @@ class Screen(Form):
                 parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
         self.show(", ".join(parts) or self.action().label + ": done",
                   inks.RED if ui.get(r, "status") == "failed" else inks.WHITE)
+
+    def started(self, r):
+        """The cards' set-up values, to check against the cards (the set-up VP: on the draw's
+        banner); one the files do not give is said not known (yellow)."""
+        u = ui.get(r, "set_up")
+        year = ui.get(u, "year")
+        vp = ui.get(u, "setup_vp")
+        self.show("%s: SO %d, %d days, +%d a day%s" % (
+            "%d" % year if year else "year not known", ui.get(u, "so", 0), ui.get(u, "days", 0),
+            ui.get(u, "daily", 0), "" if vp is not None else "; set-up VP not known"),
+            inks.YELLOW if ui.get(r, "not_known") else inks.WHITE)
 
     def battalion(self, r):
         band = ui.get(r, "band", "fl")
