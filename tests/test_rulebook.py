@@ -95,6 +95,18 @@ def test_set_up_only_purchases_and_priority_promotion():
         assert "set-up" in refused(s, line, "state"), line
 
 
+def test_the_ac130_flies_at_high_altitude_only():
+    """"Appareils et Armements" (AC-130): «L'AC-130 ne peut voler qu'à haute altitude»: it
+    joins at high altitude and is never set low."""
+    s = new()
+    assert ok(s, "ac add ac-130")["altitude"] == "high"
+    assert "high altitude only" in refused(s, "ac set 1 low", "state")
+    assert "high altitude only" in refused(s, "ac add ac-130 low", "state")
+    assert ok(s, "ac set 1 ecm")["altitude"] == "high"
+    assert ok(s, "ac add a-10a")["altitude"] == "low"  # the others as the player sets them
+    assert ok(s, "ac set 2 high")["altitude"] == "high"
+
+
 def test_aircraft_in_service_by_the_campaigns_year():
     """"Sélection des Appareil": «Vous ne pouvez sélectionner que des aéronefs ayant une année
     de service identique à celle de votre campagne ou une année de service antérieure»; the
