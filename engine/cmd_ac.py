@@ -93,6 +93,10 @@ def _gear_words(s, w, i, a):
 
 def _apply_gear(s, a, o):
     v = s.vals
+    if A.gunship(s, a):  # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
+        if o[6] is False:
+            raise parse.Reject(parse.STATE, "the AC-130 flies at high altitude only")
+        o[6] = True
     if o[4] is not None:
         if A.in_mission(v, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))

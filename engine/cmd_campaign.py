@@ -154,7 +154,7 @@ def bn(s, w):
         from engine import sheets as SH
         mod, die = parse.modifiers(w, 3, 10)
         die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls it back
-        step, entered = SH.movement(s, C.bn_kind(v, b), die, mod)
+        step, entered = SH.movement(s, C.bn_kind(v, b), die, mod, C.bn_name(v[F.BN_ID + b]))
         _move(v, b, step)
         return ((("die", die), ("mod", mod), ("result", die + mod),
                  ("move", SH.MOVES[step + 1])) + _bn_pairs(v, b) +

@@ -12,6 +12,7 @@ from engine import cards
 from engine import fields as F
 from engine import parse
 from engine.ask import asks
+from engine.jsonline import Obj
 
 SWITCHES = ("damage-once", "last-day-end")  # the rule switches (docs/rules.md)
 RULE_BITS = (C.DAMAGE_ONCE, C.LAST_DAY_END)
@@ -78,6 +79,7 @@ def _start(s, w):
     parse.arity(w, 4, 7, "campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]")
     year = 0
     name = None
+    entered = False
     if w[2].isdigit():
         days = parse.number(w[2], 1, C.DAYS_MAX, "days")
         so_ = parse.number(w[3], 0, C.SO_MAX, "SO")
@@ -90,8 +92,9 @@ def _start(s, w):
         parse.arity(w, 4, 4, "campaign start CARD SITUATION  (e.g. iraq-1991 surge)")
         name = w[2]
         cards.set_name(v, name)  # checks the name
-        year = cards.campaign_card(s, name)[0]
-        so_, days, daily = cards.situation(s, w[3])[:3]
+        year, _setup, entered = cards.campaign_card(s, name)
+        so_, days, daily, got = cards.situation(s, w[3])
+        entered = entered or got
     if v[F.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
     # Everything from the rosters to the former pilots goes (engine/fields.py keeps them in
@@ -108,6 +111,30 @@ def _start(s, w):
     v[F.YEAR] = year
     # a rule switch outlives a restart; the rest is new: the set-up begins
     v[F.CAMP] = (v[F.CAMP] & (C.DAMAGE_ONCE | C.LAST_DAY_END)) | C.ACTIVE | C.SETUP
+    return entered
+
+
+def _set_up(s, start_so=None):
+    """"Mise en place de la Campagne": the cards' set-up values, for the player to check against
+    his cards (the start SO in `campaign start`'s reply only: it is spent after).  A value the
+    data files (or the numbers typed) do not give is null, and the reply says it is not known."""
+    v = s.vals
+    name = cards.name(v)
+    setup = None
+    if name is not None:
+        try:
+            setup = cards.campaign_card(s, name)[1]
+        except parse.Reject:  # entered at the start, since deleted from the player's data
+            pass
+    pairs = [("year", v[F.YEAR] or None), ("setup_vp", setup)]
+    if start_so is not None:
+        pairs += [("so", start_so), ("days", v[F.DAYS] or None), ("daily", v[F.DAILY])]
+    unknown = [k for k, x in pairs if x is None]
+    out = (("set_up", Obj(pairs)),)
+    if unknown:
+        out += (("not_known", "%s: not known; read %s on your campaign card" % (
+            " ".join(unknown), "it" if len(unknown) == 1 else "them")),)
+    return out
 
 
 def _result(s):
@@ -144,10 +171,15 @@ def campaign(s, w):
     `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
     `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
     v = s.vals
+    extra = ()
     if len(w) >= 2:
         t = w[1]
         if t == "start":
-            _start(s, w)
+            entered = _start(s, w)
+            extra = _set_up(s, v[F.SO])
+            if cards.name(v):  # the cards' values: from the data files (unverified) or entered
+                from engine import datatables as DT
+                extra += DT.entered_note(entered, "tal/campaigns.txt")
         elif t == "cards":
             parse.arity(w, 2, 2, "campaign cards")
             return (("cards", cards.names(s, "campaign")),
@@ -194,6 +226,8 @@ def campaign(s, w):
            ("last_day_end", bool(v[F.CAMP] & C.LAST_DAY_END)))
     if C.in_setup(v):
         out += (("draw", _next_draw(s)),)
-    return out
+    if len(w) == 1 and _status(v) != "none":
+        extra = _set_up(s)
+    return out + extra
 
 

@@ -70,9 +70,9 @@ KIND_NAMES = ("Assault", "Support", "Command")
 MOVE_KEYS = ((0, 1),)  # one row per kind and result
 
 
-def movement(s, kind, die, mod):
+def movement(s, kind, die, mod, bn=""):
     """Battalion Movement table ("Mouvement des Bataillons Ennemis"): (-1 retreat, 0 hold,
-    +1 advance; entered)."""
+    +1 advance; entered).  A question names battalion `bn` (its counter) when given."""
     result = die + mod
     vals = [UNKNOWN]
     for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
@@ -80,7 +80,8 @@ def movement(s, kind, die, mod):
         if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
             vals[0] = r[2]
     entered = complete(s, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
-                       "Battalion Movement (%s), %s" % (KIND_NAMES[kind], _roll(die, mod)),
+                       "Battalion Movement%s (%s), %s" % (bn and " for " + bn.upper(),
+                                                           KIND_NAMES[kind], _roll(die, mod)),
                        TACTICAL)
     return vals[0] - 1, entered
 

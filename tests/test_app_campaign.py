@@ -26,7 +26,8 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     assert "No campaign" in d.flat() and d.row_value("Action") == "new campaign"
     assert (d.row_value("Campaign card"), d.row_value("Situation")) == ("iraq-1991", "surge")
     d.do()
-    assert "Set-up: the battalions" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
+    assert "Set-up: battalions to 26 VP" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
+    assert "1991: SO 30, 3 days, +6 a day" in d.flat()  # the cards' values, to check
     for number, vp in DRAWN:
         d.set("Battalion", number)
         d.set("VP", vp)
@@ -82,7 +83,7 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     assert d.ink_of("5S") == inks.CYAN and "to roll today" in d.flat()
     d.page("Day")
     d.do()  # the Battalion Movement row the documents do not print: asked
-    assert d.app.top().name == "ask" and "Battalion Movement (Assault)" in d.flat()
+    assert d.app.top().name == "ask" and "Battalion Movement for 11A (Assault)" in d.flat()
     d.set("move", "advance")
     d.do()
     assert "11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat()
@@ -140,7 +141,7 @@ def test_cards_the_files_do_not_list_are_spelled():
     d.set("year", "2012")
     d.set("setup", "20")
     d.do()
-    assert "Set-up: the battalions" in d.flat()
+    assert "Set-up: battalions to 20 VP" in d.flat() and "2012: SO 30, 3 days" in d.flat()
     same_state(d, ["campaign start syria-2012 surge", "answer 2012 20"], seed=1)
 
 
@@ -186,3 +187,39 @@ def test_repairs_offer_only_the_markers_the_aircraft_has():
     d.do()
     assert "End of day 1: repairs" in d.flat() and d.row_value("Action") == "repair aircraft"
     same_state(d, lines + ["ac repair 2 pylon"])
+
+
+def test_a_campaign_by_numbers_says_which_card_values_are_not_known():
+    """"Mise en place de la Campagne": the numbers typed give no year nor set-up VP: said so."""
+    d = Driver()
+    d.play(("menu Campaign", "action by numbers", "do"))
+    assert "year not known: SO 20, 3 days, +3 a day; set-up VP not known" in d.flat()
+    assert d.ink_of("year not known") == inks.YELLOW and "Set-up: the battalions" in d.flat()
+    same_state(d, ["campaign start 3 20 3"])
+
+
+def test_rule_switches_and_the_day_are_set_on_the_device():
+    """"Where the documents disagree" (docs/rules.md): each switch is listed with its value and
+    turned on or off with A or the d-pad; "set day" corrects the Day track ("Fin de Journée"),
+    each the engine's request."""
+    d = Driver()
+    d.play(("menu Campaign", "action rule switches", "do"))
+    assert d.title()[0] == "Rule switches"
+    assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("off", "off")
+    d.do()  # the first switch
+    assert d.row_value("Damage once") == "on" and "Damage once: on" in d.flat()
+    d.press("d")
+    d.press("r")
+    assert d.row_value("Last day's end") == "on"
+    d.press("l")
+    d.press("u")
+    assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("on", "off")
+    d.back()
+    d.play(("action new campaign", "do", "run campaign ready", "action set day"))
+    assert d.row_value("Day") == "1"
+    d.set("Day", "3")
+    d.do()
+    assert "Day 3 of 3: the missions" in d.flat()
+    same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
+                   "campaign rule last-day-end off", "campaign start iraq-1991 surge",
+                   "campaign ready", "day set 3"])

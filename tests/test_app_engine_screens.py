@@ -102,6 +102,42 @@ def test_a_pilot_is_assigned_to_an_aircraft():
     assert "pilot #1" in d.text()
 
 
+def test_the_pilot_picker_offers_only_the_pilots_who_may_fly_that_aircraft():
+    """"Choix des Pilotes": «Un pilote ne peut voler que sur le type de machine mentionnée sur
+    sa carte»; a killed or Unfit pilot, or one in another aircraft, is refused too: the picker
+    offers none of them."""
+    d = Driver()
+    for line in ("pilot add pirate 5 9 1", "pilot add hammer 5 9 1", "pilot add viper 5 9 1",
+                 "pilot add thor 5 9 1", "pilot stress 4 +10", "ac add a-10a fast",
+                 "ac add ah-64a slow", "ac add a-10c fast", "ac set 3 pilot 3"):
+        assert d.app.run(line.split()) is not None, (line, d.app.message)
+    d.menu("Mission")
+    d.page("Roster")
+    d.action("pilot")
+    assert offered(d, "Pilot") == ["none", "1 pirate"]  # not hammer (AH-64), viper, thor
+    d.set("Aircraft", "2 AH-64A")
+    assert offered(d, "Pilot") == ["none", "2 hammer"]
+    d.set("Aircraft", "3 A-10C")
+    assert offered(d, "Pilot") == ["none", "1 pirate", "3 viper"]
+    d.set("Pilot", "1 pirate")
+    d.do()
+    same_state(d, ["pilot add pirate 5 9 1", "pilot add hammer 5 9 1", "pilot add viper 5 9 1",
+                   "pilot add thor 5 9 1", "pilot stress 4 +10", "ac add a-10a fast",
+                   "ac add ah-64a slow", "ac add a-10c fast", "ac set 3 pilot 1"])
+
+
+def offered(d, label):
+    """The values a picker row offers, stepped through with RIGHT from the first."""
+    d.choose(label)
+    seen = [d.row_value(label)]
+    for _ in range(12):
+        d.press("r")
+        if d.row_value(label) in seen:
+            break
+        seen.append(d.row_value(label))
+    return sorted(seen, key=lambda v: (v != "none", v))
+
+
 def test_the_roster_form_names_its_rows():
     d = Driver()
     d.menu("Mission")

@@ -201,7 +201,7 @@ def test_battalion_movement_table_is_data():
     ok(s, "bn add 4a 3 fl")
     r = ok(s, "bn roll 4a =5")
     assert (r["move"], r["band"], r["result"]) == ("advance", "ft", 5)
-    assert "Battalion Movement (Assault), d10 = 2" in refused(s, "bn roll 4a =2", "ask")
+    assert "Battalion Movement for 4A (Assault), d10 = 2" in refused(s, "bn roll 4a =2", "ask")
     r = ok(s, "bn roll 4a =3 +2")  # card notes give +2
     assert r["move"] == "advance" and r["band"] == "fr"
 

@@ -245,6 +245,7 @@ FRAMES = (  # each script, then a frame drawn with the heap locked
      "action by numbers", "do"),
     ("page Map", "action draw battalion", "do"), ("page Pilots",),
     ("page Day", "action buy aircraft", "do", "action set-up done", "do"),  # a campaign's pages
+    ("action rule switches", "do", "keys da"), ("keys a", "back"),  # its rule switches
     ("menu Counter mix", "do", "do"), ("set Heavy side=bullet-holes*",),  # a mix's rows
     ("menu Tables", "action Scout", "do"),  # roll and ask: numbers
     ("back", "menu Settings", "choose New game", "do", "do") + TO_THE_RESULT,  # ... a word

@@ -95,6 +95,18 @@ def test_set_up_only_purchases_and_priority_promotion():
         assert "set-up" in refused(s, line, "state"), line
 
 
+def test_the_ac130_flies_at_high_altitude_only():
+    """"Appareils et Armements" (AC-130): «L'AC-130 ne peut voler qu'à haute altitude»: it
+    joins at high altitude and is never set low."""
+    s = new()
+    assert ok(s, "ac add ac-130")["altitude"] == "high"
+    assert "high altitude only" in refused(s, "ac set 1 low", "state")
+    assert "high altitude only" in refused(s, "ac add ac-130 low", "state")
+    assert ok(s, "ac set 1 ecm")["altitude"] == "high"
+    assert ok(s, "ac add a-10a")["altitude"] == "low"  # the others as the player sets them
+    assert ok(s, "ac set 2 high")["altitude"] == "high"
+
+
 def test_aircraft_in_service_by_the_campaigns_year():
     """"Sélection des Appareil": «Vous ne pouvez sélectionner que des aéronefs ayant une année
     de service identique à celle de votre campagne ou une année de service antérieure»; the
@@ -123,6 +135,29 @@ def test_campaign_and_situation_cards_give_the_start():
     assert ok(s, "answer 2014 30")["card"] == "korea-2014"
     refused(s, "campaign start iraq-1991 blitz", "ask")
     assert ok(s, "answer 40 5 4")["so"] == 40
+
+
+def test_the_cards_set_up_values_are_shown_to_check_and_never_invented():
+    """"Mise en place de la Campagne": the start's reply shows the cards' set-up values (year,
+    set-up VP; start SO, days, daily SO) to check against the cards, and the campaign's reply
+    the campaign card's; a value the files (or the numbers typed) do not give is null and said
+    not known."""
+    s = new()
+    r = ok(s, "campaign start iraq-1991 surge")
+    assert r["set_up"] == {"year": 1991, "setup_vp": 26, "so": 30, "days": 3, "daily": 6}
+    assert "not_known" not in r and r["data"].startswith("unverified")
+    ok(s, "campaign scouts +2")
+    r = ok(s, "campaign")
+    assert r["set_up"] == {"year": 1991, "setup_vp": 26} and "not_known" not in r
+    r = ok(s, "campaign start 3 20 2 year 1995")
+    assert r["set_up"] == {"year": 1995, "setup_vp": None, "so": 20, "days": 3, "daily": 2}
+    assert r["not_known"].startswith("setup_vp: not known")
+    r = ok(s, "campaign start 3 20 2")
+    assert r["set_up"]["year"] is None and r["not_known"].startswith("year setup_vp: not known")
+    assert ok(s, "campaign")["not_known"].startswith("year setup_vp: not known")
+    refused(s, "campaign start korea-2014 surge", "ask")
+    r = ok(s, "answer 2014 30")
+    assert r["set_up"]["setup_vp"] == 30 and r["data"] == "entered at the table"
 
 
 def test_battalions_drawn_in_order_until_the_cards_value():

@@ -14,6 +14,9 @@ over their tracks), and that step's actions, the next one first, in the rulebook
                   losses; replacements, repairs, R&R, in that order; next day
     the end       the campaign's result, as its card gives it (asked when the files do not say)
 
+At every step, last: "rule switches" opens the switches of the rules the documents state two
+ways (firmware/screens/rules.py); once the days run, "set day" corrects the Day track.
+
 Page Map shows the sector map as its range bands, each battalion in its band (a halved one's box
 half filled, those still to roll in cyan, the one the action names framed in yellow); page
 Pilots each pilot's stress on a bar of his card's Okay and Shaken ranges.  A refusal (an action
@@ -104,17 +107,19 @@ class Screen(Form):
         self.points = Number("Arm. points", 0, 999, 10)
         self.plus = Number("Amount", 1, 99, 1, "+%d", "+%d")
         self.minus = Number("Amount", 1, 99, 1, "-%d", "-%d")
+        self.day_to = Number("Day", 1, 99, 1)  # the Day track corrected (day set)
         pilot = (self.who, "no pilot: add one first")
         battalion = (self.bn, "no battalion on the map")
         # --- the actions ---
         self.a_start = Action(
-            "new campaign", ("campaign", "start", self.card, self.situation), then="tracks",
+            "new campaign", ("campaign", "start", self.card, self.situation), then="started",
             needs=(self.card, "no card listed: other cards"))
         self.a_start_other = Action(
             "other cards", ("campaign", "start", self.card_word, self.situation_word),
-            then="tracks", needs=(self.card_word, "spell the card's name (RIGHT)"))
+            then="started", needs=(self.card_word, "spell the card's name (RIGHT)"))
         self.a_start_numbers = Action(
-            "by numbers", ("campaign", "start", self.days, self.so, self.daily), then="tracks")
+            "by numbers", ("campaign", "start", self.days, self.so, self.daily),
+            then="started")
         self.a_draw = Action(
             "draw battalion", ("bn", "add", self.bn_new, self.bn_vp, self.bn_fixed),
             (self.bn_new, self.bn_kind, self.bn_vp, self.bn_fixed), then="battalion")
@@ -163,11 +168,15 @@ class Screen(Form):
         self.a_rr = Action("R&R", ("pilot", "rr"), then="rested")
         self.a_next_day = Action("next day", ("day", "+1"), then="tracks")
         self.a_result = Action("result", ("campaign", "result"), then="resulted")
+        # where the documents disagree: the documented defaults' switches, a page of their own
+        self.a_rules = Action("rule switches", None, (), then="rule_switches")
         self.a_by_hand = (Action("SO spend", ("so", self.minus), then="tracks"),
                           Action("SO gain", ("so", self.plus), then="tracks"),
                           Action("VP gain", ("vp", self.plus), then="tracks"),
                           Action("VP loss", ("vp", self.minus), then="tracks"),
-                          Action("record failure", ("campaign", "fail"), then="tracks"))
+                          Action("record failure", ("campaign", "fail"), then="tracks"),
+                          Action("set day", ("day", "set", self.day_to), then="tracks"),
+                          self.a_rules)
         self.a_pilot_actions = (
             Action("stress +", ("pilot", "stress", self.who, self.plus), needs=pilot,
                    then="pilot"),
@@ -197,6 +206,8 @@ class Screen(Form):
         day = ui.get(r, "day", 0)
         days = ui.get(r, "days")
         vp = ui.get(r, "vp", 0)
+        self.day_to.hi = days or 99
+        self.day_to.set(day or 1)
         self.numbers = (("SO", "%d" % so, min(so, SO_TRACK), SO_TRACK,
                          inks.CYAN if so <= SO_TRACK else inks.GREEN),
                         ("Day", "%d" % day if not days else "%d/%d" % (day, days), day,
@@ -259,7 +270,8 @@ class Screen(Form):
         rest = self.a_by_hand
         if status == "none":
             stage = "none"
-            actions = (self.a_start, self.a_start_other, self.a_start_numbers) + rest[:4]
+            actions = (self.a_start, self.a_start_other, self.a_start_numbers) + rest[:4] + (
+                self.a_rules,)
             banner = (("No campaign", inks.GREY),
                       ("New campaign: choose its cards.", inks.WHITE))
         elif status == "setup" and draw:
@@ -269,14 +281,16 @@ class Screen(Form):
                 got += ui.get(b, "vp", 0)
             actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts,
                        self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card,
-                       self.a_ready)
-            banner = (("Set-up: the battalions", inks.YELLOW),
+                       self.a_ready, self.a_rules)
+            vp = ui.get(ui.get(r, "set_up"), "setup_vp")
+            banner = (("Set-up: battalions to %d VP" % vp if vp is not None else
+                       "Set-up: the battalions", inks.YELLOW),
                       ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got),
                        inks.WHITE))
         elif status == "setup":
             stage = "squadron"
             actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level,
-                       self.a_promote, self.a_new_card, self.a_ready, self.a_move)
+                       self.a_promote, self.a_new_card, self.a_ready, self.a_move, self.a_rules)
             banner = (("Set-up: the squadron", inks.YELLOW),
                       ("%d aircraft, %d pilots, %d scouts" % (
                           len(craft), len(pilots), ui.get(r, "scouts", 0)), inks.WHITE))
@@ -305,7 +319,8 @@ class Screen(Form):
                         "Then next day.")[first], inks.WHITE))
         else:
             stage = status
-            actions = (self.a_result, self.a_start, self.a_start_other, self.a_start_numbers)
+            actions = (self.a_result, self.a_start, self.a_start_other, self.a_start_numbers,
+                       self.a_rules)
             res = ui.query(self.app, ["campaign", "result"]) if ui.get(r, "card") else None
             word = ui.get(res, "result") if res else None
             failed = status == "failed"
@@ -408,6 +423,17 @@ class Screen(Form):
                 parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
         self.show(", ".join(parts) or self.action().label + ": done",
                   inks.RED if ui.get(r, "status") == "failed" else inks.WHITE)
+
+    def started(self, r):
+        """The cards' set-up values, to check against the cards (the set-up VP: on the draw's
+        banner); one the files do not give is said not known (yellow)."""
+        u = ui.get(r, "set_up")
+        year = ui.get(u, "year")
+        vp = ui.get(u, "setup_vp")
+        self.show("%s: SO %d, %d days, +%d a day%s" % (
+            "%d" % year if year else "year not known", ui.get(u, "so", 0), ui.get(u, "days", 0),
+            ui.get(u, "daily", 0), "" if vp is not None else "; set-up VP not known"),
+            inks.YELLOW if ui.get(r, "not_known") else inks.WHITE)
 
     def battalion(self, r):
         band = ui.get(r, "band", "fl")
@@ -512,6 +538,9 @@ class Screen(Form):
         self.app.open("reveal", "R&R", [self.rest_line(ui.pairs_of(p))
                                         for p in ui.get(r, "rested", ()) or ()])
         self.show("R&R: every pilot rests, SO %d" % ui.get(r, "so", 0))
+
+    def rule_switches(self, _r):
+        self.app.open("rules")
 
     def resulted(self, r):
         word = ui.get(r, "result", "")

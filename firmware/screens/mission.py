@@ -39,6 +39,7 @@ class Screen(Form):
 
     def __init__(self, app):
         self.roster = ()  # `ac list` aircraft (reply objects)
+        self.crew = ()  # `pilot list` pilots (reply objects)
         self.picked = []  # aircraft numbers picked to fly (none picked: all at the base)
         self.ac = Choice("Aircraft", empty="none yet")
         self.scout = Toggle("Scout", "scout")
@@ -116,6 +117,8 @@ class Screen(Form):
              "vs " + ui.get(ui.pairs_of(b), "battalion")) for b in bns
             if ui.get(ui.pairs_of(b), "strength") != "destroyed") + tuple(
             (name, "vs " + code) for name, code in BANDS))
+        self.crew = tuple(ui.pairs_of(p) for p in
+                          ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ())
         self.changed(self.ac)
         m = ui.query(self.app, ["mission"]) or ()  # a reading: never asks while drawing
         target = ui.get(m, "target")
@@ -125,10 +128,6 @@ class Screen(Form):
         self.aim = ("vs %s" % (target.upper() if target[:1].isdigit() else
                                dict((c, n) for n, c in BANDS).get(target, target)) +
                     (", Fuel Priority" if ui.get(m, "fuel_priority") else "")) if target else ""
-        pilots = ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()
-        self.pilot.set_options([("none", "nopilot")] + [
-            ("%d %s" % (ui.get(ui.pairs_of(p), "pilot"), ui.get(ui.pairs_of(p), "name") or ""),
-             "pilot %d" % ui.get(ui.pairs_of(p), "pilot")) for p in pilots])
         lo = self.app.run(["loiter"]) or ()
         self.make_glance(lo)
 
@@ -203,9 +202,27 @@ class Screen(Form):
 
     def changed(self, field):
         if field is self.ac:  # the altitude picker offers the aircraft's other altitude
+            crew = []
             for a in self.roster:
                 if self.ac.chosen() == "%d" % ui.get(a, "ac"):
                     self.altitude.select("low" if ui.get(a, "altitude") == "high" else "high")
+                    crew = self.may_fly(a)
+            self.pilot.set_options([("none", "nopilot")] + crew)
+
+    def may_fly(self, a):
+        """The pilots aircraft a may take, as engine.aircraft.assign allows them ("Choix des
+        Pilotes": his card's type only; not killed, not Unfit, not in another aircraft)."""
+        if ui.get(a, "class") == "drone":
+            return []
+        n = ui.get(a, "ac")
+        out = []
+        for p in self.crew:
+            name = ui.get(p, "name") or ""
+            if ui.get(p, "status") in ("killed", "unfit") or ui.get(p, "ac") not in (None, n) \
+                    or not _flies(self.app.session, name, ui.get(a, "type", "")):
+                continue
+            out.append(("%d %s" % (ui.get(p, "pilot"), name), "pilot %d" % ui.get(p, "pilot")))
+        return out
 
     # --- after an action -------------------------------------------------------------------
     def started(self, r):
@@ -313,3 +330,16 @@ class Screen(Form):
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
+
+
+def _flies(session, name, ac_type):
+    """Whether the pilot named `name` flies aircraft type `ac_type` by his card's type (True when
+    the data files do not say: the engine then accepts him too)."""
+    try:
+        from engine import aircraft, pilots
+
+        flies = pilots.family(session, pilots.name_number(session, name))
+        return flies is None or flies == aircraft.find_type(session, ac_type)[
+            aircraft.T_FAMILY].lower()
+    except Exception:
+        return True
