@@ -159,7 +159,9 @@ class App:
         # Bytecode of an imported module lives in RAM on the boards (unless frozen): when a
         # screen closes, drop the screens and engine modules loaded since it opened, except those
         # that keep parsed data (engine/unload.py).  The rest hold no game state (that is all in
-        # the session), so the next use imports them again.
+        # the session), so the next use imports them again.  Measured, the tour's smallest heap
+        # (host_tools/ram_bench.py): 197 KB on unix32-mpy, 61 on unix32-frozen; dropping only
+        # the screens: 251 and 79; dropping nothing: 293 and 88.
         if before is None:
             return
         for full in list(sys.modules):
