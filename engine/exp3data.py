@@ -40,7 +40,6 @@ def parse_squads(lines):
     return SquadDef(got[1], got[2], head["status"], head["source"])
 
 
-KEEP = True  # the cache below survives a screen closing (engine/unload.py)
 _cache = [None, None]  # the data hook the definition was read with, the definition
 
 
