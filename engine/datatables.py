@@ -36,6 +36,7 @@ def span(tok):
     return (lo, hi)
 
 
+KEEP = True  # the cache below survives a screen closing (engine/unload.py)
 _cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
 
 

@@ -24,7 +24,9 @@ def _stop(message):
 def _import_core():
     # The core one module at a time, collecting in between: each import's garbage is freed before
     # the next module's long-lived code is placed, so MicroPython's non-moving heap stays in few
-    # pieces (tests/test_micropython.py holds the dice session to its heap).
+    # pieces (tests/test_micropython.py holds the dice session to its heap).  Measured, the dice
+    # transcripts' smallest heap: 10.0 against 10.5 KB on qemu-frozen, 29.8 against 30.5 on
+    # unix32-mpy.
     for name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
                  "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
                  "engine.crc", "firmware.entropy", "firmware.lines"):

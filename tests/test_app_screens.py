@@ -196,3 +196,23 @@ def test_a_long_data_file_error_shows_the_bad_value():
     d.screen()
     assert "data/tal/hit_cup.txt:41:" in d.text()
     assert "'strukture'" in d.text()
+
+
+def test_cups_visited_again_does_not_read_its_files_again():
+    # The parsed cup definitions survive the screen closing (engine/unload.py: KEEP), so a
+    # second and third visit to Cups open no cup file.  (A new data hook: the first visit parses.)
+    cup_files = ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt")
+    d = Driver()
+    reads = []
+    hook = d.session.data
+
+    def counting(name):
+        reads.append(name)
+        return hook(name)
+
+    d.session.data = counting
+    for _ in range(3):
+        d.menu("Cups")
+        assert d.title()[0] == "Cups"
+        d.back()
+    assert sorted(r for r in reads if r in cup_files) == sorted(cup_files), reads

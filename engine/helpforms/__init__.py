@@ -10,40 +10,41 @@ PAGES = "protocol cups mission campaign exp3 golan"  # one string: a tuple's str
 
 
 def reply(w):
-    """The reply pairs of `help COMMAND` (words `w`); unloads this package before returning."""
-    import sys
+    """The reply pairs of `help COMMAND` (words `w`); unloads this package before returning
+    (held after `help mission`: 1.1 KB instead of 5.1 KB on unix32-mpy, 0.3 instead of 0.8 KB
+    on unix32-frozen)."""
     from engine import parse
     from engine.protocol import knows
 
+    unload = None
     try:
         parse.arity(w, 1, 2, "help [COMMAND]")
         if not knows(w[1]):
             raise parse.Reject(parse.UNKNOWN, "no command '%s' (help lists them)" % w[1][:20])
         try:
+            from engine.unload import unload
+
             found = forms(w[1])
         except MemoryError:  # a page at a time, yet a tight heap may lack even that
             raise parse.Reject(parse.STATE, "not enough free memory for help here (the forms "
                                "are in docs/PROTOCOL.md)")
         return (("command", w[1]), ("forms", found))
-    finally:  # nothing of help stays in RAM
-        sys.modules.pop(__name__, None)
-        pkg = sys.modules.get("engine")
-        if pkg is not None and "helpforms" in pkg.__dict__:
-            delattr(pkg, "helpforms")
+    finally:  # nothing of help stays in RAM (unless even the unloader could not be loaded)
+        if unload is not None:
+            unload(__name__)
 
 
 def forms(word):
     """The forms of command `word`, in the order of the docs."""
     import sys
+    from engine.unload import unload
 
     out = []
-    pkg = sys.modules[__name__]
     for page in PAGES.split():
         name = __name__ + "." + page
         __import__(name)
         text = sys.modules[name].FORMS
-        del sys.modules[name]
-        delattr(pkg, page)
+        unload(name)
         key = "\n" + word
         at = text.find(key)
         while at >= 0:
