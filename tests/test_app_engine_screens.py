@@ -126,6 +126,21 @@ def test_the_pilot_picker_offers_only_the_pilots_who_may_fly_that_aircraft():
                    "ac add ah-64a slow", "ac add a-10c fast", "ac set 3 pilot 1"])
 
 
+def test_the_altitude_picker_offers_an_ac130_high_only():
+    """"Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»: the screen offers
+    no low altitude the engine would refuse; another aircraft may go low."""
+    d = Driver()
+    for line in ("ac add a-10a fast", "ac add ac-130 slow"):
+        assert d.app.run(line.split()) is not None, (line, d.app.message)
+    d.menu("Mission")
+    d.page("Roster")
+    d.action("altitude")
+    d.set("Aircraft", "2 AC-130")
+    assert offered(d, "Altitude") == ["high"]
+    d.set("Aircraft", "1 A-10A")
+    assert offered(d, "Altitude") == ["high", "low"]
+
+
 def offered(d, label):
     """The values a picker row offers, stepped through with RIGHT from the first."""
     d.choose(label)

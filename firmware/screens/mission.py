@@ -20,6 +20,9 @@ from firmware import ui
 from firmware.pickers import Action, Choice, Number, Toggle
 from firmware.screens.form import Form, text_rows
 
+_ALTITUDES = (("low", "low"), ("high", "high"))
+_HIGH = (("high", "high"),)
+
 WHERE = (("on the battlefield", "battle"), ("target-bound", "target"), ("home-bound", "home"))
 BANDS = (("Enemy Rear", "er"), ("Enemy Transit", "et"), ("Front Line", "fl"),
          ("Friendly Transit", "ft"), ("Friendly Rear", "fr"), ("Air Base", "ab"))
@@ -48,7 +51,7 @@ class Screen(Form):
         self.where = Choice("Crashed", WHERE)
         self.band = Choice("Target band", BANDS, 1)
         self.target = Choice("Target", (("none", ""),))  # a battalion on the map, or a band
-        self.altitude = Choice("Altitude", (("low", "low"), ("high", "high")))
+        self.altitude = Choice("Altitude", _ALTITUDES)
         self.high = Toggle("High altitude", "high")
         self.destroyed = Toggle("Bn destroyed", "destroyed")
         self.all = Toggle("All units", "all")
@@ -205,6 +208,9 @@ class Screen(Form):
             crew = []
             for a in self.roster:
                 if self.ac.chosen() == "%d" % ui.get(a, "ac"):
+                    # the AC-130 flies high only (engine.cmd_ac refuses low): offer nothing else
+                    self.altitude.set_options(_HIGH if ui.get(a, "class") == "gunship" else
+                                              _ALTITUDES)
                     self.altitude.select("low" if ui.get(a, "altitude") == "high" else "high")
                     crew = self.may_fly(a)
             self.pilot.set_options([("none", "nopilot")] + crew)
