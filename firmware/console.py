@@ -25,9 +25,10 @@ def _import_core():
     # The core one module at a time, collecting in between: each import's garbage is freed before
     # the next module's long-lived code is placed, so MicroPython's non-moving heap stays in few
     # pieces (tests/test_micropython.py holds the dice session to its heap).
-    for name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
-                 "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
-                 "engine.crc", "firmware.entropy", "firmware.lines"):
+    for name in ("engine.core.layout", "engine.core.rng", "engine.core.varint",
+                 "engine.core.session", "engine.core.parse", "engine.core.jsonline",
+                 "engine.core.dice", "engine.core.cmd_dice", "engine.core.protocol",
+                 "engine.core.crc", "firmware.entropy", "firmware.lines"):
         __import__(name)
         gc.collect()
 
@@ -86,7 +87,7 @@ def main(argv):
 
 def _start(path, log):
     # (session, log entry function), or why the console cannot start (one line).
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.entropy import fresh_seed
 
     store = None

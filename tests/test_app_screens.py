@@ -4,7 +4,7 @@ notices about a save that cannot be read, messages read in full."""
 import pytest
 
 from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
-from engine import dice
+from engine.core import dice
 from firmware import inks
 from firmware import prefs as settings_store
 

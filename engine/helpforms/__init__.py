@@ -9,11 +9,11 @@ text never stays in RAM, and a dice session in a 32 KB MicroPython heap can stil
 PAGES = "protocol cups mission campaign exp3 golan"  # one string: a tuple's strings cost heap
 
 
-def reply(w):
-    """The reply pairs of `help COMMAND` (words `w`); unloads this package before returning."""
+def reply(w, knows):
+    """The reply pairs of `help COMMAND` (words `w`; `knows(word)`: True for a command, from the
+    protocol, which this package does not import); unloads this package before returning."""
     import sys
-    from engine import parse
-    from engine.protocol import knows
+    from engine.core import parse
 
     try:
         parse.arity(w, 1, 2, "help [COMMAND]")
