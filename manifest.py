@@ -6,6 +6,9 @@
 #     include("$(PORT_DIR)/boards/manifest.py")     # the port's usual frozen modules
 #     include("/path/to/this/repo/manifest.py")     # engine, firmware, hardware
 #
+# A game pack can be left out: include("/path/to/this/repo/manifest.py", golan=False) (the
+# options exp3 and golan, both True unless given; engine/manifest.py).  Its commands then answer
+# "cannot load this command", and the rest plays on.
 # then, in a MicroPython checkout:
 #     make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/my_manifest.py
 # Then copy only main.py and data/ to the board (from dist/micropython/): the filesystem comes
@@ -18,6 +21,7 @@ metadata(
     license="see the repository",
 )
 
-package("engine")
+options.defaults(exp3=True, golan=True)
+include("engine", exp3=options.exp3, golan=options.golan)
 package("firmware")
 package("hardware")

@@ -14,20 +14,21 @@ FILES = ("exp3/ground_forces_cup.txt", "exp3/squads.txt", "tal/aircraft.txt", "t
 def read(s, name):
     """Read data file `name` as the engine does when it needs it; Reject when it is bad."""
     if name in ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt"):
-        from engine import cupdata
+        from engine.tal.cups import data as cupdata
         return cupdata.definition(s, name)
     if name == "exp3/squads.txt":
-        from engine import exp3data
+        from engine.exp3 import data as exp3data
         return exp3data.squads(s)
     if name == "tal/aircraft.txt":
-        from engine import aircraft
+        from engine.tal import aircraft
         return aircraft.types(s)
     if name == "tal/pilots.txt":
-        from engine import datatables, pilots
+        from engine.core import datatables
+        from engine.tal import pilots
         return datatables.rows(s, name, pilots._NAMES, pilots.NAME_KEYS)
-    from engine import datatables
+    from engine.core import datatables
     if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
-        from engine import sheets as T
+        from engine.tal import sheets as T
         if name == "tal/scout.txt":
             return datatables.rows(s, name, T._SCOUT, T.SCOUT_KEYS)
         if name == "tal/ridge.txt":
@@ -36,21 +37,21 @@ def read(s, name):
             return datatables.rows(s, name, T._MOVE, T.MOVE_KEYS)
         return datatables.rows(s, name, T._STRESS, T.STRESS_KEYS)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
-        from engine import cards
+        from engine.tal import cards
         if name == "tal/campaigns.txt":
             return datatables.rows(s, name, cards._CARDS, cards.CARD_KEYS)
         if name == "tal/situations.txt":
             return datatables.rows(s, name, cards._SITUATIONS, cards.CARD_KEYS)
         return datatables.rows(s, name, cards._EVALUATION)
     if name == "tal/answers.txt":
-        from engine import answers
+        from engine.tal import answers
         return datatables.table(s, name, answers._COLUMNS, optional=True)[0]
     raise ValueError("not a data file: %s" % name)
 
 
 def check(s, name):
     """None if data file `name` (through `s.data`) loads, else the device's message."""
-    from engine.parse import Reject
+    from engine.core.parse import Reject
 
     try:
         read(s, name)

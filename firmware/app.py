@@ -1,7 +1,7 @@
 """The device app: a stack of screens driven by logical keys, acting only through the engine.
 
 No game rules live here or in the screens: every action is a protocol request run with
-`engine.protocol.execute` (the serial console's path: the same checks, the same undo step
+`engine.core.protocol.execute` (the serial console's path: the same checks, the same undo step
 names, the record durable before the screen shows the result).  The app owns the screen stack,
 the common keys and the message; `firmware.device` runs it on a board, the tests and the
 simulator drive it with key events directly.
@@ -13,8 +13,8 @@ next key; one too long for MESSAGE_LINES lines opens as a page of its own, read 
 
 import sys
 
-from engine import parse, protocol
-from engine.unload import unload
+from engine.core import parse, protocol
+from engine.core.unload import unload
 from firmware import fonts, inks, keys, widgets
 
 # The menu: (label, screen module in firmware/screens).
@@ -94,7 +94,7 @@ class App:
     def game(self):
         """The campaign's game, "tal", "exp3" or "golan" (the engine's `game`)."""
         try:
-            from engine import cmd_game
+            from engine.tal import cmd_game
         except ImportError:  # an engine without game packs plays TAL
             return "tal"
         return cmd_game.NAMES[cmd_game.selected(self.session)]
@@ -158,7 +158,7 @@ class App:
     def _unload(self, before):
         # Bytecode of an imported module lives in RAM on the boards (unless frozen): when a
         # screen closes, drop the screens and engine modules loaded since it opened, except those
-        # that keep parsed data (engine/unload.py).  The rest hold no game state (that is all in
+        # that keep parsed data (engine/core/unload.py).  The rest hold no game state (that is all in
         # the session), so the next use imports them again.  Measured, the tour's smallest heap
         # (host_tools/ram_bench.py): 197 KB on unix32-mpy, 61 on unix32-frozen; dropping only
         # the screens: 251 and 79; dropping nothing: 293 and 88.

@@ -60,7 +60,7 @@ class CommandLog:
         self.path = path
         self.f = open(path, "ab")
         if session.resumed:  # resumed from a saved record: say which one
-            from engine.crc import crc32
+            from engine.core.crc import crc32
             self._line("# resume %08x\n" % crc32(session.payload()))
         else:
             self._line("# tal-log 2\n# seed %d\n" % session.rng.seed_value)

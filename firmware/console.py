@@ -27,9 +27,10 @@ def _import_core():
     # pieces (tests/test_micropython.py holds the dice session to its heap).  Measured, the dice
     # transcripts' smallest heap: 10.0 against 10.5 KB on qemu-frozen, 29.8 against 30.5 on
     # unix32-mpy.
-    for name in ("engine.layout", "engine.rng", "engine.varint", "engine.session", "engine.parse",
-                 "engine.jsonline", "engine.dice", "engine.cmd_dice", "engine.protocol",
-                 "engine.crc", "firmware.entropy", "firmware.lines"):
+    for name in ("engine.core.layout", "engine.core.rng", "engine.core.varint",
+                 "engine.core.session", "engine.core.parse", "engine.core.jsonline",
+                 "engine.core.dice", "engine.core.cmd_dice", "engine.core.protocol",
+                 "engine.core.crc", "firmware.entropy", "firmware.lines"):
         __import__(name)
         gc.collect()
 
@@ -88,7 +89,7 @@ def main(argv):
 
 def _start(path, log):
     # (session, log entry function), or why the console cannot start (one line).
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.entropy import fresh_seed
 
     store = None

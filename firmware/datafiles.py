@@ -47,7 +47,7 @@ DEFAULT_DIR = _default_dir(_parent(__file__, 2))
 class DataDir:
     """A `session.data` hook over `base` (shipped files) and `mine` (the player's, or None).
 
-    Files are opened in binary: the engine's parser (`engine.datafile`) splits the lines at LF
+    Files are opened in binary: the engine's parser (`engine.core.datafile`) splits the lines at LF
     and checks the bytes itself, the same on every interpreter (a text-mode file would end lines
     at a lone CR on CPython only, and decode with each port's own rules).
     """

@@ -9,7 +9,7 @@ simulator) hands it the board.
 
 import gc
 
-from engine.session import Session
+from engine.core.session import Session
 from firmware import inks, keys, power
 from firmware.canvas import Canvas
 from firmware.app import App

@@ -25,8 +25,8 @@ bytes; the body; the body's CRC-32; 0xFF up to a whole block.  At start the entr
 sequence number whose CRCs hold is the newest.
 """
 
-from engine.crc import crc32
-from engine.record import put_u32, seq_newer, u32
+from engine.core.crc import crc32
+from engine.core.record import put_u32, seq_newer, u32
 
 BLOCK = 512
 GUARD = 8  # blocks never written at each end of the file
@@ -328,7 +328,7 @@ def _reason(code):
 
 
 class JournalStore:
-    """The engine's store (see `engine.record`) on a `Journal` of kind STATE.  `legacy` (optional)
+    """The engine's store (engine/core/record.py) on a `Journal` of kind STATE.  `legacy` (optional)
     is an older store whose frames are read too (`firmware.storage.NvmStore`): a campaign saved
     by older firmware resumes, and its first save moves it into the journal."""
 

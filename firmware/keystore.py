@@ -17,7 +17,7 @@ tests, a dict-backed stand-in.
 
 from binascii import a2b_base64, b2a_base64
 
-from engine.record import FRAME_MAX, best
+from engine.core.record import FRAME_MAX, best
 
 
 def _bytes(text):

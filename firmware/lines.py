@@ -7,9 +7,9 @@ full heap cannot stop the reading nor cost a request its one reply.
 
 import gc
 
-from engine import protocol
-from engine.jsonline import Reply
-from engine.session import MAX_LINE
+from engine.core import protocol
+from engine.core.jsonline import Reply
+from engine.core.layout import MAX_LINE
 
 # Replies made in advance: sending them allocates nothing, so they go out when the heap is full.
 OUT_OF_MEMORY = b'{"ok":false,"error":"state","msg":"out of memory: nothing changed"}\n'

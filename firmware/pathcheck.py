@@ -6,7 +6,7 @@ Runs on CPython and MicroPython (no os.path, no os.access: the check opens the f
 
 import os
 
-from engine.record import why as words  # noqa: F401 - what an OSError means, in words
+from engine.core.record import why as words  # noqa: F401 - what an OSError means, in words
 
 
 def writable(path):

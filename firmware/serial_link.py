@@ -13,7 +13,7 @@ data=True)`); it then shows on the computer as a second serial port next to the 
 
 import sys
 
-from engine.jsonline import Reply
+from engine.core.jsonline import Reply
 from firmware.lines import MORE, Lines, answer
 
 
@@ -106,7 +106,7 @@ def main(argv):
     """`serial_link.py [STATE_PATH]`: serve the line protocol on stdin/stdout until its end."""
     import time
 
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.entropy import fresh_seed
 
     store = None

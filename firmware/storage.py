@@ -1,4 +1,4 @@
-"""Where the state record lives: the stores `engine.record` saves to and resumes from.
+"""Where the state record lives: the stores `engine.core.record` saves to and resumes from.
 
 `FileStore` keeps the two newest frames in two files, writing them alternately: the host console,
 the simulator and the Pico (littlefs).  A power cut or a kill during a write damages only the
@@ -10,7 +10,7 @@ The PyBadge keeps its record in a journal on CIRCUITPY (`firmware.journal`); `Nv
 frames older firmware kept in `microcontroller.nvm`, so a campaign carries over.
 """
 
-from engine.record import FRAME_MAX, LEGACY_SLOT, frames_in
+from engine.core.record import FRAME_MAX, LEGACY_SLOT, frames_in
 
 try:
     from os import fsync as _fsync
@@ -49,7 +49,7 @@ class FileStore:
 
     def frames(self):
         """The frames of both files (the first file may be an older firmware's two-slot file)."""
-        from engine.record import best, seq_newer
+        from engine.core.record import best, seq_newer
 
         out = []
         top = None

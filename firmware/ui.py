@@ -49,7 +49,7 @@ def get(pairs, key, default=None):
 
 
 def pairs_of(value):
-    """The (key, value) pairs of a nested reply object (an `engine.jsonline.Obj`) or a tuple."""
+    """The (key, value) pairs of a nested reply object (a `engine.core.jsonline.Obj`) or tuple."""
     return getattr(value, "pairs", value) or ()
 
 
@@ -115,7 +115,7 @@ def describe(pairs, skip=()):
 def query(app, words):
     """A reading that may be refused or asked (e.g. a campaign's result not yet entered): its
     reply pairs, or None, saying nothing and opening nothing (the screen offers the action)."""
-    from engine import parse, protocol
+    from engine.core import parse, protocol
 
     try:
         return protocol.execute(app.session, words)
@@ -124,11 +124,11 @@ def query(app, words):
 
 
 def aircraft_types(session, families):
-    """The aircraft types of data/tal/aircraft.txt (engine.aircraft), or the type families printed
-    on Hit counters when `families`; () when the file does not load (the engine says why when it
-    is used)."""
+    """The aircraft types of data/tal/aircraft.txt (engine/tal/aircraft.py), or the type families
+    printed on Hit counters when `families`; () when the file does not load (the engine says why
+    when it is used)."""
     try:
-        from engine import aircraft
+        from engine.tal import aircraft
 
         rows = aircraft.types(session)
     except Exception:

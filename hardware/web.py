@@ -136,7 +136,7 @@ class Board(base.Board):
     def export(self, path):
         """Write the newest saved frame to `path` (what `python -m host_tools pull` saves);
         '' when done, else why not (one line)."""
-        from engine import record
+        from engine.core import record
 
         found = self.store.newest() if self.store is not None else None
         if found is None:
@@ -153,7 +153,7 @@ class Board(base.Board):
         """Make the save in file `path` the newest frame in storage, once the engine's record
         code has checked it; '' when done (the page then reloads and resumes from it), else why
         not (one line), and nothing changed."""
-        from engine import record
+        from engine.core import record
 
         store = self.store
         if store is None:
@@ -192,7 +192,7 @@ class Board(base.Board):
 def console(page):
     """A console of its own (the console page): a fresh session, saved nowhere, answering the
     lines `Board.type` queues through the boards' serial link; returns (board, link)."""
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.datafiles import reader
     from firmware.entropy import fresh_seed
 

@@ -21,7 +21,7 @@ be = None
 if %(fb)d:
     from firmware.display_framebuf import FramebufBackend
     be = FramebufBackend(%(w)d, %(h)d, None)
-from engine.session import Session
+from engine.core.session import Session
 from firmware.app import App
 from firmware.canvas import Canvas
 from firmware.datafiles import reader
@@ -66,7 +66,7 @@ print("OK", gc.mem_free(), gc.mem_alloc())
 
 PANEL = """
 from firmware.display_framebuf import FramebufBackend
-from engine.session import Session
+from engine.core.session import Session
 from firmware.app import App
 from firmware.canvas import Canvas
 from firmware.datafiles import reader

@@ -75,7 +75,7 @@ def mpy_sizes():
 # --- speed -------------------------------------------------------------------------------------
 _ROLL_MPY = """
 import time
-from engine.rng import Rng
+from engine.core.rng import Rng
 d = Rng(1).die
 n = %d
 t = time.ticks_us()
@@ -87,7 +87,7 @@ print(time.ticks_diff(time.ticks_us(), t))
 _ROLL_CPY = """
 import sys, time
 sys.path.insert(0, %r)
-from engine.rng import Rng
+from engine.core.rng import Rng
 d = Rng(1).die
 n = %d
 t = time.perf_counter()
@@ -112,7 +112,7 @@ import gc
 gc.collect()
 a = gc.mem_alloc()
 import firmware.console
-from engine.session import Session
+from engine.core.session import Session
 s = Session(1)
 gc.collect()
 print(gc.mem_alloc() - a, gc.mem_alloc())

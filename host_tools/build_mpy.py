@@ -24,7 +24,7 @@ def sources(packages=PACKAGES):
     for pkg in packages:
         for dirpath, _dirs, files in os.walk(os.path.join(ROOT, pkg)):
             for name in sorted(files):
-                if name.endswith(".py"):
+                if name.endswith(".py") and name != "manifest.py":  # a manifest is build input
                     out.append(os.path.relpath(os.path.join(dirpath, name), ROOT))
     return sorted(out)
 

@@ -10,7 +10,7 @@ import os
 import shutil
 import tempfile
 
-from engine import record, undolog
+from engine.core import record, undolog
 from host_tools import consoles
 
 RECORD_LIMIT = 1024
@@ -47,7 +47,7 @@ def play_lines():
 
 
 def _session():
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.datafiles import reader
 
     s = Session(0)
@@ -56,7 +56,7 @@ def _session():
 
 
 def _ask(s, line):
-    from engine import protocol
+    from engine.core import protocol
 
     r = protocol.reply(s, line.encode())
     if r is None or not r.startswith('{"ok":true'):
@@ -99,7 +99,7 @@ def as_json(s):
 
 def write_state(s, path):
     """The session's record as a console state file."""
-    from engine.record import frame
+    from engine.core.record import frame
 
     with open(path, "wb") as f:
         f.write(frame(s.payload(), 1))
@@ -107,16 +107,16 @@ def write_state(s, path):
 
 _DRAW = """
 import gc, micropython
-from engine.session import Session
+from engine.core.session import Session
 from firmware.storage import FileStore
 from firmware.datafiles import reader
-from engine import cups, cupdata
+from engine.tal.cups import counters, data as cupdata, rules as cups
 s = Session(1, FileStore(%(path)r))
 s.data = reader()
 d = cupdata.definition(s, cupdata.HIT_FILE)
 units = bytearray([2, 1 | 128])
 cups.check_hit(s, d, units, 2, 4)
-t = cupdata.aircraft_type("ah-64d")
+t = counters.aircraft_type("ah-64d")
 m = -1
 err = "ALLOCATED"  # globals exist before the lock: storing to them then allocates nothing
 gc.collect()
@@ -167,7 +167,7 @@ def _kb(n):
 
 def report(w):
     """Write the campaign section of the bench report."""
-    from engine.record import FRAME_BYTES
+    from engine.core.record import FRAME_BYTES
 
     s, lines = build()
     payload = s.payload()

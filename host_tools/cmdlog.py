@@ -15,7 +15,7 @@ cannot take.
 
 import re
 
-SEED_LIMIT = 1 << 30  # engine/rng.py: seeds are 0..2**30-1
+SEED_LIMIT = 1 << 30  # engine/core/rng.py: seeds are 0..2**30-1
 _AT = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d$")
 _CRC = re.compile(r"^[0-9a-f]{8}$")
 _ESC = re.compile(rb"\\x([0-9a-fA-F]{2})")

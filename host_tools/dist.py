@@ -57,6 +57,11 @@ def packages():
     return [p for p in APP_PACKAGES if os.path.isdir(os.path.join(ROOT, p))]
 
 
+def _module(name):
+    # a package's modules; a pack's manifest.py is build input (manifest.py), not a module
+    return name.endswith(".py") and name != "manifest.py"
+
+
 def _files(top, keep=lambda name: True):
     out = []
     for dirpath, dirs, files in os.walk(top):
@@ -184,7 +189,7 @@ def build_circuitpython(out, notes, cross=None):
         written.append(rel)
 
     for pkg in packages():
-        for src in _files(os.path.join(ROOT, pkg), lambda n: n.endswith(".py")):
+        for src in _files(os.path.join(ROOT, pkg), _module):
             rel = os.path.relpath(src, ROOT)
             if _in_boards(rel):
                 continue
@@ -273,7 +278,7 @@ def zip_tree(tree, path):
 def package_json():
     """The mip package list (engine only): `mpremote mip install github:OWNER/REPO` or a path."""
     urls = []
-    for src in _files(os.path.join(ROOT, "engine"), lambda n: n.endswith(".py")):
+    for src in _files(os.path.join(ROOT, "engine"), _module):
         rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
         urls.append([rel, rel])
     return {"urls": urls, "deps": [], "version": VERSION}

@@ -21,9 +21,9 @@ import vfs
 
 from flashsim import CircuitPyDrive, Nor, PicoFlash, PowerCut, SamdNvm
 
-from engine import protocol
-from engine.record import LEGACY_SLOT
-from engine.session import Session
+from engine.core import protocol
+from engine.core.record import LEGACY_SLOT
+from engine.core.session import Session
 from firmware.datafiles import reader
 
 KB = 1024

@@ -198,7 +198,7 @@ def _report(label, now):
             print("@table data/%s %d" % (name, kept[i]))
         elif name[0] == "(":
             print("@object %s %d" % (name, kept[i]))
-        elif name in sys.modules:  # still loaded (the app and cupdata unload some)
+        elif name in sys.modules:  # still loaded (the app and the cups data unload some)
             print("@module %s %d %d" % (name, kept[i], len(sys.modules[name].__dict__)))
     print("@end")
 
@@ -243,7 +243,7 @@ def first_failure():
     MemoryError's traceback) and the heap then (mem_info)."""
     inp = _Input()
     console, serve, session = _console(False)
-    from engine import protocol
+    from engine.core import protocol
     from firmware import lines
 
     handle = protocol.handle

@@ -6,8 +6,8 @@ gets its row: missions flown, SO gained and spent, VP won and lost, and every pi
 XP and every aircraft's damage at the end of that day.  An `undo` takes its step back out of the
 day it was counted in, as rubbing out a pencil mark would.
 
-The state is read through the engine's own modules (engine/fields.py offsets, engine/pilots.py,
-engine/mission.py, engine/campaign.py), so the sheet shows what the device shows.
+The state is read through the engine's own modules (the offsets of engine/tal/fields.py,
+engine/tal/pilots.py, mission.py, campaign.py), so the sheet shows what the device shows.
 """
 
 import io
@@ -29,9 +29,9 @@ def _try(fn, default):
 # --- one snapshot of the state -------------------------------------------------------------------
 def snapshot(s):
     """The figures of the log sheet in session `s`, as plain Python values."""
-    from engine import aircraft as mission  # the roster's names and readings
-    from engine import campaign, pilots
-    from engine import fields as F
+    from engine.tal import aircraft as mission  # the roster's names and readings
+    from engine.tal import campaign, pilots
+    from engine.tal import fields as F
 
     v = s.vals
     out = {"day": v[F.DAY], "days": v[F.DAYS], "so": v[F.SO], "vp": v[F.VP],
@@ -135,8 +135,8 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
     or a cost that was undone is on no row.  A day's figures are the sums of its standing
     changes; its end is the state after the last of them (the one ending the day included).
     """
-    from engine import fields as F
-    from engine import protocol
+    from engine.tal import fields as F
+    from engine.core import protocol
 
     standing = []
     snap = None
@@ -186,7 +186,7 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
 
 def build(state_path=None, commands_path=None, data_dir=None):
     """The sheet: {'now': snapshot, 'days': [Day], 'notes': [...]}."""
-    from engine.crc import crc32
+    from engine.core.crc import crc32
 
     if not state_path and not commands_path:
         raise SheetError("give a state file, a command log (--commands), or both")

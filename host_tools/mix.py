@@ -17,8 +17,8 @@ PROMPT = {"hit": "COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG (e.g. 2 struct
 
 def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
     """Enter the mix of `cup` from the lines of `inp`; 0 when done, 1 (and why) when refused."""
-    from engine import protocol
-    from engine.session import Session
+    from engine.core import protocol
+    from engine.core.session import Session
     from firmware.datafiles import reader
 
     s = Session(0)

@@ -18,7 +18,7 @@ class PullError(Exception):
 
 def check(image):
     """(seq, payload) of a framed record; PullError if it is damaged or unreadable here."""
-    from engine import record
+    from engine.core import record
 
     try:
         seq, fmt, payload = record.unframe(image)
@@ -60,13 +60,13 @@ def via_link(link, tries=3):
 def newest_in_slots(blob):
     """The framed image of the newest good record in a state file's bytes (one frame, or the
     two slots of older firmware)."""
-    from engine import record
+    from engine.core import record
 
     return _newest(record.frames_in(blob))
 
 
 def _newest(images):
-    from engine import record
+    from engine.core import record
 
     found = record.best(images)
     if found is None:
@@ -81,7 +81,7 @@ def _newest(images):
 def via_mpremote(mp, remote_path):
     """The newest record of the state files at `remote_path` (and `remote_path`.1, the store's
     second file, when it exists) on a MicroPython board."""
-    from engine import record
+    from engine.core import record
 
     images = []
     for path in (remote_path, remote_path + ".1"):
@@ -117,7 +117,7 @@ def save(image, out):
 
 def summary(image):
     """One line about a record: sequence number, size, undo steps, and the state's headline."""
-    from engine import record
+    from engine.core import record
 
     seq, payload = check(image)
     vals, rng_state, undo, steps = record.decode(payload)

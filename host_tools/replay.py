@@ -55,7 +55,7 @@ def load_state(path):
     LogError, one line naming the file, when it is missing, holds no record, or holds a save of
     another firmware's layout.
     """
-    from engine import record
+    from engine.core import record
     from firmware.storage import FileStore
 
     try:
@@ -101,7 +101,7 @@ def segments(events, seed=None, state=None):
 
 
 def _session(start, data_dir=None):
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.datafiles import reader
 
     s = Session(start[1] if start[0] == "seed" else 0)
@@ -112,8 +112,8 @@ def _session(start, data_dir=None):
 
 
 def _run_here(start, items, result, data_dir=None):
-    from engine import protocol
-    from engine.crc import crc32
+    from engine.core import protocol
+    from engine.core.crc import crc32
 
     s = _session(start, data_dir)
     for it in items:
@@ -140,7 +140,7 @@ def _run_console(kind, start, items, result, heap):
     if start[0] == "seed":
         lines.append(b"seed %d" % start[1])
     else:
-        from engine.record import frame
+        from engine.core.record import frame
 
         fd, tmp = tempfile.mkstemp(prefix="tal-replay-", suffix=".state")
         os.write(fd, frame(start[1], 1))

@@ -464,7 +464,7 @@ def ansi_screen(canvas, colour=True, cell=5):
 
 def run_terminal(width, height, state, inp=None, out=None, colour=None):
     """The same app in a terminal: the screen printed after each line of keys typed."""
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.app import App
     from firmware.entropy import fresh_seed
     from firmware.prefs import FileBlob, Prefs
@@ -609,7 +609,7 @@ def render_shot(script, size, backend=None):
     import shutil
     import tempfile
 
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.app import App
     from firmware.datafiles import reader
     from firmware.prefs import MemoryBlob, Prefs

@@ -1,8 +1,8 @@
 """`python -m host_tools validate [FILE...]`: check the game data files exactly as the device reads them.
 
 Each file goes through the engine's own read path (`session.data` hook -> the module that owns
-the file -> `engine.datafile` / `engine.cupparse`), with a session whose hook serves the file
-being checked.  So a file that passes here loads on the device, and an error is the device's own
+the file -> `engine.core.datafile` / `engine.tal.cups.fileformat`), with a session whose hook
+serves the file being checked.  So a file that passes here loads on the device, and an error is the device's own
 message ("data/NAME:LINE: what is wrong"), reported against the path checked.
 
 READERS below names, per data file, the engine call that reads it (`engine/datacheck.py`, which
@@ -59,8 +59,8 @@ def check(path, name=None):
     """None if the file loads, else the error text "path:line: message" (or "path: message")."""
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
-    from engine import parse
-    from engine.session import Session
+    from engine.core import parse
+    from engine.core.session import Session
 
     name = name or data_name(path)
     reader = READERS.get(name)

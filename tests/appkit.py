@@ -15,8 +15,8 @@ import json
 import pytest
 
 from conftest import run_mpy
-from engine import protocol
-from engine.session import Session
+from engine.core import protocol
+from engine.core.session import Session
 from firmware.app import App
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
@@ -114,7 +114,7 @@ from firmware.display_framebuf import FramebufBackend, FramePanel, swapped, rgb5
 from firmware import inks
 panel = FramePanel(%(w)d, %(h)d)
 be = FramebufBackend(%(w)d, %(h)d, panel)
-from engine.session import Session
+from engine.core.session import Session
 from firmware.app import App
 from firmware.screen_text import ReadCanvas
 from firmware.datafiles import reader

@@ -4,8 +4,8 @@ import json
 import os
 
 from conftest import ROOT
-from engine import protocol
-from engine.session import Session
+from engine.core import protocol
+from engine.core.session import Session
 from firmware.datafiles import reader
 
 DATA = os.path.join(ROOT, "data")

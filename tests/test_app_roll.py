@@ -5,7 +5,7 @@ path for buttons and serial lines), coloured by the engine's rule."""
 import pytest
 
 from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
-from engine import dice
+from engine.core import dice
 from firmware import inks
 
 pytestmark = pytest.mark.usefixtures("both_sizes")

@@ -4,7 +4,7 @@ notices about a save that cannot be read, messages read in full."""
 import pytest
 
 from appkit import Driver, ask, both_sizes, twin  # noqa: F401 (fixture)
-from engine import dice
+from engine.core import dice
 from firmware import inks
 from firmware import prefs as settings_store
 
@@ -199,7 +199,7 @@ def test_a_long_data_file_error_shows_the_bad_value():
 
 
 def test_cups_visited_again_does_not_read_its_files_again():
-    # The parsed cup definitions survive the screen closing (engine/unload.py: KEEP), so a
+    # The parsed cup definitions survive the screen closing (engine/core/unload.py: KEEP), so a
     # second and third visit to Cups open no cup file.  (A new data hook: the first visit parses.)
     cup_files = ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt")
     d = Driver()

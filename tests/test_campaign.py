@@ -259,7 +259,7 @@ def test_new_day_clears_the_flew_bits():
     """A day without flying is counted per day, and each aircraft flies one mission a day:
     `day +1` clears the pilots' and the aircraft's 'flew today' bits (campaign.new_day keeps
     its own copy of their value, which must stay theirs)."""
-    from engine import aircraft, pilots
+    from engine.tal import aircraft, pilots
     assert pilots.FLEW == aircraft.FLEW == 64
     s = new()
     ok(s, "pilot add viper 7 12 0")

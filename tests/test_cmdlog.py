@@ -8,7 +8,7 @@ import time
 
 from freezegun import freeze_time
 
-from engine.session import Session
+from engine.core.session import Session
 from firmware import lines
 from firmware.cmdlog import CommandLog
 from host_tools import cmdlog, replay

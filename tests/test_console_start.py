@@ -57,7 +57,7 @@ def test_ctrl_c_quits_a_console_cleanly_and_keeps_state_and_log(target, tmp_path
     seen = _wait_for(p, b'"seed":2}')
     _ctrl_c(p, seen)
     assert log.read_text().splitlines()[-1] == '< {"ok":true,"seed":2}'
-    from engine import record
+    from engine.core import record
     from firmware.storage import FileStore
 
     assert record.best(FileStore(str(state)).frames()) is not None

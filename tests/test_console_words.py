@@ -10,8 +10,8 @@ import re
 import pytest
 
 from conftest import ROOT
-from engine import protocol
-from engine.session import Session
+from engine.core import protocol
+from engine.core.session import Session
 from firmware.datafiles import reader
 
 PAGES = {"protocol": "docs/PROTOCOL.md", "cups": "docs/protocol/cups.md",

@@ -1,5 +1,6 @@
 """The counter cups (the Hit cup, the Pop-Up cup, Expansion #3's Ground Forces cup) and their data
-files (engine/datafile.py, engine/cupparse.py): rules, conservation, checksum, memory."""
+files (engine/core/datafile.py, engine/tal/cups/fileformat.py): rules, conservation, checksum,
+memory."""
 
 import os
 import random
@@ -7,9 +8,11 @@ import random
 import pytest
 
 from conftest import run_mpy
-from engine import cupcheck, cupdata, cups, datafile, dice, fields as F
-from engine.parse import Reject
-from engine.session import Session
+from engine.tal.cups import check as cupcheck, counters, data as cupdata, rules as cups
+from engine.core import datafile, dice
+from engine.tal import fields as F
+from engine.core.parse import Reject
+from engine.core.session import Session
 from firmware.datafiles import reader
 from tal_session import DATA, ask, new, ok
 
@@ -44,7 +47,7 @@ def units(*specs):
     return b, len(specs)
 
 
-# --- the data file format (engine/datafile.py) ---------------------------------------------------
+# --- the data file format (engine/core/datafile.py) ----------------------------------------------
 COLS = (("count", datafile.integer(1, 9)), ("name", datafile.choice(["a", "b"])),
         ("source", datafile.text))
 
@@ -143,9 +146,9 @@ def test_shipped_files_every_counter_sourced_and_labelled_placeholder():
         assert d.status.startswith("placeholder") and cupdata.unverified(d)
     assert sum(1 for c in range(pd.n) if pd.unit[c] == 0) == 22
     # the appendix's seven counters, as (heavy, light, light tag) in the file's first lines
-    e = cupdata.EFFECTS
+    e = counters.EFFECTS
     first = [(e[hd.effect[1][c]], e[hd.effect[0][c]], hd.tag[0][c]) for c in range(7)]
-    t = cupdata.TYPES.index
+    t = counters.TYPES.index
     assert first == [("bullet-holes", "structure", t("ah-64") + 1),
                      ("attack", "stress", t("a-10") + 1), ("structure", "structure", t("av-8b") + 1),
                      ("pylon", "stress", t("ah-64") + 1), ("altitude", "stress", t("f-16") + 1),
@@ -229,7 +232,7 @@ def test_hit_draw_every_counter_equally_likely():
     trials = 4000
     for _ in range(trials):
         cups.check_hit(s, d, u, n, 1)
-        m = cups.draw_hit(s, d, u, n, False, 0, False, 1, cupdata.TYPES.index("a-10"))
+        m = cups.draw_hit(s, d, u, n, False, 0, False, 1, counters.TYPES.index("a-10"))
         for k in range(m):
             counts[cups.DRAWN[k]] += 1
         cups.end_turn(s, d, 1)
@@ -269,9 +272,9 @@ def test_effects_for_the_mission_rules():
                             "1 | structure* | - | attack:-1 | a-10 | s"))
     d = cupdata.definition(s, cupdata.HIT_FILE)
     u, n = units("2l")
-    m = cups.draw_hit(s, d, u, n, False, 0, False, 1, cupdata.TYPES.index("a-10"))
+    m = cups.draw_hit(s, d, u, n, False, 0, False, 1, counters.TYPES.index("a-10"))
     assert cups.effects(m) == [("stress", 2)]  # the A-10 counter is ignored
-    m = cups.draw_hit(s, d, u, n, False, 0, False, 2, cupdata.TYPES.index("f-16"))
+    m = cups.draw_hit(s, d, u, n, False, 0, False, 2, counters.TYPES.index("f-16"))
     assert sorted(cups.effects(m)) == [("attack", -1), ("stress", 2)]
 
 
@@ -459,7 +462,7 @@ def test_popup_one_draw_per_high_altitude_aircraft_except_rq1_mq1_ac130():
     s = session()
     r = ok(s, "cup draw popup a-10 rq-1 mq-1 ac-130 ah-64d")
     assert len(r["draws"]) == 2 and r["skipped"] == 3
-    assert cups.popup_draws([cupdata.aircraft_type(t) for t in ("f-16", "rq-1")]) == 1
+    assert cups.popup_draws([counters.aircraft_type(t) for t in ("f-16", "rq-1")]) == 1
     assert len(ok(s, "cup draw popup 3")["draws"]) == 3
 
 
@@ -568,7 +571,7 @@ def test_counts_are_conserved_under_random_command_streams():
     """In the cup + held out + removed = total, after every command (and every undo)."""
     rnd = random.Random(7)
     lines = ["cup draw hit ac %d type %s %s%s" % (
-        rnd.randint(1, 8), rnd.choice(cupdata.TYPES),
+        rnd.randint(1, 8), rnd.choice(counters.TYPES),
         " ".join(rnd.choice(["1l", "2l", "3l", "1h", "2h"]) for _ in range(rnd.randint(1, 3))),
         rnd.choice(["", " ecm", " evasive 1", " ecm evasive 2 heavy-first"]))
         for _ in range(60)]
@@ -648,8 +651,8 @@ def test_empty_state_accepts_any_data_file():
 # --- memory ---------------------------------------------------------------------------------------
 HEAP_LOCK = """
 import micropython
-from engine.session import Session
-from engine import cupdata, cups
+from engine.core.session import Session
+from engine.tal.cups import counters, data as cupdata, rules as cups
 from firmware.datafiles import reader
 s = Session(3)
 s.data = reader()
@@ -660,7 +663,7 @@ units = bytearray(cups.MAX_UNITS)
 units[0] = 3
 units[1] = 2 + 128
 units[2] = 1
-a10 = cupdata.TYPES.index("a-10")
+a10 = counters.TYPES.index("a-10")
 
 
 def hot():

@@ -135,7 +135,7 @@ def cases(tmp_path_factory):
 
 DEVICE = """
 import sys
-from engine.session import Session
+from engine.core.session import Session
 from engine import datacheck
 from firmware.datafiles import reader
 for line in open(sys.argv[1]):

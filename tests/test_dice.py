@@ -1,8 +1,8 @@
 """Dice procedures: launch-retain, checks, pick, tally, shuffle ("Les Dés", "Résolution des
 attaques")."""
 
-from engine import dice
-from engine.rng import Rng
+from engine.core import dice
+from engine.core.rng import Rng
 
 
 def test_check_passes_at_target_or_more():

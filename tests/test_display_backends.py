@@ -91,7 +91,7 @@ def test_both_backends_draw_the_same_pixels(size):
 WEB_DRIVER = """
 from firmware.display_web import WebBackend
 from firmware.canvas import Canvas
-from engine.session import Session
+from engine.core.session import Session
 from firmware.app import App
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
@@ -264,7 +264,7 @@ def test_drawing_a_frame_allocates_nothing(tmp_path):
     code = """
 import micropython
 from firmware.display_framebuf import FramebufBackend, FramePanel
-from engine.session import Session
+from engine.core.session import Session
 from firmware.app import App
 from firmware.canvas import Canvas
 from firmware.datafiles import reader

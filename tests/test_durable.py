@@ -12,9 +12,10 @@ import time
 import pytest
 
 from conftest import console_cmd, run_console
-from engine import protocol, record
-from engine.record import FRAME_BYTES, LEGACY_SLOT
-from engine.session import UNDO_DEPTH, UNDO_MAX, Session
+from engine.core import protocol, record
+from engine.core.record import FRAME_BYTES, LEGACY_SLOT
+from engine.core.layout import UNDO_DEPTH, UNDO_MAX
+from engine.core.session import Session
 from firmware.storage import FileStore, NvmStore
 
 
@@ -146,7 +147,7 @@ def _newer_format_frame(seq):
     image = bytearray(record.frame(b"future", seq))
     image[2] = record.FORMAT + 1
     body = bytes(image[:-4])
-    from engine.crc import crc32
+    from engine.core.crc import crc32
 
     return body + crc32(body).to_bytes(4, "little")
 

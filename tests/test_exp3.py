@@ -6,12 +6,12 @@ from array import array
 import pytest
 
 from conftest import run_heap_locked
-from engine import datafile
-from engine import exp3 as X
-from engine import exp3data
-from engine import fields as F
-from engine.layout import FIELD_MAX
-from engine.session import Session
+from engine.core import datafile
+from engine.exp3 import rules as X
+from engine.exp3 import data as exp3data
+from engine.tal import fields as F
+from engine.core.layout import FIELD_MAX
+from engine.core.session import Session
 from firmware.datafiles import reader
 from tal_session import ask, new, ok
 
@@ -385,7 +385,7 @@ def test_squads_file_is_validated_and_named_in_refusals():
 
 # --- the packed fields -------------------------------------------------------------------------
 def test_the_exp3_block_is_laid_out_exactly():
-    """engine/exp3.py lays out the fields.EXP3 block: every field inside it, none left over."""
+    """engine/exp3/rules.py lays out the fields.EXP3 block: every field inside it, none left."""
     assert X.CAS_ON == F.EXP3 and X.END == F.EXP3 + F.EXP3_FIELDS
 
 
@@ -408,9 +408,9 @@ def test_squad_and_enemy_fields_pack_without_overlap():
 HEAP_LOCK = """
 import micropython
 from array import array
-from engine import exp3 as X
-from engine import fields as F
-from engine.rng import Rng
+from engine.exp3 import rules as X
+from engine.tal import fields as F
+from engine.core.rng import Rng
 r = Rng(5)
 v = array("h", bytes(2 * F.COUNT))
 for i in range(4):

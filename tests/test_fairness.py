@@ -8,8 +8,8 @@ import pytest
 from conftest import run_mpy
 
 SCRIPT = """
-from engine.rng import Rng
-from engine import dice
+from engine.core.rng import Rng
+from engine.core import dice
 import sys
 sides = int(sys.argv[1])
 r = Rng(int(sys.argv[2]))
@@ -37,7 +37,7 @@ def test_million_rolls_pass_chi_square_on_micropython(sides, single_limit, pair_
 
 def test_chi_square_catches_a_biased_die():
     """The same statistic flags the NeoTrellis bug (a d6 rolled as randint(1, 7) folded)."""
-    from engine import dice
+    from engine.core import dice
 
     counts = [2] + [1] * 5  # face 1 twice as likely
     counts = [c * 100000 for c in counts]
@@ -49,7 +49,7 @@ def test_tally_command_on_micropython_console():
     import json
 
     from conftest import run_console
-    from engine import dice
+    from engine.core import dice
 
     out = run_console("micropython", ["seed 99", "tally d10 1000000", "tally d6 1000000"],
                       heap="36K").decode().splitlines()

@@ -5,9 +5,9 @@ Helicopters, AVLB, Mortars) through the line protocol, and its allocation-free r
 import pytest
 
 from conftest import run_heap_locked
-from engine import fields as F
-from engine import golan as G
-from engine.session import Session
+from engine.tal import fields as F
+from engine.golan import rules as G
+from engine.core.session import Session
 from tal_session import ask, ok
 
 
@@ -299,7 +299,7 @@ def test_bad_golan_lines_change_nothing(line):
 
 
 def test_the_golan_block_is_laid_out_exactly():
-    """engine/golan.py lays out the fields.GOLAN block: every field inside it, none left over."""
+    """engine/golan/rules.py lays out the fields.GOLAN block: every field inside it, none left."""
     assert G.MINE_HEX == F.GOLAN and G.END == F.GOLAN + F.GOLAN_FIELDS
 
 
@@ -320,8 +320,8 @@ def test_names_pack_into_16_bit_fields():
 
 HEAP_LOCK = """
 import micropython
-from engine import golan as G
-from engine.rng import Rng
+from engine.golan import rules as G
+from engine.core.rng import Rng
 r = Rng(5)
 
 

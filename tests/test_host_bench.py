@@ -51,7 +51,7 @@ def test_the_console_heap_search_is_real():
 def test_mpy_sizes_cover_the_engine():
     sizes = bench.mpy_sizes()
     names = [n for n, _ in sizes["engine"]]
-    assert "engine/rng.mpy" in names and all(s > 0 for _, s in sizes["engine"])
+    assert "engine/core/rng.mpy" in names and all(s > 0 for _, s in sizes["engine"])
 
 
 def test_the_report_has_every_section():
@@ -79,8 +79,8 @@ def test_the_heap_profile_sees_modules_data_tables_and_the_session():
     peak = max(range(len(events)), key=lambda e: events[e])
     got = ram_bench.profile(port, PILOT_SESSION, peak)
     assert got["peak"] == events[peak] > 0
-    assert got["modules"]["engine.protocol"][0] > 0
-    assert got["modules"]["engine.cmd_pilots"][0] > 0
+    assert got["modules"]["engine.core.protocol"][0] > 0
+    assert got["modules"]["engine.tal.cmd_pilots"][0] > 0
     assert got["tables"]["data/tal/pilots.txt"] > 0
     assert got["objects"]["(the Session object)"] > 0
 

@@ -23,7 +23,7 @@ def _app_sources():
     return [os.path.relpath(os.path.join(d, f), ROOT)
             for pkg in dist.packages()
             for d, _s, files in os.walk(os.path.join(ROOT, pkg)) if "__pycache__" not in d
-            for f in files if f.endswith(".py")
+            for f in files if f.endswith(".py") and f != "manifest.py"  # a pack's build input
             if not os.path.relpath(os.path.join(d, f), ROOT).startswith(dist.BOARDS + os.sep)]
 
 
@@ -120,7 +120,7 @@ def test_without_circuitpython_mpy_cross_dist_ships_sources_and_says_why(tmp_pat
     out = io.StringIO()
     dist.build(str(tmp_path), out, cross=None)
     lib = tmp_path / "circuitpython" / "lib"
-    assert (lib / "engine" / "rng.py").exists() and not list(lib.rglob("*.mpy"))
+    assert (lib / "engine" / "core" / "rng.py").exists() and not list(lib.rglob("*.mpy"))
     assert json.loads((tmp_path / "circuitpython.json").read_text()) == {"lib": "py"}
     warning = [l for l in out.getvalue().splitlines() if l.startswith("warning:")]
     assert len(warning) == 1
@@ -180,21 +180,27 @@ def test_mip_installs_the_engine_from_a_local_path():
 def test_mip_github_urls_point_into_the_repository():
     from mpremote import mip
 
-    url = mip._rewrite_url("github:someone/tal/engine/rng.py", None)
-    assert url.endswith("/someone/tal/HEAD/engine/rng.py")
+    url = mip._rewrite_url("github:someone/tal/engine/core/rng.py", None)
+    assert url.endswith("/someone/tal/HEAD/engine/core/rng.py")
 
 
 def test_manifest_freezes_every_device_package():
-    """manifest.py (micropython-lib style) names engine, firmware and hardware, all present."""
+    """manifest.py (micropython-lib style) names engine (its own manifest), firmware and
+    hardware, all present (tests/test_packs.py reads it with MicroPython's manifestfile)."""
+
+    class Options:
+        def defaults(self, **kw):
+            self.__dict__.update(kw)
+
     calls = []
-    env = {"metadata": lambda **kw: calls.append(("metadata", kw)),
+    env = {"options": Options(),"metadata": lambda **kw: calls.append(("metadata", kw)),
            "package": lambda p, **kw: calls.append(("package", p)),
            "module": lambda m, **kw: calls.append(("module", m)),
            "include": lambda p, **kw: calls.append(("include", p)),
            "require": lambda p, **kw: calls.append(("require", p))}
     with open(os.path.join(ROOT, "manifest.py")) as f:
         exec(compile(f.read(), "manifest.py", "exec"), env)
-    pkgs = [c[1] for c in calls if c[0] == "package"]
+    pkgs = [c[1] for c in calls if c[0] in ("package", "include")]
     assert set(pkgs) == set(dist.APP_PACKAGES)
     for p in pkgs:
         assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from conftest import ROOT
-from engine import record
-from engine.session import Session
+from engine.core import record
+from engine.core.session import Session
 from firmware.storage import FileStore
 from host_tools import validate
 from host_tools.__main__ import main
@@ -58,7 +58,7 @@ def files(tmp_path_factory):
     from firmware.datafiles import reader
 
     s.data = reader()
-    from engine import protocol
+    from engine.core import protocol
 
     for line in CAMPAIGN:
         protocol.reply(s, line)

@@ -100,7 +100,7 @@ def _play(path, lines, seed=3):
     """Play `lines` through the console's own loop and command log, in this process."""
     import io as _io
 
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware import lines as transport
     from firmware.cmdlog import CommandLog
     from firmware.datafiles import reader

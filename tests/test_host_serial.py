@@ -35,7 +35,7 @@ def test_link_answers_like_the_console_over_pipes():
 
 def test_link_feed_in_fragments_cpython():
     """Bytes arriving a few at a time (as USB delivers them) make the same replies."""
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.serial_link import Link
 
     out = []
@@ -86,7 +86,7 @@ def test_pull_over_serial_gives_a_state_file_the_console_resumes(device, tmp_pat
 
 
 def test_pull_rejects_a_damaged_record():
-    from engine.record import frame
+    from engine.core.record import frame
 
     image = bytearray(frame(b"\x01\x00", 3))
     image[-1] ^= 0x40
@@ -125,7 +125,7 @@ def test_circuitpython_usb_data_link_with_a_stand_in_port(monkeypatch):
     """firmware.usb_link on a stand-in for `usb_cdc.data`: bytes in as they come, replies out."""
     import types
 
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware.usb_link import usb_data_link
 
     class Port:

@@ -5,8 +5,8 @@ from the newest record, and a clear reason when it cannot be written (read-only 
 import pytest
 
 from conftest import ROOT, run_mpy
-from engine import protocol
-from engine.session import Session
+from engine.core import protocol
+from engine.core.session import Session
 from firmware import journal as J
 
 
@@ -92,7 +92,7 @@ def test_the_engine_saves_and_resumes_on_it(tmp_path):
 
 
 def test_an_older_firmware_save_in_nvm_carries_over(tmp_path):
-    from engine import record
+    from engine.core import record
     from firmware.storage import NvmStore
 
     old = Session(7)
@@ -111,8 +111,8 @@ SCENARIO = """
 import sys, vfs
 sys.path.append(%(root)r + "/host_tools")
 from flashsim import Nor, CircuitPyDrive
-from engine.session import Session
-from engine import protocol
+from engine.core.session import Session
+from engine.core import protocol
 from firmware.journal import Journal, JournalStore, STATE
 nor = Nor(%(size)d, 4096, 256)
 dev = CircuitPyDrive(nor)

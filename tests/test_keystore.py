@@ -3,9 +3,9 @@ the engine's record in two keys written alternately, as the boards write their t
 
 import json
 
-from engine import protocol, record
-from engine.jsonline import Reply
-from engine.session import Session
+from engine.core import protocol, record
+from engine.core.jsonline import Reply
+from engine.core.session import Session
 from firmware.keystore import KeyBlob, KeyStore
 from firmware.prefs import Prefs
 

@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from conftest import console_cmd
-from engine import record
+from engine.core import record
 from firmware.lines import OUT_OF_MEMORY
 from firmware.storage import FileStore
 from transcripts import blocks, doc_files

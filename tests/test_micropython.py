@@ -22,8 +22,8 @@ def test_every_device_module_compiles(tmp_path):
 
 
 HEAP_LOCK = """
-from engine.rng import Rng
-from engine import dice
+from engine.core.rng import Rng
+from engine.core import dice
 r = Rng(1)
 buf = bytearray(dice.MAX_BATCH)
 counts = [0] * 10

@@ -3,9 +3,9 @@ engine check and SAR) and the mission functions the counter cups use."""
 
 import pytest
 
-from engine import fields as F
-from engine import aircraft as A
-from engine import mission as M
+from engine.tal import fields as F
+from engine.tal import aircraft as A
+from engine.tal import mission as M
 from tal_session import ask, lines_hook, new, ok, pilot_for, refused, undoable
 
 

@@ -110,8 +110,8 @@ def test_answers_and_mixes_are_written_on_micropython(tmp_path):
     MicroPython: an answer and a mix survive into a new session."""
     from conftest import run_mpy
     code = """
-from engine.session import Session
-from engine import protocol
+from engine.core.session import Session
+from engine.core import protocol
 from firmware.datafiles import reader
 def ask(s, line):
     return protocol.reply(s, line.encode())

@@ -5,7 +5,7 @@ engine's protocol."""
 import pytest
 
 from appkit import Driver, ask, both_sizes, keys_of, mpy_screens, twin  # noqa: F401 (fixture)
-from engine import protocol
+from engine.core import protocol
 
 pytestmark = pytest.mark.usefixtures("both_sizes")
 

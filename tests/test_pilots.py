@@ -3,8 +3,8 @@ Wounded and Bullet Holes; replacements and priority promotion)."""
 
 import pytest
 
-from engine import fields as F
-from engine import pilots as P
+from engine.tal import fields as F
+from engine.tal import pilots as P
 from tal_session import ask, new, ok, refused, undoable
 
 

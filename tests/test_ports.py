@@ -62,6 +62,6 @@ def test_the_stock_firmware_runs_the_app_from_romfs():
     out = port.run([[b"seed 4"]])[0]
     assert out == ['{"ok":true,"seed":4}']
     with open(micropython_builds.qemu_firmware(False), "rb") as f:
-        assert b"engine/protocol" not in f.read()
+        assert b"engine/core/protocol" not in f.read()
     with open(micropython_builds.qemu_firmware(True), "rb") as f:
-        assert b"engine/protocol" in f.read()
+        assert b"engine/core/protocol" in f.read()

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine import protocol
-from engine.session import Session
+from engine.core import protocol
+from engine.core.session import Session
 
 
 def ask(s, line):
@@ -93,8 +93,8 @@ def test_a_command_whose_module_cannot_load_is_refused_cleanly(monkeypatch):
     real = builtins.__import__
 
     def broken(name, *a, **kw):
-        if name == "engine.cmd_campaign":
-            raise ImportError("no module named 'engine.cmd_campaign'")
+        if name == "engine.tal.cmd_campaign":
+            raise ImportError("no module named 'engine.tal.cmd_campaign'")
         return real(name, *a, **kw)
 
     monkeypatch.setattr(builtins, "__import__", broken)
@@ -106,7 +106,7 @@ def test_a_command_whose_module_cannot_load_is_refused_cleanly(monkeypatch):
 def test_knows_tells_commands_without_importing_them():
     import sys
 
-    sys.modules.pop("engine.cmd_golan", None)
+    sys.modules.pop("engine.golan.commands", None)
     assert protocol.knows("mine") and protocol.knows("roll") and not protocol.knows("min")
     assert not protocol.knows("cmd_golan") and not protocol.knows("")
-    assert "engine.cmd_golan" not in sys.modules
+    assert "engine.golan.commands" not in sys.modules

@@ -3,11 +3,11 @@
 import pytest
 
 from conftest import run_mpy
-from engine import rng as rng_mod
-from engine.rng import Rng
+from engine.core import rng as rng_mod
+from engine.core.rng import Rng
 
 VECTOR_SCRIPT = """
-from engine.rng import Rng
+from engine.core.rng import Rng
 for seed in (0, 1, 42, 123456789, 1073741823):
     r = Rng(seed)
     print(seed, [r.die(10) for _ in range(12)], [r.die(6) for _ in range(6)], r.below(16777216), r.get_state())

@@ -118,7 +118,7 @@ def test_the_pico_board_has_its_joystick_and_keys(sdl, tmp_path):
 
 def test_the_window_runs_the_real_firmware_loop(sdl, tmp_path):
     """firmware.device.run on the simulator board (SDL off screen), keys scripted, time injected."""
-    from engine.session import Session
+    from engine.core.session import Session
     from firmware import device
     from firmware.storage import FileStore
 

@@ -3,9 +3,9 @@ SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of 
 
 import pytest
 
-from engine import datatables as DT
-from engine import sheets as SH
-from engine import tables as T
+from engine.core import datatables as DT
+from engine.tal import sheets as SH
+from engine.tal import tables as T
 from tal_session import ask, lines_hook, new, ok, refused
 
 
@@ -204,7 +204,7 @@ def test_shipped_data_files_parse():
                        ("tal/movement.txt", SH._MOVE), ("tal/stress.txt", SH._STRESS)):
         rows, status = DT.table(s, name, cols)
         assert rows and DT.unverified(status)
-    from engine import aircraft, pilots
+    from engine.tal import aircraft, pilots
     assert len(aircraft.types(s)) == 10 and pilots.name(s, 8) == "judge"
 
 

@@ -77,7 +77,7 @@ def test_buttons_play_and_a_restarted_page_resumes_the_campaign():
     """A mission set up with the page's buttons is saved in its storage, under the keys the board
     profile names; a new device on the same storage (a reload) resumes it, field for field."""
     out = _play("""
-from engine import layout
+from engine.core import layout
 tap(board, loop, %r)
 s = loop.app.session
 print(loop.app.top().name, list(s.vals) != list(layout.new_values()), s.undo_steps)
@@ -161,11 +161,11 @@ if bad == "damaged":
     good[12] ^= 0x04
     bad = bytes(good)
 elif bad == "newer":
-    from engine import record
+    from engine.core import record
     seq, fmt, payload = record.unframe(bytes(good))
     frame = bytearray(record.frame(payload, seq))
     frame[2] = record.FORMAT + 1
-    from engine.crc import crc32
+    from engine.core.crc import crc32
     end = len(frame) - 4
     c = crc32(frame[:end])
     frame[end:] = bytes([(c >> (8 * i)) & 255 for i in range(4)])

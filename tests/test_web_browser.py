@@ -99,7 +99,7 @@ def test_a_reload_finds_the_campaign_where_it_was(played):
 
 
 def test_the_exported_save_opens_in_the_cpython_console(played, tmp_path):
-    from engine import record
+    from engine.core import record
     from host_tools import pull
 
     with open(played["before"]["file"], "rb") as f:
@@ -118,7 +118,7 @@ def test_the_exported_save_opens_in_the_cpython_console(played, tmp_path):
 def test_a_console_save_imports_into_the_page(played):
     """A bad file first: one line, nothing changed; then the console's save: the page resumes
     from it (the same payload, under a sequence number above the page's own)."""
-    from engine import record
+    from engine.core import record
 
     assert played["badImport"].startswith("notes.txt: not a save")
     assert "\n" not in played["badImport"]

@@ -9,12 +9,12 @@ text never stays in RAM, and a dice session in a 32 KB MicroPython heap can stil
 PAGES = "protocol cups mission campaign exp3 golan"  # one string: a tuple's strings cost heap
 
 
-def reply(w):
-    """The reply pairs of `help COMMAND` (words `w`); unloads this package before returning
-    (held after `help mission`: 1.1 KB instead of 5.1 KB on unix32-mpy, 0.3 instead of 0.8 KB
-    on unix32-frozen)."""
-    from engine import parse
-    from engine.protocol import knows
+def reply(w, knows):
+    """The reply pairs of `help COMMAND` (words `w`; `knows(word)`: True for a command, from the
+    protocol, which this package does not import); unloads this package before returning (held
+    after `help mission`: 1.1 KB instead of 5.1 KB on unix32-mpy, 0.3 instead of 0.8 KB on
+    unix32-frozen)."""
+    from engine.core import parse
 
     unload = None
     try:
@@ -22,7 +22,7 @@ def reply(w):
         if not knows(w[1]):
             raise parse.Reject(parse.UNKNOWN, "no command '%s' (help lists them)" % w[1][:20])
         try:
-            from engine.unload import unload
+            from engine.core.unload import unload
 
             found = forms(w[1])
         except MemoryError:  # a page at a time, yet a tight heap may lack even that
@@ -37,7 +37,7 @@ def reply(w):
 def forms(word):
     """The forms of command `word`, in the order of the docs."""
     import sys
-    from engine.unload import unload
+    from engine.core.unload import unload
 
     out = []
     for page in PAGES.split():

@@ -637,7 +637,7 @@ class Screen(Form):
 
 def _name(session, n):
     try:
-        from engine import pilots
+        from engine.tal import pilots
 
         return pilots.name(session, n) or "?"
     except Exception:

@@ -208,7 +208,7 @@ class Screen(Form):
             crew = []
             for a in self.roster:
                 if self.ac.chosen() == "%d" % ui.get(a, "ac"):
-                    # the AC-130 flies high only (engine.cmd_ac refuses low): offer nothing else
+                    # the AC-130 flies high only (engine.tal.cmd_ac refuses low): offer nothing else
                     self.altitude.set_options(_HIGH if ui.get(a, "class") == "gunship" else
                                               _ALTITUDES)
                     self.altitude.select("low" if ui.get(a, "altitude") == "high" else "high")
@@ -216,7 +216,7 @@ class Screen(Form):
             self.pilot.set_options([("none", "nopilot")] + crew)
 
     def may_fly(self, a):
-        """The pilots aircraft a may take, as engine.aircraft.assign allows them ("Choix des
+        """The pilots aircraft a may take, as engine.tal.aircraft.assign allows them ("Choix des
         Pilotes": his card's type only; not killed, not Unfit, not in another aircraft)."""
         if ui.get(a, "class") == "drone":
             return []
@@ -342,7 +342,7 @@ def _flies(session, name, ac_type):
     """Whether the pilot named `name` flies aircraft type `ac_type` by his card's type (True when
     the data files do not say: the engine then accepts him too)."""
     try:
-        from engine import aircraft, pilots
+        from engine.tal import aircraft, pilots
 
         flies = pilots.family(session, pilots.name_number(session, name))
         return flies is None or flies == aircraft.find_type(session, ac_type)[

@@ -5,10 +5,10 @@ again and again with the same settings.  The result is a big numeral in the colo
 outcome; the dice are drawn as dice (pips on a d6, the numeral on a d10, which reads 1..10), a
 batch "for each" as rows of dice, each green (pass) or red (fail).  The dice come from the
 engine's `check`, `roll`, `retain` and `pick` requests; a batch of checks is one
-`roll Nd10 +M` whose dice are judged with `engine.dice.check_passes`, the engine's rule.
+`roll Nd10 +M` whose dice are judged with `engine.core.dice.check_passes`, the engine's rule.
 """
 
-from engine import dice
+from engine.core import dice
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
 from firmware.pickers import Choice, Number

@@ -1,12 +1,12 @@
 """Self-test: 10,000 d10 from the session's dice as a histogram, with Pearson's chi-square.
 
 The dice come from the engine's `tally d10 10000`; the statistic from
-`engine.dice.chi_square_x100` (integers, so every board shows the same figure).  With 9 degrees
+`engine.core.dice.chi_square_x100` (integers, so every board shows the same figure).  With 9 degrees
 of freedom a fair die stays below 16.92 nineteen times in twenty (the 5 % critical value), so a
 single red result is not yet proof of a fault: run it again.
 """
 
-from engine import dice
+from engine.core import dice
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
 from firmware.canvas import RIGHT

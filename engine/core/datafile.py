@@ -1,0 +1,266 @@
+"""Player-editable data files (cup contents, tables): a small line format, parsed and validated.
+
+No I/O here: a front end hands over the lines (`session.data`), the engine parses them, and a host
+tool can validate a file before it goes to the device.  This is the only parser: the device and
+`python -m host_tools validate` give the same verdict on every file, byte for byte, on CPython and
+MicroPython alike (tests/test_datafiles_agree.py).
+
+Format (see data/README.md for the player's version)::
+
+    # a comment runs from '#' to the end of the line
+    source: where the values come from            header lines `key: text`
+    status: unverified: check against your counter sheet
+    4 | stress:2 | -  | no-effect | - | placeholder, check      one record per line
+
+A record's columns are separated by `|` when the line has one, otherwise by runs of spaces or
+tabs; in the space form the last column takes the rest of the line (so a source note may contain
+spaces).  Header lines are recognised by a first word of ASCII letters and `-` ending in `:`;
+only the keys the caller names are allowed, and all of them are required.
+
+The bytes accepted: lines end in LF or CR LF (a BOM may start the file); a line holds printable
+ASCII and tabs, plus UTF-8 text in `text` columns (the source note) and header values.  Numbers,
+words and names are ASCII (the protocol types them: a `٣` is no 3).  Refused, naming the line and
+column: a control character (a lone CR, form feed, C1 controls), a Unicode line separator
+(U+2028, U+2029), bytes that are not UTF-8 (overlong and surrogate forms included).  The checks
+are written out here (digits: `parse.digits`), not left to `str` methods, because CPython's and
+MicroPython's differ (`isdigit`, `split`, `lower`, `decode` on non-ASCII text).
+
+API
+    DataError(line, msg)            .line (1-based; 0 = the file as a whole), .msg;
+                                    str(e) is "line N: msg" (a host tool prints "file:N: msg")
+    integer(lo, hi)                 column converter: a decimal in lo..hi
+    choice(words)                   column converter: one of `words` -> its index
+    word                            column converter: an ASCII token, kept as it is
+    text                            column converter: the rest of the line (UTF-8 allowed)
+    records(lines, columns, head)   generator of (line number, tuple of converted values), one
+                                    per record line; `lines` yields bytes (a file opened "rb")
+                                    or str; `columns` is a tuple of (name, converter); `head` is
+                                    a dict whose keys are the required header keys (values
+                                    None), filled with their text.  Raises DataError naming the
+                                    line and the bad value; a caller's own checks across
+                                    columns raise DataError with the line number given.
+    unique(rows, columns, keys)     DataError unless no two rows share a key (see below)
+
+A converter is any callable `token -> value` that raises ValueError(message) on a bad token;
+the message is reported as "line N: <column name>: <message>".
+"""
+
+from engine.core.parse import digits
+
+
+class DataError(ValueError):
+    """A bad data file line: `line` (1-based, 0 = the file as a whole) and `msg`."""
+
+    def __init__(self, line, msg):
+        super().__init__("line %d: %s" % (line, msg))
+        self.line = line
+        self.msg = msg
+
+
+def integer(lo, hi):
+    """A converter for a plain decimal (optionally signed) in lo..hi."""
+
+    def conv(tok):
+        body = tok[1:] if tok[:1] in ("+", "-") else tok
+        if len(body) > 6 or not digits(body):
+            raise ValueError("'%s' is not a number" % tok)
+        n = int(tok)
+        if n < lo or n > hi:
+            raise ValueError("%s is not in %d..%d" % (tok, lo, hi))
+        return n
+
+    return conv
+
+
+def choice(words):
+    """A converter for one of `words` (lower case); returns its index."""
+
+    def conv(tok):
+        t = tok.lower()
+        for i in range(len(words)):
+            if words[i] == t:
+                return i
+        raise ValueError("'%s' is not one of: %s" % (tok, " ".join(words)))
+
+    return conv
+
+
+def word(tok):
+    """A converter that keeps a token as it is (ASCII, like every column but `text`)."""
+    return tok
+
+
+def text(tok):
+    """The last column in the space form: the rest of the line, any UTF-8 text (a source note)."""
+    return tok
+
+
+_SPACE = " \t"
+
+
+def _split(body, n):
+    """Split on runs of ASCII spaces and tabs into at most n fields (the last takes the rest)."""
+    out = []
+    i = 0
+    end = len(body)
+    while i < end and len(out) < n - 1:
+        while i < end and body[i] in _SPACE:
+            i += 1
+        j = i
+        while j < end and body[j] not in _SPACE:
+            j += 1
+        if j > i:
+            out.append(body[i:j])
+        i = j
+    rest = body[i:].strip(_SPACE)
+    if rest:
+        out.append(rest)
+    return out
+
+
+def _cells(body, n):
+    if "|" in body:
+        return [c.strip(_SPACE) for c in body.split("|")]
+    return _split(body, n)
+
+
+def _is_key(k):
+    letter = False
+    for ch in k:
+        if "a" <= ch <= "z" or "A" <= ch <= "Z":
+            letter = True
+        elif ch != "-":
+            return False
+    return letter
+
+
+def _ascii(s):
+    for ch in s:
+        if ch > "~":
+            return False
+    return True
+
+
+# UTF-8 (RFC 3629): per lead byte, the number of continuation bytes and the range of the first
+_LEADS = ((0xC2, 0xDF, 1, 0x80, 0xBF), (0xE0, 0xE0, 2, 0xA0, 0xBF), (0xE1, 0xEC, 2, 0x80, 0xBF),
+          (0xED, 0xED, 2, 0x80, 0x9F), (0xEE, 0xEF, 2, 0x80, 0xBF), (0xF0, 0xF0, 3, 0x90, 0xBF),
+          (0xF1, 0xF3, 3, 0x80, 0xBF), (0xF4, 0xF4, 3, 0x80, 0x8F))
+
+
+def _bad_bytes(b):
+    """None if line `b` (bytes, no line end) holds acceptable text, else what is wrong."""
+    i = 0
+    end = len(b)
+    while i < end:
+        c = b[i]
+        if c < 0x80:
+            if c == 0x0D:
+                return ("a carriage return at column %d: lines end in LF or CR LF (save the file "
+                        "with Unix or Windows line ends)" % (i + 1))
+            if (c < 0x20 and c != 9) or c == 0x7F:
+                return "a control character (0x%02x) at column %d" % (c, i + 1)
+            i += 1
+            continue
+        k = 0
+        for lead in _LEADS:
+            if lead[0] <= c <= lead[1]:
+                k = lead[2]
+                lo = lead[3]
+                hi = lead[4]
+        ok = k and i + k < end and lo <= b[i + 1] <= hi
+        for j in range(i + 2, i + k + 1):
+            ok = ok and j < end and 0x80 <= b[j] <= 0xBF
+        if not ok:
+            return ("byte 0x%02x at column %d is not UTF-8 text (save the file as UTF-8)" % (
+                c, i + 1))
+        if c == 0xC2 and b[i + 1] < 0xA0:
+            return "a control character (U+%04X) at column %d" % (b[i + 1], i + 1)
+        if c == 0xE2 and b[i + 1] == 0x80 and (b[i + 2] == 0xA8 or b[i + 2] == 0xA9):
+            return "a Unicode line separator (U+%04X) at column %d: one record per line" % (
+                0x2000 + b[i + 2] - 0x80, i + 1)
+        i += k + 1
+    return None
+
+
+def line_text(raw, number):
+    """The text of one line: bytes (or str) checked, line end removed, decoded."""
+    if isinstance(raw, str):
+        raw = raw.encode()
+    if raw[-1:] == b"\n":
+        raw = raw[:-1]
+    if raw[-1:] == b"\r":
+        raw = raw[:-1]
+    if number == 1 and raw[:3] == b"\xef\xbb\xbf":
+        raw = raw[3:]  # the byte order mark some editors write
+    bad = _bad_bytes(raw)
+    if bad is not None:
+        raise DataError(number, bad)
+    return raw.decode()
+
+
+def records(lines, columns, head):
+    """Yield (line number, values) per record line of `lines` (see the module doc)."""
+    n = len(columns)
+    number = 0
+    for raw in lines:
+        number += 1
+        line = line_text(raw, number)
+        k = line.find("#")
+        body = (line if k < 0 else line[:k]).strip(_SPACE)
+        if not body:
+            continue
+        first = _split(body, 2)[0]
+        if first[-1] == ":" and _is_key(first[:-1]):
+            key = first[:-1].lower()
+            if key not in head:
+                raise DataError(number, "unknown header '%s' (expected %s)" % (
+                    first, ", ".join(sorted(k + ":" for k in head))))
+            value = body[len(first):].strip(_SPACE)
+            if not value:
+                raise DataError(number, "header '%s' is empty" % first)
+            head[key] = value
+            continue
+        cells = _cells(body, n)
+        if len(cells) != n:
+            raise DataError(number, "%d columns, expected %d (%s)" % (
+                len(cells), n, " | ".join(c[0] for c in columns)))
+        vals = []
+        for i in range(n):
+            name, conv = columns[i]
+            cell = cells[i]
+            if not cell:
+                raise DataError(number, "%s: empty" % name)
+            if conv is not text and not _ascii(cell):
+                raise DataError(number, "%s: '%s' is not ASCII (only the last column, a note, "
+                                "may hold other letters)" % (name, cell))
+            try:
+                vals.append(conv(cell))
+            except ValueError as e:
+                raise DataError(number, "%s: %s" % (name, e.args[0] if e.args else e))
+        yield number, tuple(vals)
+    for key in sorted(head):
+        if head[key] is None:
+            raise DataError(0, "missing header line '%s: ...'" % key)
+
+
+def _same(a, b):
+    if isinstance(a, tuple):  # a span (lo, hi): any value in both
+        return a[0] <= b[1] and b[0] <= a[1]
+    if isinstance(a, str):
+        return a.lower() == b.lower()
+    return a == b
+
+
+def unique(rows, columns, keys):
+    """Refuse two rows with the same key: `rows` are (line number, values); each of `keys` is a
+    tuple of column indexes whose values together must differ between rows (spans must not
+    overlap, words differ in more than case).  DataError names both lines."""
+    for key in keys:
+        for i in range(1, len(rows)):
+            for j in range(i):
+                same = True
+                for c in key:
+                    same = same and _same(rows[i][1][c], rows[j][1][c])
+                if same:
+                    raise DataError(rows[i][0], "%s already given on line %d (one row each)" % (
+                        " and ".join(columns[c][0] for c in key), rows[j][0]))

@@ -1,0 +1,121 @@
+"""The DATA tables: player-editable files the rulebook does not print (docs/rules.md: DATA).
+
+Scout, Ridge Evasion, Battalion Movement and mission stress by range band live in
+`data/tal/*.txt`, as do the aircraft cards and pilot names; they are read through the front end's
+`session.data(name)` hook and parsed with `engine.core.datafile`, once per hook.  The table files
+ship with only the rows the rulebook's examples show: a row marked `?` or missing is unknown, and a
+look-up of it is refused with a message naming the file to fill in, never answered with a guess.
+"""
+
+from engine.core import datafile
+from engine.core import parse
+
+UNKNOWN = None
+
+
+def maybe(conv):
+    """A column converter that also takes `?` (a value the documents do not give)."""
+
+    def c(tok):
+        return UNKNOWN if tok == "?" else conv(tok)
+
+    return c
+
+
+def span(tok):
+    """A die-result column: `5`, `1..3`, `..0` (0 or less) or `9..` (9 or more) -> (lo, hi)."""
+    k = tok.find("..")
+    num = datafile.integer(-99, 99)
+    if k < 0:
+        n = num(tok)
+        return (n, n)
+    lo = num(tok[:k]) if k > 0 else -999
+    hi = num(tok[k + 2:]) if k + 2 < len(tok) else 999
+    if lo > hi:
+        raise ValueError("'%s' is an empty range" % tok)
+    return (lo, hi)
+
+
+KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)
+_cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
+
+
+def table(s, name, columns, keys=(), optional=False):
+    """(rows, status) of data file `name` (e.g. "tal/scout.txt"): one tuple per record, without
+    the last column (the source note, for people), and the file's `status:` line.
+
+    The front end supplies the hook `s.data(name)` (an open binary file of data/<name>, or
+    lines, or None); a missing or invalid file is refused with error `state` naming the file and
+    line (an `optional` file that is missing has no rows and status None).  `keys`: column index
+    tuples that no two rows may share (`datafile.unique`): a second row for the same die or name
+    would otherwise be silently ignored.
+    """
+    hook = getattr(s, "data", None)
+    got = _cache.get(name)
+    if got is not None and got[0] is hook:
+        return got[1], got[2]
+    if hook is None:
+        raise parse.Reject(parse.STATE, "no data files here: cannot read %s" % name)
+    try:
+        lines = hook(name)
+    except OSError as e:
+        raise parse.Reject(parse.STATE, "cannot read %s (%s)" % (name, e))
+    if lines is None:
+        if optional:
+            _cache[name] = (hook, [], None)
+            return [], None
+        raise parse.Reject(parse.STATE, "data file %s is missing" % name)
+    head = {"source": None, "status": None}
+    try:
+        got = list(datafile.records(lines, columns, head))
+        datafile.unique(got, columns, keys)
+        rows = [r[1][:-1] for r in got]
+    except datafile.DataError as e:
+        raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))
+    except OSError as e:
+        raise parse.Reject(parse.STATE, "cannot read %s (%s)" % (name, e))
+    finally:
+        close = getattr(lines, "close", None)
+        if close is not None:
+            close()
+    _cache[name] = (hook, rows, head["status"])
+    return rows, head["status"]
+
+
+def present(name):
+    """Whether the (already read) data file `name` exists."""
+    got = _cache.get(name)
+    return got is not None and got[2] is not None
+
+
+def add_row(name, row):
+    """Add a row to the session's copy of an (already read) file: a value entered at the table."""
+    got = _cache[name]
+    got[1].append(row)
+    _cache[name] = (got[0], got[1], got[2] or "entered at the table")
+
+
+def rows(s, name, columns, keys=()):
+    """The records of data file `name` (see `table`)."""
+    return table(s, name, columns, keys)[0]
+
+
+def unverified(status):
+    """True unless a file's status line says it is verified."""
+    return not status.lower().startswith("verified")
+
+
+def data_note(name):
+    """(("data", status),) for a reply that used data file `name` when it is unverified, else ().
+
+    Wherever unverified values are used, the reply says so (the player checks them).
+    """
+    got = _cache.get(name)
+    if got is not None and unverified(got[2]):
+        return (("data", got[2]),)
+    return ()
+
+
+def entered_note(entered, name):
+    """The reply's data note: "entered at the table" when an answer was used, else the file's."""
+    return (("data", "entered at the table"),) if entered else data_note(name)

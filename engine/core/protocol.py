@@ -1,0 +1,247 @@
+"""The line protocol: one request line in, one reply line out (docs/PROTOCOL.md is the contract).
+
+A request is space-separated words, at most 200 bytes of printable ASCII; the command word is
+case-insensitive.  A reply is one line of compact JSON whose first key is "ok".  A refused line
+changes nothing and consumes no random number: every command runs between `Session.begin` and
+`Session.commit`/`abort`.
+"""
+
+import sys
+
+from engine.core import jsonline
+from engine.core import parse
+from engine.core.rng import SEED_LIMIT
+from engine.core.layout import MAX_LINE
+
+# What a command may touch, so what `execute` snapshots, records and saves:
+READ = 0  # reads only
+DICE = 1  # moves the dice only, never the fields (durable, never undone)
+CHANGE = 2  # changes the game state (durable, one undo step)
+HISTORY = 3  # rewrites fields and the undo log themselves: undo, reset (durable, not a step)
+
+
+def _state(s, w):
+    """`state`: size and CRC-32 of the persistent state record's payload."""
+    parse.arity(w, 1, 1, "state")
+    from engine.core.crc import crc32
+    p = s.payload()
+    return (("bytes", len(p)), ("crc", "%08x" % crc32(p)))
+
+
+def _undo(s, w):
+    """`undo`: take back the newest state change (never the dice)."""
+    parse.arity(w, 1, 1, "undo")
+    line = s.undo_last()
+    if line is None:
+        raise parse.Reject(parse.STATE, "nothing to undo")
+    return (("undone", line.decode()),)
+
+
+def _reset(s, w):
+    """`reset N`: start over from defaults with dice seed N (also replaces a refused save)."""
+    parse.arity(w, 2, 2, "reset N")
+    s.reset(parse.number(w[1], 0, SEED_LIMIT - 1, "seed"))
+    return (("seed", s.rng.seed_value),)
+
+
+def _help(s, w):
+    """`help`: the command words; `help COMMAND`: its forms, as the docs give them."""
+    if len(w) == 1:
+        return (("commands", _words_of_table()),)
+    from engine import helpforms  # loaded for this reply only (it unloads itself)
+    return helpforms.reply(w, knows)
+
+
+# Every command, one per line: word, module (its dotted path under engine/), function, kind
+# (r read, d dice, c change, h history), and for a changing command the forms that only read, by
+# their second word ("-": the word alone; "bn list"): those answer without a snapshot, an undo step or a write, so
+# they answer from a save that cannot be written too (newer firmware, a read-only drive); every
+# other form is an action, an undo step even when it changes nothing.  The rules modules are
+# imported on the first use of one of their commands, so a dice-only session keeps its RAM
+# (MicroPython loads bytecode into the heap unless frozen).  One string, not a tuple of tuples:
+# the dice transcripts' smallest heap is 3.4 KB less on unix32-mpy (29.8 against 33.2 KB); frozen
+# the tuple would be 0.2 KB less (qemu-frozen 9.8 against 10.0 KB), in ROM.  Documented in
+# docs/PROTOCOL.md and docs/protocol/*.md.
+_TABLE = """
+help core.protocol _help r
+state core.protocol _state r
+undo core.protocol _undo h
+reset core.protocol _reset h
+seed core.cmd_dice seed d
+roll core.cmd_dice roll d
+check core.cmd_dice check d
+retain core.cmd_dice retain d
+pick core.cmd_dice pick d
+tally core.cmd_dice tally d
+record core.cmd_record record r
+cup tal.cups.cmd_cup cup c show
+ac tal.cmd_ac ac c list
+mission tal.cmd_mission mission c -,show
+loiter tal.cmd_mission loiter c -,show
+bingo tal.cmd_mission bingo c
+engine tal.cmd_mission engine c
+sar tal.cmd_mission sar c
+ridge tal.cmd_mission ridge c
+table tal.cmd_tables table d
+so tal.cmd_campaign so c -
+day tal.cmd_day day c -
+vp tal.cmd_campaign vp c -
+campaign tal.cmd_setup campaign c -,result,cards
+bn tal.cmd_campaign bn c list
+pilot tal.cmd_pilots pilot c list,show
+game tal.cmd_game game c -
+cas exp3.cmd_cas cas c -
+assault exp3.cmd_assault assault c -
+golan golan.commands golan c -
+mine golan.commands mine c -
+leader golan.commands leader c -
+sagger golan.commands sagger d
+heli golan.commands heli r
+avlb golan.commands avlb c -
+mortar golan.commands mortar r
+answer tal.answers answer c -
+mix tal.cmd_mix mix r
+"""
+
+_KINDS = {"r": READ, "d": DICE, "c": CHANGE, "h": HISTORY}
+
+
+def _words_of_table():
+    out = []
+    at = 1  # past the table's first newline
+    while at < len(_TABLE):
+        out.append(_TABLE[at:_TABLE.find(" ", at)])
+        at = _TABLE.find("\n", at) + 1
+    return out
+
+
+def knows(word):
+    """True when `word` is a command (nothing is imported to tell)."""
+    return _TABLE.find("\n" + word + " ") >= 0
+
+
+def _find(words):
+    # (handler, kind) of a request's words: READ for the reading forms of a changing command.
+    at = _TABLE.find("\n" + words[0] + " ")
+    if at < 0:
+        return None, None
+    entry = _TABLE[at + 1:_TABLE.find("\n", at + 1)].split(" ")
+    kind = _KINDS[entry[3]]
+    if len(entry) > 4 and (words[1] if len(words) > 1 else "-") in entry[4].split(","):
+        kind = READ
+    name = "engine." + entry[1]
+    __import__(name)
+    return getattr(sys.modules[name], entry[2]), kind
+
+
+def execute(session, words, reply=None):
+    """Run a request given as its (lower-case) words; return its reply pairs or raise Reject.
+
+    The device screens act through this, so a button press and a serial line share one path:
+    the same checks, the same undo step name, the same durability.  With `reply` (a
+    `jsonline.Reply`) the success line is written into it *before* the change is committed, so
+    a reply that cannot be made (out of memory) leaves the change undone.  A MemoryError is
+    raised with everything put back; the caller answers it (`firmware.lines.serve` with a line
+    made in advance).
+    """
+    try:
+        handler, kind = _find(words)
+    except MemoryError:
+        raise
+    except Exception as e:  # a module that cannot load (a file missing on the board)
+        raise parse.Reject(parse.STATE, "cannot load this command: %s" % type(e).__name__)
+    if handler is None:
+        raise parse.Reject(parse.UNKNOWN, "unknown command (try help)")
+    if kind != READ:
+        session.begin(kind != DICE)
+    saving = False
+    try:
+        ps = handler(session, words)
+        if reply is not None:
+            _ok(session, ps, reply)
+        if kind != READ:
+            saving = True
+            session.commit(" ".join(words).encode(), kind == CHANGE)
+    except Exception as e:  # whatever failed, nothing of the change is kept
+        if kind != READ:
+            session.abort()
+        if isinstance(e, (parse.Reject, MemoryError)):
+            raise
+        if saving and isinstance(e, OSError):  # the store could not make it durable
+            from engine.core.record import why
+
+            raise parse.Reject(parse.STATE, "not saved, nothing changed: " + why(e))
+        raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
+    if reply is not None:
+        session.notice = None  # it went out with this reply
+    return ps
+
+
+def _ok(session, ps, reply):
+    reply.n = 0
+    reply.write('{"ok":true')
+    jsonline.pairs(ps, reply.write)
+    _end(session, reply)
+
+
+def _end(session, reply):
+    if session.notice is not None:
+        reply.write(',"notice":')
+        jsonline.string(session.notice, reply.write)
+    reply.write("}\n")
+
+
+def write_error(code, msg, w):
+    """Write an error reply (no newline)."""
+    w('{"ok":false,"error":')
+    jsonline.string(code, w)
+    w(',"msg":')
+    jsonline.string(msg, w)
+
+
+def _words(raw):
+    for b in raw:
+        if b < 0x20 or b > 0x7E:
+            raise parse.Reject(parse.SYNTAX, "control or non-ASCII characters in line")
+    return raw.decode().lower().split()
+
+
+def handle(session, raw, reply):
+    """Put the reply line to one request (bytes, no newline) in `reply` (a `jsonline.Reply`),
+    newline included; return False, with nothing in it, for blank and # lines.
+
+    A MemoryError is raised with nothing changed and `reply` to be thrown away: the caller
+    answers with a line it made in advance (`firmware.lines.serve`).
+    """
+    reply.n = 0
+    if len(raw) > MAX_LINE:
+        too_long(session, reply)
+        return True
+    if raw.lstrip()[:1] == b"#":
+        return False
+    try:
+        words = _words(raw)
+        if not words:
+            return False
+        execute(session, words, reply)
+    except parse.Reject as e:
+        _error(session, e.code, e.msg, reply)
+    return True
+
+
+def too_long(session, reply):
+    """The reply to a line longer than MAX_LINE, refused whole."""
+    _error(session, parse.SYNTAX, "line longer than %d bytes" % MAX_LINE, reply)
+
+
+def _error(session, code, msg, reply):
+    reply.n = 0
+    write_error(code, msg, reply.write)
+    _end(session, reply)
+    session.notice = None
+
+
+def reply(session, raw):
+    """The reply to one line as a string without its newline, or None (host side and tests)."""
+    out = jsonline.Reply()
+    return bytes(out.buf[:out.n - 1]).decode() if handle(session, raw, out) else None

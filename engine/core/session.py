@@ -1,0 +1,153 @@
+"""A play session: the dice, the game state fields, the undo log, and keeping them durable.
+
+`Session` is what every front end drives (the line protocol, the device screens).  A change is
+made in three steps so that a refused or failed action changes nothing:
+
+    session.begin()                 snapshot fields and dice
+    ...rules code changes fields / rolls dice...
+    session.commit(line) or session.abort()
+
+`commit` records the changed fields as one undo step and writes the record to the store before
+returning, so an action is durable before it is acknowledged.  Undo restores fields only: the dice
+are never rewound.
+"""
+
+from engine.core import layout
+from engine.core.rng import Rng
+from engine.core.varint import put, put_signed
+
+
+
+class Session:
+    """Dice + state + undo, optionally backed by a `store` (see `engine.core.record`)."""
+
+    def __init__(self, seed=0, store=None):
+        self.rng = Rng(seed)
+        self.vals = layout.new_values()
+        # The undo log, oldest step first, kept in its record form (see `engine.core.undolog`): a
+        # full log costs its few hundred bytes of RAM, not a tuple per step.
+        self.undo = b""
+        self.undo_steps = 0
+        self.store = store
+        self.data = None  # the front end's data files (data/): name -> text lines, or None
+        self.notice = None  # said once to the player, e.g. "saved state unreadable"
+        self.read_only = False  # a save from newer firmware is never overwritten silently
+        self.resumed = False  # the state was loaded from the store
+        # Whether a roll alone is written to the store.  A device in random-dice mode reseeds at
+        # every start, so it can skip these writes: flash wears with each.
+        self.save_dice = True
+        self._seq = 0  # sequence number of the newest frame in the store
+        self._snap = None  # fields at `begin`: allocated on the first change, kept after it
+        self._snapped = False
+        self._snap_rng = None
+        self._snap_undo = None  # (log, steps) at `begin`: bytes are immutable, no copy needed
+        if store is not None:
+            from engine.core import record
+
+            record.load(self)
+
+    # --- the payload -------------------------------------------------------------------
+    def head(self):
+        """The record's payload up to the undo log (`engine.core.record` has the layout): layout
+        version, field count, fields, dice position, undo step count, as varints."""
+        out = bytearray()
+        put(out, layout.VERSION)
+        put(out, len(self.vals))
+        for v in self.vals:
+            put_signed(out, v)
+        for v in self.rng.get_state():
+            put(out, v)
+        put(out, self.undo_steps)
+        return out
+
+    def payload(self):
+        """The whole payload: `head` then the undo log (`state`, `record`, the host tools)."""
+        out = self.head()
+        out.extend(self.undo)
+        return bytes(out)
+
+    def restore(self, payload):
+        """Load a payload; on any error nothing is changed (RecordError says why)."""
+        from engine.core import record
+
+        self.vals, rng_state, self.undo, self.undo_steps = record.decode(payload)
+        self.rng.restore(rng_state)
+
+    # --- durability (engine/core/record.py: imported only by a session that has a store) ----------
+    def save(self):
+        """Write the record to the store; return once it is durable (OSError if it cannot be)."""
+        if self.store is not None:
+            from engine.core import record
+
+            record.save(self)
+
+    def reset(self, seed):
+        """Start over from defaults (also unlocks a refused save), keeping nothing to undo."""
+        vals = self.vals
+        for i in range(len(vals)):
+            vals[i] = 0
+        self.undo = b""
+        self.undo_steps = 0
+        self.rng.seed(seed)
+        self.read_only = False
+
+    # --- changes -----------------------------------------------------------------------
+    def begin(self, fields=True):
+        """Snapshot dice and undo log, and the fields unless the change rolls dice only."""
+        self._snapped = fields
+        if fields:
+            if self._snap is None:
+                self._snap = layout.new_values()  # a dice-only session never needs it
+            snap = self._snap
+            vals = self.vals
+            for i in range(len(vals)):
+                snap[i] = vals[i]
+        self._snap_rng = self.rng.get_state()
+        self._snap_undo = (self.undo, self.undo_steps)
+
+    def abort(self):
+        """Put back everything as it was at `begin` (dice included: a refused line rolls nothing).
+
+        Allocates nothing: it runs after a MemoryError too."""
+        if self._snapped:
+            snap = self._snap
+            vals = self.vals
+            for i in range(len(vals)):
+                vals[i] = snap[i]
+        self.rng.restore(self._snap_rng)
+        self.undo, self.undo_steps = self._snap_undo
+
+    def commit(self, line, undoable=True):
+        """Make the change since `begin` durable.  An undoable change becomes one undo step named
+        `line`, even when it changed no field: at the table, undo takes back the last action, not
+        an older one.  Raises (MemoryError, OSError) with nothing written: the caller aborts.
+        """
+        if undoable:
+            self._push(line)
+        elif not self._snapped and self.rng.get_state() == self._snap_rng:
+            return  # a dice command that rolled nothing (`seed` alone): nothing to keep
+        elif not self._snapped and not self.save_dice:
+            return  # only the dice moved: the next state change saves their position too
+        self.save()
+
+    # --- the undo log (engine/core/undolog.py: imported when there is a step to make or undo) --
+    def _push(self, line):
+        from engine.core import undolog
+
+        undolog.push(self, line)
+
+    def undo_line(self):
+        """The request line (bytes) the next `undo` would take back, or None."""
+        if not self.undo_steps:
+            return None
+        from engine.core import undolog
+
+        return undolog.newest_line(self)
+
+    def undo_last(self):
+        """Undo the newest step; return its line (bytes) or None when there is nothing to undo."""
+        if not self.undo_steps:
+            return None
+        from engine.core import undolog
+
+        return undolog.pop(self)

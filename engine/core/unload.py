@@ -1,0 +1,23 @@
+"""The one routine that drops modules from RAM (on the boards an imported module's bytecode lives
+in the heap unless frozen): `firmware/app.py` when a screen closes, `engine/tal/cups/data.py` once
+cup files are parsed, `engine/helpforms` after a reply.  A module that keeps parsed data sets
+`KEEP = True` and is never dropped, so no cache is lost: the next use finds it parsed.
+"""
+
+import sys
+
+
+def unload(name):
+    """Forget module `name` (sys.modules and its package's attribute) unless it KEEPs data; the
+    collector frees it once nothing else refers to it, and the next import loads it again."""
+    module = sys.modules.get(name)
+    if module is None or getattr(module, "KEEP", False):
+        return
+    del sys.modules[name]
+    k = name.rfind(".")
+    package = sys.modules.get(name[:k]) if k > 0 else None
+    if package is not None and name[k + 1:] in package.__dict__:
+        try:
+            delattr(package, name[k + 1:])
+        except (AttributeError, TypeError):
+            pass

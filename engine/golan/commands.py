@@ -1,0 +1,294 @@
+"""Protocol commands of the Golan d6 game (the Golan fragment).
+
+golan, mine, leader, sagger, heli, avlb, mortar: see docs/protocol/golan.md.
+
+Every command refuses (error `state`) unless `game golan` is selected.  A die word `=D` gives the
+d6 the player rolled by hand; otherwise the session's dice roll it.
+"""
+
+from engine.golan import rules as G
+from engine.core import parse
+from engine.tal.cmd_game import GOLAN, require
+from engine.core.jsonline import Obj
+
+_SIDES = 6
+
+
+def _die(s, w, start, allowed=()):
+    """Parse w[start:]: the option words in `allowed` and one optional `=D`; roll when no D.
+
+    Returns (die, options found as a tuple of words).
+    """
+    die = 0
+    found = ()
+    for k in range(start, len(w)):
+        x = w[k]
+        if x[:1] == "=" and not die:
+            die = parse.number(x[1:], 1, _SIDES, "die")
+        elif x in allowed and x not in found:
+            found += (x,)
+        else:
+            raise parse.Reject(parse.SYNTAX, "unexpected word %s" % x[:12])
+    return (die or s.rng.die(_SIDES)), found
+
+
+def _hex(word):
+    if not G.valid_name(word, G.HEX_CHARS):
+        raise parse.Reject(parse.SYNTAX, "a hex name is 1-%d of a-z 0-9 -" % G.HEX_CHARS)
+    return word
+
+
+def _begin(s, w, lo, hi, usage):
+    require(s, GOLAN)
+    parse.arity(w, lo, hi, usage)
+
+
+# --- golan ------------------------------------------------------------------------------
+def golan(s, w):
+    """`golan`: the pieces tracked; `golan new`: a new game (mines in hand, leaders alive)."""
+    _begin(s, w, 1, 2, "golan [new]")
+    if len(w) == 2:
+        if w[1] != "new":
+            raise parse.Reject(parse.UNKNOWN, "usage: golan [new]")
+        G.clear(s.vals)
+    v = s.vals
+    alive = 0
+    for i in range(G.GOLAN_LEADERS):
+        if not G.leader_dead(v, i):
+            alive += 1
+    return (("mines_hand", G.mines_in(v, G.HAND)),
+            ("mines_map", G.mines_in(v, G.DOWN) + G.mines_in(v, G.UP)),
+            ("mines_removed", G.mines_in(v, G.OUT)), ("leaders_alive", alive),
+            ("avlb_ditch", _avlb_list(v)))
+
+
+# --- mines ------------------------------------------------------------------------------
+_STATE_WORDS = ("in hand", "face down", "face up", "removed")
+
+
+def _mine_no(v, word, need):
+    i = parse.number(word, 1, G.GOLAN_MINES, "mine") - 1
+    if G.mine_state(v, i) != need:
+        raise parse.Reject(parse.STATE, "mine %d is %s" % (i + 1, _STATE_WORDS[G.mine_state(v, i)]))
+    return i
+
+
+def _mine_hex(v, i):
+    return G.get_name(v, G.mine_hex_at(i), G.NAME_FIELDS)
+
+
+def mine(s, w):
+    """`mine`, `mine place HEX`, `mine reveal`, `mine attack K [=D]` (Mines)."""
+    _begin(s, w, 1, 4, "mine [place HEX | reveal | attack K [=D]]")
+    v = s.vals
+    sub = w[1] if len(w) > 1 else ""
+    if sub == "":
+        on_map = []
+        for i in range(G.GOLAN_MINES):
+            st = G.mine_state(v, i)
+            if st == G.DOWN or st == G.UP:
+                on_map.append([i + 1, _mine_hex(v, i), G.MINE_STATES[st]])
+        return (("hand", G.mines_in(v, G.HAND)), ("removed", G.mines_in(v, G.OUT)),
+                ("map", on_map))
+    if sub == "place":
+        parse.arity(w, 3, 3, "mine place HEX")
+        h = _hex(w[2])
+        if G.avlb_slot(v, h) >= 0:
+            raise parse.Reject(parse.STATE, "no mine in an anti-tank-ditch hex holding an AVLB")
+        i = G.place_mine(v, h)
+        if i < 0:
+            raise parse.Reject(parse.STATE, "no mine left in hand")
+        return (("mine", i + 1), ("hex", h), ("face", "down"), ("hand", G.mines_in(v, G.HAND)))
+    if sub == "reveal":
+        parse.arity(w, 2, 2, "mine reveal")
+        turned = G.reveal_mines(v)
+        if not turned:
+            raise parse.Reject(parse.STATE, "no face-down mine")
+        up = []
+        for i in range(G.GOLAN_MINES):
+            if turned & (1 << i):
+                up.append([i + 1, _mine_hex(v, i)])
+        return (("revealed", up),)
+    if sub == "attack":
+        parse.arity(w, 3, 4, "mine attack K [=D]")
+        i = _mine_no(v, w[2], G.UP)
+        die = _die(s, w, 3)[0]
+        h = _mine_hex(v, i)
+        stays = G.mine_stays(die)
+        if not stays:
+            G.remove_mine(v, i)
+        return (("mine", i + 1), ("hex", h), ("die", die),
+                ("outcome", "stays" if stays else "removed"))
+    raise parse.Reject(parse.UNKNOWN, "mine: place, reveal, attack")
+
+
+# --- leaders [13.0] -----------------------------------------------------------------------
+def _leader(v, word, alive=True):
+    i = G.find_leader(v, word)
+    if i < 0:
+        raise parse.Reject(parse.UNKNOWN, "no leader %s (i1 i2 i3 s1 s2 or a name)" % word[:12])
+    if alive and G.leader_dead(v, i):
+        raise parse.Reject(parse.STATE, "%s is dead" % G.leader_name(v, i))
+    return i
+
+
+def _leader_obj(v, i):
+    return Obj((("id", G.LEADER_IDS[i]), ("name", G.leader_name(v, i)),
+                ("side", "israeli" if i < G.ISRAELI else "syrian"),
+                ("hex", G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)),
+                ("alive", not G.leader_dead(v, i))))
+
+
+def _leader_hex(v, i):
+    return G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)
+
+
+def _placed(v, i):
+    if _leader_hex(v, i) is None:
+        raise parse.Reject(parse.STATE, "%s is not in a stack: leader at %s HEX first" % (
+            G.leader_name(v, i), G.LEADER_IDS[i]))
+
+
+def leader(s, w):
+    """`leader`, `leader name ID NAME`, `leader at ID HEX`, `leader move ID HEX [adj] [=D]`,
+    `leader fate ID [HEX] [=D]` ([13.0])."""
+    _begin(s, w, 1, 6, "leader [name|at|move|fate] ...")
+    v = s.vals
+    sub = w[1] if len(w) > 1 else ""
+    if sub == "":
+        return (("leaders", [_leader_obj(v, i) for i in range(G.GOLAN_LEADERS)]),)
+    if sub == "name":
+        parse.arity(w, 4, 4, "leader name ID NAME")
+        i = _leader(v, w[2], False)
+        name = w[3]
+        if not G.valid_name(name, G.LEADER_CHARS):
+            raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % G.LEADER_CHARS)
+        j = G.find_leader(v, name)
+        if j >= 0 and j != i:
+            raise parse.Reject(parse.STATE, "%s already names another leader" % name)
+        G.put_name(v, G.leader_name_at(i), G.LEADER_NAME_FIELDS, name)
+        return (("leader", _leader_obj(v, i)),)
+    if sub == "at":
+        parse.arity(w, 4, 4, "leader at ID HEX")
+        i = _leader(v, w[2])
+        G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, _hex(w[3]))
+        return (("leader", _leader_obj(v, i)),)
+    if sub == "move":
+        parse.arity(w, 4, 6, "leader move ID HEX [adj] [=D]")
+        i = _leader(v, w[2])
+        _placed(v, i)
+        h = _hex(w[3])
+        if G.same_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h):
+            raise parse.Reject(parse.STATE, "the leader is already in %s" % h)
+        die, opts = _die(s, w, 4, ("adj",))
+        mod = 1 if opts else 0
+        out = G.leader_move(die + mod)
+        if out == G.KILLED:
+            G.kill_leader(v, i)
+        elif out == G.MOVES:
+            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h)
+        return (("leader", G.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
+                ("outcome", G.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
+    if sub == "fate":
+        parse.arity(w, 3, 5, "leader fate ID [HEX] [=D]")
+        i = _leader(v, w[2])
+        _placed(v, i)
+        h = None
+        start = 3
+        if len(w) > 3 and w[3][:1] != "=":
+            h = _hex(w[3])
+            start = 4
+        die = _die(s, w, start)[0]
+        out = G.leader_fate(die)
+        if out == G.DESTROYED:
+            G.kill_leader(v, i)
+        else:
+            # 5-6: to the nearest friendly stack, which the player names (unplaced if not given)
+            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h or "")
+        return (("leader", G.LEADER_IDS[i]), ("die", die), ("outcome", G.FATE_OUTCOMES[out]),
+                ("hex", _leader_hex(v, i)))
+    raise parse.Reject(parse.UNKNOWN, "leader: name, at, move, fate")
+
+
+# --- BMP-1 / Sagger, helicopters, AVLB, mortars ---------------------------------------
+def sagger(s, w):
+    """`sagger [=D]`: a BMP-1 or Sagger AP attack's d6; odd is NE, out of missiles."""
+    _begin(s, w, 1, 2, "sagger [=D]")
+    die = _die(s, w, 1)[0]
+    odd = G.sagger_out_of_missiles(die)
+    return (("die", die), ("odd", odd), ("outcome", "ne" if odd else "fire table"))
+
+
+_HELI_NOTES = (
+    "flying or hovering; change once per turn in the Syrian movement phase",
+    "flying: free movement, cannot fire or unload",
+    "hovering: fires under 8.0, may add to attacks from its hex, cannot move",
+    "carries at most 2 infantry and 1 ATGM team; unloads once, on open ground or hill",
+    "after unloading it leaves the map; the unloaded units cannot move but may fire",
+    "firing at a helicopter: range halved, fractions dropped",
+)
+
+
+def heli(s, w):
+    """`heli`: the helicopter notes; `heli range N`: the range when firing at a helicopter."""
+    _begin(s, w, 1, 3, "heli [range N]")
+    if len(w) == 1:
+        return (("notes", _HELI_NOTES),)
+    if w[1] != "range" or len(w) != 3:
+        raise parse.Reject(parse.SYNTAX, "usage: heli [range N]")
+    n = parse.number(w[2], 0, 99, "range")
+    return (("range", n), ("vs_helicopter", G.range_vs_helicopter(n)))
+
+
+def _avlb_list(v):
+    out = []
+    for i in range(G.GOLAN_AVLBS):
+        h = G.get_name(v, G.avlb_at(i), G.NAME_FIELDS)
+        if h:
+            out.append(h)
+    return out
+
+
+def avlb(s, w):
+    """`avlb`, `avlb ditch HEX`, `avlb lost HEX`, `avlb defence ditch|open` (AVLB)."""
+    _begin(s, w, 1, 3, "avlb [ditch HEX | lost HEX | defence ditch|open]")
+    v = s.vals
+    sub = w[1] if len(w) > 1 else ""
+    if sub == "":
+        return (("ditch", _avlb_list(v)),)
+    if len(w) != 3:
+        raise parse.Reject(parse.SYNTAX, "usage: avlb %s ..." % sub[:8])
+    if sub == "defence":
+        if w[2] != "ditch" and w[2] != "open":
+            raise parse.Reject(parse.SYNTAX, "usage: avlb defence ditch|open")
+        return (("defence", G.avlb_defence(w[2] == "ditch")),)
+    h = _hex(w[2])
+    slot = G.avlb_slot(v, h)
+    if sub == "ditch":
+        if slot >= 0:
+            raise parse.Reject(parse.STATE, "an AVLB is already recorded in %s" % h)
+        slot = G.avlb_slot(v, "")
+        if slot < 0:
+            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % G.GOLAN_AVLBS)
+        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, h)
+        return (("hex", h), ("defence", G.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(v)))
+    if sub == "lost":
+        if slot < 0:
+            raise parse.Reject(parse.STATE, "no AVLB recorded in %s" % h)
+        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, "")
+        return (("ditch", _avlb_list(v)),)
+    raise parse.Reject(parse.UNKNOWN, "avlb: ditch, lost, defence")
+
+
+_MORTAR_NOTES = (
+    "fire at any enemy in range and in sight of any Israeli unit",
+    "may add their firepower to a friendly unit in the same hex",
+    "may bombard alone: HE firepower vs armour, armour ignored; casualties become Suppressed",
+    "never at a moving target",
+)
+
+
+def mortar(s, w):
+    """`mortar`: the mortar notes."""
+    _begin(s, w, 1, 1, "mortar")
+    return (("notes", _MORTAR_NOTES),)

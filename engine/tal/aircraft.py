@@ -1,0 +1,293 @@
+"""The aircraft roster ("Attaques Ennemies"): types, loadout, pilot, status, Bingo marker, damage
+markers.
+
+An aircraft is one slot of the `AC_*` field arrays (engine/tal/fields.py); its type's card values
+(the type printed on Hit counters, class, SO cost, structure boxes, WP) come from the
+player-editable data/tal/aircraft.txt.  What happens to aircraft in a mission (hits, crashes,
+Loiter, Bingo, SAR) is engine/tal/mission.py.
+"""
+
+from engine.core import datafile
+from engine.core import datatables
+from engine.core.jsonline import Obj
+from engine.tal import fields as F
+from engine.core import parse
+from engine.tal import pilots
+from engine.tal import tables
+
+# --- aircraft status (AC_STATE low bits) -------------------------------------------------------
+BASE = 0  # at the air base
+FLYING = 1  # in the air on this mission (target-bound or on the battlefield)
+LEFT = 2  # has left the battlefield (home-bound)
+CRASH_TARGET = 3  # crashed target-bound, SAR to roll (+2)
+CRASH_BATTLE = 4  # crashed on the battlefield, SAR to roll
+CRASH_HOME = 5  # crashed home-bound, SAR to roll (+1)
+DOWN = 6  # crashed, SAR done or none due: out of the campaign until replaced
+STATUS = ("base", "flying", "left", "crashed", "crashed", "crashed", "down")
+ST_MASK = 7
+BINGO_SHIFT = 3  # Bingo marker: 0 none, 1 Bingo 6, 2 Bingo 10
+IN_MISSION = 32
+FLEW = 64  # flew (or was assigned to) a mission today: one mission per aircraft a day
+
+# --- AC_GEAR bits ------------------------------------------------------------------------------
+G_SLOW = 1
+G_FUEL = 2
+G_ECM = 4
+EVASIVE_SHIFT = 3
+G_HIGH = 64  # at high altitude (an RQ-1 or MQ-1 up high makes every pilot Fast)
+
+# --- durable damage markers --------------------------------------------------------------------
+MARKERS = ("structure", "engine", "pylon", "bullet-holes", "hud", "display", "controls", "cannon")
+STRUCTURE = 0
+ENGINE = 1
+PYLON = 2
+HOLES = 3
+HUD = 4
+DISPLAY = 5
+CONTROLS = 6
+CANNON = 7
+MARKER_MAX = 7  # 3 bits each
+PYLON_WP = 2  # Pylon*: -2 WP
+CONTROLS_RIDGE = 2  # Controls*: -2 on Ridge Evasion rolls
+GUNS = 3  # AC-130: a Cannon hit disables one of its 3 guns at random ("Attaques Ennemies")
+
+# --- aircraft types (data/tal/aircraft.txt) ----------------------------------------------------
+MANNED = 0
+DRONE = 1
+GUNSHIP = 2
+CLASSES = ("manned", "drone", "gunship")
+T_N = 0
+T_NAME = 1
+T_FAMILY = 2
+T_CLASS = 3
+T_COST = 4
+T_BOXES = 5
+T_WP = 6
+T_YEAR = 7
+_TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
+          ("class", datafile.choice(CLASSES)),
+          ("cost", datatables.maybe(datafile.integer(0, 99))),
+          ("boxes", datatables.maybe(datafile.integer(0, 7))),
+          ("wp", datatables.maybe(datafile.integer(0, 99))),
+          ("year", datatables.maybe(datafile.integer(1900, 2099))), ("source", datafile.text))
+
+
+TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
+
+
+def types(s):
+    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, year)."""
+    return datatables.rows(s, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
+
+
+def find_type(s, word):
+    """The data row of aircraft type `word` (e.g. a-10a)."""
+    names = []
+    for r in types(s):
+        if r[T_NAME].lower() == word:
+            return r
+        names.append(r[T_NAME].lower())
+    raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
+
+
+def type_row(s, a):
+    """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
+    n = s.vals[F.AC_TYPE + a]
+    for r in types(s):
+        if r[T_N] == n:
+            return r
+    raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
+
+
+# --- roster --------------------------------------------------------------------------------------
+def used(v, a):
+    """Whether aircraft slot a holds an aircraft."""
+    return v[F.AC_TYPE + a] != 0
+
+
+def slot(v, word):
+    """The slot of aircraft number `word` (1-based)."""
+    a = parse.number(word, 1, F.AC_MAX, "aircraft") - 1
+    if not used(v, a):
+        raise parse.Reject(parse.STATE, "there is no aircraft %d" % (a + 1))
+    return a
+
+
+def free_slot(v):
+    """The first free aircraft slot, or a `state` refusal when the roster is full."""
+    for a in range(F.AC_MAX):
+        if not used(v, a):
+            return a
+    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % F.AC_MAX)
+
+
+def status(v, a):
+    """BASE, FLYING, LEFT, CRASH_TARGET, CRASH_BATTLE, CRASH_HOME or DOWN."""
+    return v[F.AC_STATE + a] & ST_MASK
+
+
+def set_status(v, a, st):
+    """Set the status, keeping the Bingo marker and the mission bit."""
+    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~ST_MASK) | st
+
+
+def bingo(v, a):
+    """Aircraft a's Bingo marker: 0, 6 or 10."""
+    b = (v[F.AC_STATE + a] >> BINGO_SHIFT) & 3
+    return tables.BINGO_MARKERS[b - 1] if b else 0
+
+
+def set_bingo(v, a, b):
+    """b: 0 none, 1 Bingo 6, 2 Bingo 10."""
+    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
+
+
+def in_mission(v, a):
+    """Whether the aircraft flies (or flew) the current mission."""
+    return bool(v[F.AC_STATE + a] & IN_MISSION)
+
+
+def pilot(v, a):
+    """Aircraft a's pilot slot, or -1."""
+    return v[F.AC_PILOT + a] - 1
+
+
+def has_ecm(v, a):
+    """Whether it carries an ECM pod this mission."""
+    return bool(v[F.AC_GEAR + a] & G_ECM)
+
+
+def has_fuel(v, a):
+    """Whether it carries a fuel tank this mission (+2 Loiter turns)."""
+    return bool(v[F.AC_GEAR + a] & G_FUEL)
+
+
+def is_slow(v, a):
+    """Whether it acts in the Slow part of a Loiter turn (its pilot's speed)."""
+    return bool(v[F.AC_GEAR + a] & G_SLOW)
+
+
+def evasive(v, a):
+    """Its pilot's Evasive skill (or the one set by hand)."""
+    return (v[F.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
+
+
+def set_gear(v, a, slow, fuel, ecm, eva):
+    """Write speed, fuel tank, ECM pod and Evasive (keeping the altitude)."""
+    v[F.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
+                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
+                        (v[F.AC_GEAR + a] & G_HIGH))
+
+
+def high(v, a):
+    """Whether it flies at high altitude (as set with `ac set N high`)."""
+    return bool(v[F.AC_GEAR + a] & G_HIGH)
+
+
+def family(s, a):
+    """The type printed on Hit counters for this aircraft (a-10 for A-10A and A-10C)."""
+    return type_row(s, a)[T_FAMILY].lower()
+
+
+def unmanned(s, a):
+    """An unmanned aircraft (RQ-1, MQ-1): no pilot, no stress, no VP lost."""
+    return type_row(s, a)[T_CLASS] == DRONE
+
+
+def gunship(s, a):
+    """The AC-130: its immunities and three guns."""
+    return type_row(s, a)[T_CLASS] == GUNSHIP
+
+
+def marker(v, a, m):
+    """How many markers of MARKERS[m] aircraft a has (AC-130 cannon: a mask of its guns)."""
+    if m < 5:
+        return (v[F.AC_DMG + a] >> (3 * m)) & 7
+    return (v[F.AC_DMG2 + a] >> (3 * (m - 5))) & 7
+
+
+def set_marker(v, a, m, n):
+    """Write the count (or the AC-130 gun mask) of MARKERS[m]."""
+    if m < 5:
+        f, sh = F.AC_DMG + a, 3 * m
+    else:
+        f, sh = F.AC_DMG2 + a, 3 * (m - 5)
+    v[f] = (v[f] & ~(7 << sh)) | (n << sh)
+
+
+def marker_count(s, a, m):
+    """Markers of kind m, counting the AC-130's disabled guns one each."""
+    n = marker(s.vals, a, m)
+    if m == CANNON and gunship(s, a):
+        return (n & 1) + ((n >> 1) & 1) + ((n >> 2) & 1)
+    return n
+
+
+def marker_index(word):
+    """The index of a marker word in MARKERS, or -1."""
+    for m in range(len(MARKERS)):
+        if MARKERS[m] == word:
+            return m
+    return -1
+
+
+def assign(s, a, k):
+    """Put pilot slot k (or -1: nobody) in aircraft a.
+
+    The aircraft takes the pilot card's speed and Evasive.  A pilot flies only the aircraft type
+    on his card ("Choix des Pilotes": «Un pilote ne peut voler que sur le type de machine
+    mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
+    Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
+    """
+    v = s.vals
+    if k < 0:
+        v[F.AC_PILOT + a] = 0
+        return
+    if unmanned(s, a):
+        raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
+    if pilots.flag(v, k, pilots.KILLED):
+        raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
+    if pilots.status(v, k) == pilots.UNFIT:
+        raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
+    flies = pilots.family(s, v[F.P_NAME + k])
+    if flies is not None and flies != family(s, a):
+        raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
+            pilots.name(s, v[F.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
+    for b in range(F.AC_MAX):
+        if b != a and used(v, b) and pilot(v, b) == k:
+            raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
+    v[F.AC_PILOT + a] = k + 1
+    set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
+             pilots.evasive(v, k))
+
+
+def _damage(s, a):
+    out = []
+    for m in range(len(MARKERS)):
+        n = marker_count(s, a, m)
+        if n:
+            out.append((MARKERS[m], n))
+    return Obj(out)
+
+
+def pairs(s, a):
+    """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
+    v = s.vals
+    row = type_row(s, a)
+    k = pilot(v, a)
+    wp = row[T_WP]
+    if wp is not None:
+        wp = max(0, wp - PYLON_WP * marker(v, a, PYLON))
+    out = [("ac", a + 1), ("type", row[T_NAME].lower()), ("class", CLASSES[row[T_CLASS]]),
+           ("pilot", k + 1 if k >= 0 else None),
+           ("speed", "slow" if is_slow(v, a) else "fast"),
+           ("altitude", "high" if high(v, a) else "low"),
+           ("fuel", has_fuel(v, a)), ("ecm", has_ecm(v, a)), ("evasive", evasive(v, a)),
+           ("status", STATUS[status(v, a)]), ("bingo", bingo(v, a)),
+           ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
+    if k >= 0:
+        out.append(("stress", v[F.P_STRESS + k]))
+        out.append(("pilot_status", pilots.status_word(v, k)))
+        if status(v, a) == FLYING and pilots.status(v, k) == pilots.UNFIT:
+            out.append(("weapons", pilots.UNFIT_NOTE))
+    return out

@@ -1,0 +1,122 @@
+"""The answers entered at the table, and the `answer` command (docs/rules.md, "roll and ask").
+
+A row a document does not print is asked once (engine/tal/ask.py); the player's answer is used at
+once and kept in data/tal/answers.txt, written through the front end's hook
+(`session.data.append`, firmware/datafiles.py), so the same roll needs no question again.  A hook
+that cannot write (the console, a read-only drive) keeps the answer for the session and the reply
+says so (`"saved":false` and why).
+
+    answer          the question waiting: its table, key, what to read, the values wanted
+    answer V...     those values: recorded, then the question's request runs again
+
+The file: one line per answer, `table | key | name=value ... | source`, e.g.
+`scout | 3 | turns=2 stress=0 lost=no | entered at the table`.
+"""
+
+from engine.core import datafile
+from engine.core import parse
+from engine.core.jsonline import Obj
+
+FILE = "tal/answers.txt"
+_COLUMNS = (("table", datafile.word), ("key", datafile.word), ("values", datafile.text),
+            ("source", datafile.text))
+HEADER = ("# Values entered at the table: the device asked for them when a roll needed a row our\n"
+          "# documents do not print (docs/rules.md, \"roll and ask\").  Correct or delete a line\n"
+          "# freely; the device asks again for a row it no longer finds.\n"
+          "# One line per answer:  table | key | name=value ... | source\n"
+          "source: entered at the table\nstatus: entered at the table\n\n")
+
+
+def _rows(s):
+    from engine.core import datatables
+    return datatables.table(s, FILE, _COLUMNS, optional=True)[0]
+
+
+def convert(field, tok, table, key):
+    """A value token for `field` (name, lo, hi, words) -> int (a number, or a word's index)."""
+    name, lo, hi, words = field
+    if words == "":  # a word printed on a card, e.g. a campaign's result
+        if 0 < len(tok) <= 15 and not [c for c in tok if not ("a" <= c <= "z" or c == "-")]:
+            return tok
+        raise parse.Reject(parse.RANGE, "%s %s %s: a word of a-z and -" % (table, key, name))
+    if words:
+        if tok in words:
+            return words.index(tok)
+        raise parse.Reject(parse.RANGE, "%s %s %s: one of %s" % (table, key, name, " ".join(words)))
+    body = tok[1:] if tok[:1] in ("+", "-") else tok
+    if not body.isdigit() or len(body) > 4 or not lo <= int(tok) <= hi:
+        raise parse.Reject(parse.RANGE, "%s %s %s: a number %d..%d" % (table, key, name, lo, hi))
+    return int(tok)
+
+
+def keys(s, table):
+    """The keys of the rows of `table` entered at the table (e.g. the campaign cards)."""
+    return [r[1] for r in _rows(s) if r[0] == table]
+
+
+def given(s, table, key, field):
+    """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
+    for r in _rows(s):
+        if r[0] == table and r[1] == key:
+            for tok in r[2].split():
+                k = tok.find("=")
+                if tok[:k] == field[0]:
+                    try:
+                        return convert(field, tok[k + 1:], table, key)
+                    except parse.Reject as e:
+                        raise parse.Reject(parse.STATE, "data/%s: %s" % (FILE, e.msg))
+    return None
+
+
+def record(s, table, key, names, tokens):
+    """Keep an answer: in the session's copy of the file, and in the file when the hook can write.
+    Returns the reply pairs saying whether it was saved."""
+    from engine.core import datatables
+    _rows(s)  # read (and cached) before it grows
+    text = "%s | %s | %s | entered at the table\n" % (
+        table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
+    hook = s.data
+    append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
+    if append is None:
+        out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
+    else:
+        try:
+            append(FILE, ("" if datatables.present(FILE) else HEADER) + text)
+            out = (("saved", True),)
+        except OSError as e:
+            out = (("saved", False), ("note", "kept for this session: cannot write data/%s (%s)"
+                                      % (FILE, e.args[-1] if e.args else e)))
+    datatables.add_row(FILE, (table, key, text.split(" | ")[2]))
+    return out
+
+
+def _question(q):
+    table, key, fields, what, sheet = q
+    return (("table", table), ("key", key), ("ask", what), ("read", sheet),
+            ("fields", [Obj((("name", f[0]), ("words", list(f[3])))) if f[3] is not None else
+                        Obj((("name", f[0]), ("lo", f[1]), ("hi", f[2]))) for f in fields]))
+
+
+def answer(s, w):
+    """`answer` / `answer V...` (see the module doc)."""
+    q = getattr(s, "asking", None)
+    if q is None:
+        raise parse.Reject(parse.STATE, "no question is waiting (the device asks when a roll needs "
+                           "a table row it does not know)")
+    words, question = q
+    if len(w) == 1:
+        return _question(question)
+    table, key, fields, what, sheet = question
+    if len(w) != 1 + len(fields):
+        raise parse.Reject(parse.SYNTAX, "answer %s" % " ".join(f[0].upper() for f in fields))
+    shown = []
+    for i in range(len(fields)):
+        f = fields[i]
+        n = convert(f, w[1 + i], table, key)
+        shown.append((f[0], f[3][n] if f[3] else n))  # a free word comes back as itself
+    saved = record(s, table, key, [f[0] for f in fields], w[1:])
+    s.asking = None
+    from engine.core import protocol
+    handler, _kind = protocol._find(words)
+    entered = Obj([("table", table), ("key", key)] + shown)
+    return (("entered", entered),) + saved + tuple(handler(s, words))

@@ -1,0 +1,241 @@
+"""Campaign rules ("Fin de Journée"): SO points, Day, Victory Points, battalions on the sector map.
+
+Everything works on `session.vals` (engine/tal/fields.py), so every change is undoable and durable.
+A cost that cannot be paid changes nothing: the refusal says why, and for costs the rules make
+mandatory it says that the campaign ends in failure (recorded with `campaign fail`).
+"""
+
+from engine.tal import fields as F
+from engine.core import parse
+
+# CAMP bits
+OVER = 1  # the campaign has ended (last day done, no battalion left, or failure)
+FAILED = 2  # it ended in failure (a cost that could not be paid)
+RR_USED = 4  # R&R priority bought today (once a day)
+ACTIVE = 8  # a campaign was started (`campaign start`): its sequence of play applies
+DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (docs/rules.md)
+LAST_DAY_END = 32  # rule switch: the last day has its end of day too (docs/rules.md)
+SETUP = 64  # the campaign's set-up ("Mise en place de la Campagne") is not finished
+
+# The end of the day, in the order of the sequence of play ("Fin de Journée"): STEP is the step
+# reached.  Missions are flown at step 0; `day end` rests the pilots and gains the daily SO, then
+# the battalions move; `day next` takes the SO losses; replacements, repairs and R&R follow in
+# that order (a later one closes the earlier ones); `day +1` advances the Day marker.
+S_MISSIONS = 0
+S_MOVEMENT = 1
+S_REPLACE = 2
+S_REPAIR = 3
+S_RR = 4
+STEPS = ("missions", "movement", "replacements", "repairs", "r&r")
+
+SO_MAX = 999
+VP_MAX = 999
+DAYS_MAX = 99
+WEAPON_POINTS_PER_SO = 10  # 1 SO per 10 armament points or fraction ("Fin de Journée")
+FR_LOSS = 1  # SO lost per battalion in Friendly Rear at the end of a day
+AB_LOSS = 3  # ... and per battalion at the Air Base
+AIRCRAFT_REPLACEMENT_VP = 2
+PILOT_REPLACEMENT_VP = 1
+RR_COST = 2
+REPAIR_COST = 1
+PROMOTION_COST = 1  # per level
+FAIL_HINT = ("the rules end the campaign in failure when a cost cannot be paid: record it "
+             "with 'campaign fail' (or undo what led here)")
+
+
+def on(v):
+    """A campaign is being played (`campaign start`, not over): its sequence of play applies.
+
+    Without one the commands are a free calculator for single steps (dice, hits, Loiter)."""
+    return v[F.CAMP] & (ACTIVE | OVER) == ACTIVE
+
+
+def in_setup(v):
+    """The campaign's set-up is under way (aircraft bought, pilots chosen and adjusted)."""
+    return on(v) and bool(v[F.CAMP] & SETUP)
+
+
+def require_setup(v, what):
+    """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
+    if on(v) and not v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
+                           "(\"Mise en place de la Campagne\")" % what)
+
+
+def require_step(v, step, what):
+    """In a campaign, allow `what` only at end-of-day step `step` (or an earlier optional one
+    still open), and move the day on to that step: replacements, repairs, R&R, in that order."""
+    if not on(v):
+        return
+    if v[F.CAMP] & SETUP:
+        raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
+    at = v[F.STEP]
+    if at < S_REPLACE or at > step:
+        raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
+            what, "before repairs and R&R" if step == S_REPLACE else
+            ("before R&R" if step == S_REPAIR else "last"),
+            STEPS[at] if at >= S_REPLACE else "day end, then day next"))
+    v[F.STEP] = step
+
+
+def spend(v, n, mandatory=False):
+    """Pay n SO, or refuse (error `state`, nothing changed) when fewer are left."""
+    if n > v[F.SO]:
+        msg = "not enough SO (have %d, need %d)" % (v[F.SO], n)
+        raise parse.Reject(parse.STATE, msg + ": " + FAIL_HINT if mandatory else msg)
+    v[F.SO] -= n
+
+
+def gain(v, n):
+    """Add n SO (the track's marker flips to its 15 side above 15; the device just counts)."""
+    so = v[F.SO] + n
+    if so > SO_MAX:
+        raise parse.Reject(parse.RANGE, "SO would exceed %d" % SO_MAX)
+    v[F.SO] = so
+
+
+def add_vp(v, n):
+    """Add n VP (negative: a loss); VP may go below 0."""
+    vp = v[F.VP] + n
+    if vp > VP_MAX or vp < -VP_MAX:
+        raise parse.Reject(parse.RANGE, "VP must stay within -%d..%d" % (VP_MAX, VP_MAX))
+    v[F.VP] = vp
+
+
+def weapons_cost(points):
+    """SO for one mission's armament points summed over its aircraft: 1 per 10 or fraction."""
+    return (points + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO
+
+
+def require_replacement(v):
+    """Replacements cost VP and are not allowed at 0 VP or less ("Fin de Journée")."""
+    if v[F.VP] <= 0:
+        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
+
+
+# --- range bands and battalions -----------------------------------------------------------------
+
+# The sector map's range bands, from the enemy's side to ours (a battalion advances towards
+# the Air Base: +1).  Short codes are what the protocol takes.
+BANDS = ("er", "et", "fl", "ft", "fr", "ab")
+BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
+              "friendly rear", "air base")
+BAND_FR = 4
+BAND_AB = 5
+KINDS = "asc"  # battalion kinds: Assault, Support, Command
+KIND_NAMES = ("Assault", "Support", "Command")
+KIND_BAND = (2, 1, 0)  # where each kind starts: Front Line, Enemy Transit, Enemy Rear
+DRAW_ORDER = (0, 0, 1, 2)  # the set-up draws Assault, Assault, Support, Command, again
+SCOUT_COST = 1
+FUEL_PRIORITY_COST = 1
+
+
+def band(word):
+    """The index of a range band code, or a `parse.Reject` listing the codes."""
+    for i in range(len(BANDS)):
+        if BANDS[i] == word:
+            return i
+    raise parse.Reject(parse.UNKNOWN, "range bands: er (enemy rear), et (enemy transit), "
+                       "fl (front line), ft (friendly transit), fr (friendly rear), ab (air base)")
+
+
+FULL = 0
+HALF = 1
+DESTROYED = 2
+STRENGTHS = ("full", "half", "destroyed")
+FIXED = 32
+MOVED = 64  # rolled (or kept in place by a card note) in today's battalion movement
+SCOUTED = 128  # a scout was assigned to it today (one scout per battalion)
+
+
+def bn_id(word):
+    """A battalion designation like `5s` or `11a` -> number * 4 + kind (1 A, 2 S, 3 C)."""
+    kind = KINDS.find(word[-1:]) if len(word) > 1 else -1
+    if kind < 0:
+        raise parse.Reject(parse.SYNTAX, "a battalion looks like 5s, 11a or 2c (number and kind)")
+    return parse.number(word[:-1], 1, 99, "battalion number") * 4 + kind + 1
+
+
+def bn_name(code):
+    """The designation text of a packed battalion id."""
+    return "%d%s" % (code >> 2, KINDS[(code & 3) - 1])
+
+
+def bn_kind(v, b):
+    """0 Assault, 1 Support, 2 Command."""
+    return (v[F.BN_ID + b] & 3) - 1
+
+
+def bn_find(v, word):
+    """The slot of the battalion named `word`, or a `state` refusal."""
+    code = bn_id(word)
+    for b in range(F.BN_MAX):
+        if v[F.BN_ID + b] == code:
+            return b
+    raise parse.Reject(parse.STATE, "battalion %s is not on the sector map (bn add)" % word)
+
+
+def bn_strength(v, b):
+    """FULL, HALF or DESTROYED."""
+    return v[F.BN_STATE + b] & 3
+
+
+def bn_band(v, b):
+    """The battalion's range band (an index of BANDS)."""
+    return (v[F.BN_STATE + b] >> 2) & 7
+
+
+def bn_set(v, b, strength, band, fixed):
+    """Write a battalion's strength, band and Fixed flag (keeping today's MOVED and SCOUTED)."""
+    v[F.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
+                         (v[F.BN_STATE + b] & (MOVED | SCOUTED)))
+
+
+def bn_fixed(v, b):
+    """A Fixed battalion never moves."""
+    return bool(v[F.BN_STATE + b] & FIXED)
+
+
+def bn_alive(v, b):
+    """A battalion on the map and not destroyed."""
+    return v[F.BN_ID + b] != 0 and bn_strength(v, b) != DESTROYED
+
+
+def bn_in_band(v, band):
+    """How many surviving battalions are in range band `band`."""
+    n = 0
+    for b in range(F.BN_MAX):
+        if bn_alive(v, b) and bn_band(v, b) == band:
+            n += 1
+    return n
+
+
+def bn_left(v):
+    """Surviving battalions (the campaign also ends when none is left)."""
+    n = 0
+    for b in range(F.BN_MAX):
+        if bn_alive(v, b):
+            n += 1
+    return n
+
+
+def battalion_vp(v, b, strength):
+    """Reduce battalion b to HALF or DESTROYED; return the VP gained ("Fin de Journée").
+
+    Halved: half its VP rounded down; destroyed later: the rest; destroyed at once: all.
+    """
+    old = bn_strength(v, b)
+    if strength <= old:
+        raise parse.Reject(parse.STATE, "battalion %s is already %s" % (
+            bn_name(v[F.BN_ID + b]), STRENGTHS[old]))
+    vp = v[F.BN_VP + b]
+    half = vp // 2
+    got = half if strength == HALF else (vp - half if old == HALF else vp)
+    add_vp(v, got)
+    bn_set(v, b, strength, bn_band(v, b), bn_fixed(v, b))
+    return got
+
+
+def vp_pairs(s, before):
+    """(("vp", N),) when the VP changed since `before`, else ()."""
+    return (("vp", s.vals[F.VP]),) if s.vals[F.VP] != before else ()

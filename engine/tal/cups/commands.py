@@ -1,0 +1,232 @@
+"""The `cup ...` protocol commands (the Hit cup, the Pop-Up cup, Expansion #3's Ground Forces cup).
+
+    cup show hit|popup|ground
+    cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]      UNIT: 3l, 2h ...
+    cup draw popup N | cup draw popup TYPE...
+    cup draw ground K
+    cup end-turn N              the end of aircraft N's turn: its due counters go back
+    cup return popup K          Pop-Up #K was destroyed: back in the cup
+    cup remove popup NAME N     remove N Pop-Ups named NAME (no-enemy ...) for the campaign
+    cup end-mission             every held Hit counter and battlefield Pop-Up back
+    cup reset hit|popup         every counter back, removed ones too (a new campaign)
+
+`cup draw hit` is the bare draw: it applies nothing to the aircraft.  For an aircraft in the
+mission roster, `ac attacked` (engine/tal/cmd_mission.py) draws through the same cup with the
+aircraft's type, ECM pod and Evasive, and applies the results.  docs/protocol/cups.md has the
+replies and transcripts.
+"""
+
+from engine.core import parse
+from engine.core.jsonline import Obj
+from engine.tal.cups import counters, data, rules
+
+_units = bytearray(rules.MAX_UNITS)
+_CUPS = ["hit", "popup", "ground"]  # lists, not tuples: see counters.TYPES
+_HIT_USAGE = "usage: cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]"
+
+
+def _bad(msg, code=parse.SYNTAX):
+    raise parse.Reject(code, msg)
+
+
+def _cup(w, k):
+    # The cup named by the third word, one of the first k of _CUPS.
+    if len(w) < 3 or w[2] not in _CUPS[:k]:
+        _bad("which cup? " + "|".join(_CUPS[:k]))
+    return w[2]
+
+
+def _def(s, which):
+    d = data.definition(s, data.FILES[_CUPS.index(which)])
+    if which != "ground":
+        rules.check_sum(s.vals, rules.HIT if which == "hit" else rules.POPUP, d)
+    return d
+
+
+def _data(d, pairs):
+    # Wherever unverified data is used the reply says so: the player checks it.
+    return pairs + (("data", d.status),) if data.unverified(d) else pairs
+
+
+def _hit(d, c, s, why=-1, x=0, val=None):
+    # A drawn counter (why >= 0: why it is ignored; val: its value as drawn), a held one (x: its
+    # slot) or a returned one.
+    e = d.effect[s][c]
+    if val is None:
+        val = -d.value[s][c] if e == 13 else d.value[s][c]  # 13: attack, printed as -N
+    ps = (("n", c + 1), ("side", "heavy" if s else "light"), ("effect", counters.EFFECTS[e]),
+          ("value", val))
+    if x:
+        h = rules.slot_hit(x)
+        ps += (("ac", h[2]), ("ends", h[3]))
+    elif why >= 0:
+        tag = d.tag[s][c]
+        ps += (("kind", counters.KINDS[counters.kind(e)]),
+               ("tag", counters.TYPES[tag - 1] if tag else None),
+               ("ignored", rules.IGNORED_WHY[why] or False))
+    return Obj(ps)
+
+
+def _popup(d, c, spot):
+    u = d.unit[c]
+    if not u:
+        return Obj((("n", c + 1), ("unit", counters.UNITS[0])))
+    a = d.attack[c]
+    return Obj((("n", c + 1), ("unit", counters.UNITS[u]),
+                ("attack", "%d%s" % (a & 127, "h" if a & 128 else "l") if a else "-"),
+                ("range", None if d.range[c] == 255 else d.range[c]), ("hex", spot)))
+
+
+def _show(s, w):
+    parse.arity(w, 3, 3, "cup show hit|popup|ground")
+    which = _cup(w, 3)
+    d = _def(s, which)
+    v = s.vals
+    if which == "ground":
+        counts = [0, 0, 0]
+        for i in range(d.n):
+            counts[d.hits[i]] += 1
+        return _data(d, (("cup", which), ("total", d.n), ("counts", counts)))
+    lay = rules.HIT if which == "hit" else rules.POPUP
+    m, _h, r = rules.counts(v, lay, d.n)
+    if which == "hit":
+        held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(v, lay)]
+        return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
+                         ("removed", r)))
+    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(v, lay)]
+    return _data(d, (("cup", which), ("total", d.n), ("in", m),
+                     ("no_enemy", rules.popup_in_cup(v, d, 0)), ("out", out), ("removed", r)))
+
+
+def _draw_hit(s, w):
+    aircraft = actype = -1
+    evasive = 0
+    ecm = heavy_first = False
+    n = 0
+    i = 3
+    while i < len(w):
+        t = w[i]
+        a = w[i + 1] if i + 1 < len(w) else ""
+        if t == "ac":
+            aircraft = parse.number(a, 1, rules.AIRCRAFT_MAX, "aircraft")
+            i += 1
+        elif t == "type":
+            actype = counters.aircraft_type(a)
+            if actype < 0:
+                _bad("aircraft types: " + " ".join(counters.TYPES + counters.MODELS), parse.RANGE)
+            i += 1
+        elif t == "evasive":
+            evasive = parse.number(a, 0, 9, "evasive")
+            i += 1
+        elif t == "ecm":
+            ecm = True
+        elif t == "heavy-first":
+            heavy_first = True
+        elif len(t) == 2 and t[1] in "lh" and t[0] in "123456789":
+            if n == rules.MAX_UNITS:
+                _bad("at most %d attacking units" % rules.MAX_UNITS, parse.RANGE)
+            _units[n] = int(t[0]) + (128 if t[1] == "h" else 0)
+            n += 1
+        else:
+            _bad(_HIT_USAGE)
+        i += 1
+    if aircraft < 0 or actype < 0 or not n:
+        _bad(_HIT_USAGE)
+    d = _def(s, "hit")
+    rules.check_hit(s, d, _units, n, aircraft)
+    m = rules.draw_hit(s, d, _units, n, ecm, evasive, heavy_first, aircraft, actype)
+    draws = [_hit(d, rules.DRAWN[k], rules.SIDE[k], rules.IGNORED[k], 0, rules.VALUE[k])
+             for k in range(m)]
+    return _data(d, (("ac", aircraft), ("ecm", list(rules.ECM[:n]) if ecm else []),
+                     ("light", rules.COUNTS[0]), ("heavy", rules.COUNTS[1]), ("draws", draws)))
+
+
+def _draw(s, w):
+    which = _cup(w, 3)
+    if which == "hit":
+        return _draw_hit(s, w)
+    if which == "ground":
+        parse.arity(w, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
+        k = parse.number(w[3], 1, rules.MAX_DRAW, "draws")
+        d = _def(s, which)
+        hits = rules.draw_ground(s, d, k)
+        return _data(d, (("draws", [counters.GROUND[rules.EFFECT[i]] for i in range(k)]),
+                         ("hits", hits)))
+    parse.arity(w, 4, 3 + rules.MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
+    if len(w) == 4 and w[3].isdigit():
+        draws = parse.number(w[3], 1, rules.MAX_DRAW, "aircraft")
+        skipped = 0
+    else:
+        types = [counters.aircraft_type(t) for t in w[3:]]
+        if -1 in types:
+            _bad("aircraft types: " + " ".join(counters.TYPES + counters.MODELS), parse.RANGE)
+        draws = rules.popup_draws(types)
+        skipped = len(types) - draws
+    d = _def(s, which)
+    rules.check_popup(s, d, draws)
+    rules.draw_popup(s, d, draws)
+    return _data(d, (("draws", [_popup(d, rules.DRAWN[k], rules.SPOT[k]) for k in range(draws)]),
+                     ("skipped", skipped)))
+
+
+def _end_turn(s, w):
+    parse.arity(w, 3, 3, "cup end-turn N")
+    aircraft = parse.number(w[2], 1, rules.AIRCRAFT_MAX, "aircraft")
+    d = _def(s, "hit")
+    r = rules.end_turn(s, d, aircraft)
+    back = [_hit(d, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
+    held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(s.vals, rules.HIT)
+            if rules.slot_hit(x)[2] == aircraft]
+    return (("ac", aircraft), ("returned", back), ("held", held))
+
+
+def _return(s, w):
+    parse.arity(w, 4, 4, "cup return popup K")
+    if _cup(w, 2) != "popup":
+        _bad("usage: " + " ".join(w[:2]) + " popup ...")
+    d = _def(s, "popup")
+    c = parse.number(w[3], 1, d.n, "counter") - 1
+    rules.return_popup(s, d, c)
+    return (("returned", c + 1), ("in", rules.counts(s.vals, rules.POPUP, d.n)[0]))
+
+
+def _remove(s, w):
+    parse.arity(w, 4, 5, "cup remove popup NAME [N]")
+    if _cup(w, 2) != "popup":
+        _bad("usage: " + " ".join(w[:2]) + " popup ...")
+    if w[3] not in counters.UNITS:
+        _bad("Pop-Ups: " + " ".join(counters.UNITS), parse.RANGE)
+    d = _def(s, "popup")
+    v = s.vals
+    lay = rules.POPUP
+    before = [rules.is_removed(v, lay, i) for i in range(d.n)]
+    rules.remove_popup(s, d, counters.UNITS.index(w[3]), parse.number(w[4], 1, d.n, "count")
+                   if len(w) == 5 else 1)
+    gone = [i + 1 for i in range(d.n) if rules.is_removed(v, lay, i) and not before[i]]
+    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(v, lay, d.n)[0]))
+
+
+def _end_mission(s, w):
+    parse.arity(w, 2, 2, "cup end-mission")
+    h, p = rules.end_mission(s, _def(s, "hit"), _def(s, "popup"))
+    return (("hit", h), ("popup", p))
+
+
+def _reset(s, w):
+    parse.arity(w, 3, 3, "cup reset hit|popup")
+    which = _cup(w, 2)
+    # no data needed: the cure for a mismatch
+    rules.reset(s, rules.HIT if which == "hit" else rules.POPUP)
+    return (("cup", which),)
+
+
+_SUB = (("show", _show), ("draw", _draw), ("end-turn", _end_turn), ("return", _return),
+        ("remove", _remove), ("end-mission", _end_mission), ("reset", _reset))
+
+
+def cup(s, w):
+    """`cup SUBCOMMAND ...`: the counter cups (see the module doc and docs/protocol/cups.md)."""
+    for name, fn in _SUB:
+        if len(w) > 1 and name == w[1]:
+            return fn(s, w)
+    _bad("usage: cup show|draw|end-turn|return|remove|end-mission|reset ...")

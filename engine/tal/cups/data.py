@@ -1,0 +1,129 @@
+"""What the counters in the cups are: the definitions read from the data files.
+
+The counter mixes are not in our documents (docs/rules.md: DATA): they come from
+player-editable files (data/tal/hit_cup.txt, data/tal/popup_cup.txt,
+data/exp3/ground_forces_cup.txt; format in engine/core/datafile.py and data/README.md), read
+through the front end's `session.data` hook (name -> lines).  `definition` parses the files once
+(engine/tal/cups/fileformat.py, unloaded again afterwards to give its RAM back) and keeps the
+result (KEEP: engine/core/unload.py never drops this module, so a screen closing does not lose
+it): a few bytes per counter, the file's source and status lines, and a 15-bit checksum that lets
+a save made with another file be recognised (engine/tal/cups/rules.py refuses it).  The words
+the counters are made of are engine/tal/cups/counters.py.
+"""
+
+import sys
+
+from engine.core.unload import unload
+
+KEEP = True  # the parsed definitions below stay loaded (engine/core/unload.py)
+
+HIT_FILE = "tal/hit_cup.txt"
+POPUP_FILE = "tal/popup_cup.txt"
+GROUND_FILE = "exp3/ground_forces_cup.txt"
+UNVERIFIED = "unverified: check against your counter sheet"  # the shipped files' status
+FILES = (HIT_FILE, POPUP_FILE, GROUND_FILE)
+_MAX = (64, 48, 64)  # counters a file may hold: the removed bit sets in engine/tal/fields.py
+
+
+class CupDef:
+    """One cup's counters, as parsed from its data file `file` (n of them; `sum`: checksum).
+
+    Hit: effect, value, tag are (light, heavy) pairs of bytearrays indexed by counter: the
+    effect code, its value (stress N; attack N meaning -N), the printed type code + 1 (0: none);
+    temporary[c] is 1 when a side of counter c is temporary.  Pop-Up: unit (0: No Enemy),
+    attack (hits, + 128 when Heavy), range (255: none).  Ground: hits (0..2).
+
+    Made at full size before the parser is loaded, and filled by it: on MicroPython's
+    non-moving heap, what the parser leaves behind would otherwise be scattered over the space
+    it used.  Measured (cups.md transcripts' smallest heap): 1.4 KB less on unix32-mpy (52.8
+    against 54.2 KB), 0.5 KB frozen (unix32-frozen 17.5 against 18.0), even on qemu-frozen.
+    """
+
+    def __init__(self, file, k):
+        m = _MAX[k]
+        self.file = file
+        self.n = 0
+        self.sum = 0
+        self.status = UNVERIFIED
+        self.effect = self.value = self.tag = self.unit = self.attack = self.hits = None
+        self.temporary = self.range = None
+        if k == 0:
+            self.effect = (bytearray(m), bytearray(m))
+            self.value = (bytearray(m), bytearray(m))
+            self.tag = (bytearray(m), bytearray(m))
+            self.temporary = bytearray(m)
+        elif k == 1:
+            self.unit = bytearray(m)
+            self.attack = bytearray(m)
+            self.range = bytearray(m)
+        else:
+            self.hits = bytearray(m)
+
+
+_hook = None  # the data hook the definitions were read through
+_defs = [None, None, None]  # per file: its CupDef, or the message saying why there is none
+_PARSER = ("engine.tal.cups.fileformat", "engine.core.datafile")
+
+
+def definition(session, name):
+    """The parsed definition of data file `name` (e.g. HIT_FILE), via `session.data`.
+
+    The first call parses every cup file (`preload`).  Refuses (Reject state) when the front
+    end has no such file or it is bad, naming the line.
+    """
+    preload(session)
+    d = _defs[FILES.index(name)]
+    if isinstance(d, str):
+        from engine.core.parse import Reject, STATE
+
+        raise Reject(STATE, d)
+    return d
+
+
+def preload(session):
+    """Parse every cup file now unless it is done: the parser is loaded once, and unloaded (only
+    if it was not loaded before): the RAM held after the first `cup show hit` is 6.6 KB less on
+    unix32-mpy (21.6 against 28.3 KB), 1.0 KB less on unix32-frozen (5.3 against 6.3 KB).
+    """
+    global _hook
+    hook = session.data
+    if _defs[0] is not None and hook is _hook:
+        return
+    defs = [CupDef(FILES[k], k) for k in range(3)]  # before the parser: see CupDef
+    had = [m for m in _PARSER if m in sys.modules]
+    from engine.tal.cups import fileformat
+
+    try:
+        for k in range(3):
+            name = FILES[k]
+            lines = hook(name) if hook is not None else None
+            if lines is None:
+                defs[k] = "data file %s not found" % name
+                continue
+            try:
+                fileformat.parse(name, lines, defs[k])
+            except fileformat.DataError as e:
+                defs[k] = "data/%s:%d: %s" % (name, e.line, e.msg)
+            except (OSError, UnicodeError) as e:
+                defs[k] = "data/%s cannot be read (%s)" % (name, e)
+            finally:
+                if hasattr(lines, "close"):
+                    lines.close()
+    finally:
+        for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
+            if m not in had:
+                unload(m)
+    for k in range(3):
+        _defs[k] = defs[k]
+    _hook = hook
+
+
+def forget():
+    """Read the cup files again at the next use (a mix was entered: engine/tal/cmd_mix.py)."""
+    global _hook
+    _hook = None
+
+
+def unverified(d):
+    """True unless the file's status says it is verified (say so wherever its values are used)."""
+    return not d.status.lower().startswith("verified")

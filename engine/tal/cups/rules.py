@@ -1,0 +1,427 @@
+"""Counter cups: the Hit cup, the Pop-Up cup and Expansion #3's Ground Forces cup (docs/rules.md).
+
+What the counters are is data (engine/tal/cups/data.py: `definition(session, file)`); where each
+counter is lives in `session.vals` (engine/tal/fields.py, section "cups"), so every change is
+undoable and durable.  A counter is in the cup, held out (a temporary Hit counter beside its
+aircraft, a Pop-Up enemy on the battlefield) or removed for the campaign; the three always add
+up to the cup's total (engine/tal/cups/check.py checks it).
+
+The draws (`draw_hit`, `draw_popup`, `draw_ground`, `end_turn`) allocate nothing: they write
+into this module's preallocated buffers (DRAWN, SIDE, EFFECT, VALUE, IGNORED, SPOT, ECM,
+COUNTS).  Validate first with `check_hit` / `check_popup`: they raise `parse.Reject`, so a
+refused draw rolls no die.
+
+For the mission rules: after `draw_hit`, `effects(m)` lists the (effect name, value) pairs that
+apply to the aircraft (ignored counters left out); the mission code applies them (stress,
+damage markers, crash on structure, Killed).  Temporary counters are already held by the
+aircraft: call `end_turn(session, d, aircraft)` at the end of each of that aircraft's turns.
+"""
+
+from array import array
+
+from engine.tal import fields as F
+from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
+from engine.core.parse import Reject, STATE
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# Effect codes (counters.EFFECTS order) the rules below need.
+_STRESS = const(2)
+_PYLON = const(5)
+_HUD = const(6)
+_CANNON = const(9)
+_BULLET_HOLES = const(10)
+_WOUNDED = const(11)
+_ALTITUDE = const(12)
+_ATTACK = const(13)
+_TEMPORARY = const(2)  # counters.kind()
+
+# Immunities ("Attaques Ennemies"): unmanned aircraft (RQ-1, MQ-1) ignore Stress, Wounded, Bullet
+# Holes,
+# HUD, Cannon (Killed still crashes them); the AC-130 ignores Altitude, Pylon, HUD.
+_UNMANNED = const((1 << _STRESS) | (1 << _WOUNDED) | (1 << _BULLET_HOLES) | (1 << _HUD)
+                  | (1 << _CANNON))
+_AC130 = const((1 << _ALTITUDE) | (1 << _PYLON) | (1 << _HUD))
+_GUNS = const(3)  # an AC-130 Cannon hit disables one of its three guns at random
+
+# Why a drawn counter does not apply (IGNORED): the same aircraft type is printed on it, an
+# immunity, or the aircraft already holds an Altitude counter.
+IGNORED_WHY = [None, "type", "immune", "altitude"]  # a list: see counters.TYPES
+_APPLIES = const(0)
+_IGN_TYPE = const(1)
+_IGN_IMMUNE = const(2)
+_IGN_ALTITUDE = const(3)
+
+AIRCRAFT_MAX = 15  # aircraft numbers 1..15 fit a held slot
+MAX_UNITS = 12  # attacking units in one draw against an aircraft
+MAX_DRAW = 24  # counters in one draw
+_TURN_ENDS = const(1)  # a temporary counter goes back at the end of its holder's next turn
+_HEXES = const(10)
+_ENDS_STEP = const(2048)  # one turn end in a Hit slot value: 64 * 2 * 16
+
+# --- result buffers (preallocated: a draw allocates nothing) -------------------------------
+DRAWN = bytearray(MAX_DRAW)  # counter index (players see index + 1)
+SIDE = bytearray(MAX_DRAW)  # Hit: 0 light, 1 heavy
+EFFECT = bytearray(MAX_DRAW)  # Hit: effect code; Pop-Up: unit code; Ground: hits
+VALUE = array("h", [0] * MAX_DRAW)  # stress N, attack -N, AC-130 gun 1..3; else 0
+IGNORED = bytearray(MAX_DRAW)  # index into IGNORED_WHY
+SPOT = bytearray(MAX_DRAW)  # Pop-Up: the enemy's hex 1..10 (0: No Enemy)
+ECM = bytearray(MAX_UNITS)  # the ECM die of each attacking unit
+COUNTS = bytearray(2)  # Light, Heavy hits left to draw after ECM and Evasive
+_pool = bytearray(64)  # in-cup counter indices (a cup holds at most 64: data._MAX)
+_mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
+
+
+# Where a cup's state sits in the fields: (checksum, removed bit sets, their count, held slots,
+# their count).  Counter i is removed when bit i % 15 of field removed + i // 15 is set (15 bits:
+# a field is signed).  A held slot is 0 when free, else 1 + counter + 64 * tag, the tag being
+# side + 2 * (aircraft + 16 * turn ends) in the Hit cup and the hex in the Pop-Up cup.
+HIT = (F.HIT_SUM, F.HIT_REMOVED, F.HIT_HELD - F.HIT_REMOVED, F.HIT_HELD, F.HIT_HELD_MAX)
+POPUP = (F.POPUP_SUM, F.POPUP_REMOVED, F.POPUP_OUT - F.POPUP_REMOVED, F.POPUP_OUT,
+         F.POPUP_OUT_MAX)
+
+
+def is_removed(v, lay, i):
+    """1 if counter i is removed for the campaign, else 0."""
+    return (v[lay[1] + i // 15] >> (i % 15)) & 1
+
+
+def _fill(v, lay, n):
+    # List the counters in the cup in _pool; mark the others in _mark.  Returns how many in.
+    for i in range(n):
+        _mark[i] = is_removed(v, lay, i)
+    for k in range(lay[3], lay[3] + lay[4]):
+        if v[k]:
+            _mark[(v[k] - 1) & 63] = 1
+    m = 0
+    for i in range(n):
+        if not _mark[i]:
+            _pool[m] = i
+            m += 1
+    return m
+
+
+def _free(v, lay):
+    free = 0
+    for k in range(lay[3], lay[3] + lay[4]):
+        if not v[k]:
+            free += 1
+    return free
+
+
+def _hold(v, lay, counter, tag):
+    for k in range(lay[3], lay[3] + lay[4]):
+        if not v[k]:
+            v[k] = 1 + counter + 64 * tag
+            return
+
+
+def _settle(v, lay, d):
+    # The checksum names the definition the state refers to; an empty state refers to none.
+    for k in range(lay[1], lay[1] + lay[2]):
+        if v[k]:
+            v[lay[0]] = d.sum
+            return
+    v[lay[0]] = d.sum if _free(v, lay) < lay[4] else 0
+
+
+def counts(v, lay, n):
+    """(in the cup, held out, removed) for a cup of n counters."""
+    m = _fill(v, lay, n)
+    held = lay[4] - _free(v, lay)
+    return m, held, n - m - held
+
+
+def check_sum(v, lay, d, _file=None):
+    """Refuse to touch a cup whose saved state was made with a different data file."""
+    if v[lay[0]] and v[lay[0]] != d.sum:
+        name = "hit" if lay is HIT else "popup"
+        raise Reject(STATE, "this save's %s cup was made with another data/%s: put that file "
+                     "back, or 'cup reset %s' to return every counter" % (name, d.file, name))
+
+
+def held(v, lay):
+    """The non-zero held slot values of a cup, in slot order (not a hot path)."""
+    return [v[k] for k in range(lay[3], lay[3] + lay[4]) if v[k]]
+
+
+# --- the Hit cup ("Attaques Ennemies") ------------------------------------------------------------
+def slot_hit(x):
+    """(counter, side, aircraft, turn ends) of a held Hit slot value."""
+    t = (x - 1) >> 6
+    return (x - 1) & 63, t & 1, (t >> 1) & 15, t >> 5
+
+
+def check_hit(session, d, units, n_units, aircraft):
+    """Refuse (Reject) a Hit draw that cannot be made, before any die is rolled.
+
+    `units[k]` is one attacking unit's hits, + 128 when they are Heavy.
+    """
+    v = session.vals
+    check_sum(v, HIT, d)
+    if aircraft < 1 or aircraft > AIRCRAFT_MAX:  # what a held slot can name
+        raise Reject(STATE, "aircraft must be 1..%d" % AIRCRAFT_MAX)
+    total = 0
+    for k in range(n_units):
+        total += units[k] & 127
+    m = _fill(v, HIT, d.n)
+    if total > MAX_DRAW:
+        raise Reject(STATE, "%d hits: at most %d in one draw" % (total, MAX_DRAW))
+    if total > m:
+        raise Reject(STATE, "%d hits: only %d counters in the Hit cup" % (total, m))
+    temp = 0
+    for k in range(m):
+        temp += d.temporary[_pool[k]]
+    if min(total, temp) > _free(v, HIT):
+        raise Reject(STATE, "too many Hit counters held: end some turns first")
+
+
+def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
+    """ECM, then Evasive ("Attaques Ennemies"): set COUNTS to the Light and Heavy hits left to draw.
+
+    ECM: one d10 per attacking unit (into ECM); 7+ cancels that unit's attack.  Evasive: each
+    point cancels a Light hit, or else turns a Heavy into a Light (with `heavy_first`, Heavies
+    are turned first); a turned hit can be cancelled by a further point.
+    """
+    light = 0
+    heavy = 0
+    for k in range(n_units):
+        if ecm:
+            ECM[k] = rng.die(10)
+            if ECM[k] >= 7:
+                continue
+        if units[k] & 128:
+            heavy += units[k] & 127
+        else:
+            light += units[k]
+    for _ in range(evasive):
+        if heavy and (heavy_first or not light):
+            heavy -= 1
+            light += 1
+        elif light:
+            light -= 1
+    COUNTS[0] = light
+    COUNTS[1] = heavy
+
+
+def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
+    """One enemy attack on one aircraft of type code `actype` ("Attaques Ennemies"); return the
+    count drawn.
+
+    ECM and Evasive first; then all the counters at once, without replacement: the first
+    COUNTS[0] read on their Light side, the rest Heavy.  A counter printed with the target's own
+    type is ignored; unmanned and AC-130 immunities; a second Altitude is ignored while one is
+    held; an AC-130 Cannon hit names the gun (1..3) in VALUE.  Instant, durable and ignored
+    counters are back in the cup at once; the temporary ones that apply stay out, held by
+    `aircraft` until the end of its next turn.  Call `check_hit` first.
+    """
+    v = session.vals
+    rng = session.rng
+    ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first)
+    light = COUNTS[0]
+    m = light + COUNTS[1]
+    n = _fill(v, HIT, d.n)
+    for k in range(m):  # partial Fisher-Yates: m distinct counters, every set equally likely
+        j = k + rng.below(n - k)
+        t = _pool[k]
+        _pool[k] = _pool[j]
+        _pool[j] = t
+    altitude = False
+    for k in range(HIT[3], HIT[3] + HIT[4]):
+        x = v[k]
+        if x and ((x - 1) >> 7) & 15 == aircraft and d.effect[((x - 1) >> 6) & 1][
+                (x - 1) & 63] == _ALTITUDE:
+            altitude = True
+    unmanned = actype == T_MQ1 or actype == T_RQ1
+    for k in range(m):
+        c = _pool[k]
+        s = 0 if k < light else 1
+        e = d.effect[s][c]
+        val = d.value[s][c]
+        if e == _ATTACK:
+            val = -val
+        why = _APPLIES
+        if d.tag[s][c] == actype + 1:
+            why = _IGN_TYPE
+        elif (unmanned and (_UNMANNED >> e) & 1) or (actype == T_AC130 and (_AC130 >> e) & 1):
+            why = _IGN_IMMUNE
+        elif e == _ALTITUDE:
+            if altitude:
+                why = _IGN_ALTITUDE
+            altitude = True
+        if why == _APPLIES:
+            if e == _CANNON and actype == T_AC130:
+                val = rng.die(_GUNS)
+            if kind(e) == _TEMPORARY:
+                _hold(v, HIT, c, s + 2 * (aircraft + 16 * _TURN_ENDS))
+        DRAWN[k] = c
+        SIDE[k] = s
+        EFFECT[k] = e
+        VALUE[k] = val
+        IGNORED[k] = why
+    _settle(v, HIT, d)
+    return m
+
+
+def effects(m):
+    """(effect name, value) of each counter of the last Hit draw of m that applies."""
+    return [(EFFECTS[EFFECT[k]], VALUE[k]) for k in range(m) if IGNORED[k] == _APPLIES]
+
+
+def end_turn(session, d, aircraft):
+    """The end of `aircraft`'s turn: its temporary counters due now go back to the cup.
+
+    A counter drawn in the enemy phase is due at the end of its holder's next turn: later in the
+    same Loiter turn for a Slow pilot, in the next Loiter turn for a Fast one ("Attaques Ennemies";
+    the
+    caller ends each aircraft's turns in play order).  Returns how many went back, listed in
+    DRAWN and SIDE.
+    """
+    v = session.vals
+    r = 0
+    for k in range(HIT[3], HIT[3] + HIT[4]):
+        x = v[k]
+        if x and ((x - 1) >> 7) & 15 == aircraft:
+            if (x - 1) >> 11 <= 1:
+                DRAWN[r] = (x - 1) & 63
+                SIDE[r] = ((x - 1) >> 6) & 1
+                r += 1
+                v[k] = 0
+            else:
+                v[k] = x - _ENDS_STEP
+    _settle(v, HIT, d)
+    return r
+
+
+def end_mission(session, hit_def, popup_def):
+    """The battlefield is left: every held Hit counter and Pop-Up enemy goes back.
+
+    Returns (Hit counters, Pop-Ups) returned.
+    """
+    v = session.vals
+    check_sum(v, HIT, hit_def)
+    check_sum(v, POPUP, popup_def)
+    back = [0, 0]
+    for i, lay in ((0, HIT), (1, POPUP)):
+        for k in range(lay[3], lay[3] + lay[4]):
+            if v[k]:
+                v[k] = 0
+                back[i] += 1
+    _settle(v, HIT, hit_def)
+    _settle(v, POPUP, popup_def)
+    return back[0], back[1]
+
+
+def reset(session, lay):
+    """Every counter of a cup back in it, removed ones too (a new campaign)."""
+    v = session.vals
+    for k in range(lay[1], lay[1] + lay[2]):
+        v[k] = 0
+    for k in range(lay[3], lay[3] + lay[4]):
+        v[k] = 0
+    v[lay[0]] = 0
+
+
+# --- the Pop-Up cup ("Tirage des marqueurs Pop-Up") -----------------------------------------------
+def popup_draws(types):
+    """How many Pop-Ups high-altitude aircraft of type codes `types` draw: RQ-1, MQ-1 and AC-130
+    never draw ("Tirage des marqueurs Pop-Up")."""
+    return len([t for t in types if t != T_AC130 and t != T_MQ1 and t != T_RQ1])
+
+
+def popup_in_cup(v, d, unit):
+    """How many Pop-Ups of `unit` (0: No Enemy) are in the cup; _pool lists the cup."""
+    m = _fill(v, POPUP, d.n)
+    found = 0
+    for k in range(m):
+        if d.unit[_pool[k]] == unit:
+            found += 1
+    return found
+
+
+def check_popup(session, d, draws):
+    """Refuse (Reject) a Pop-Up draw that cannot be made."""
+    v = session.vals
+    check_sum(v, POPUP, d)
+    no_enemy = popup_in_cup(v, d, 0)
+    m = _fill(v, POPUP, d.n)
+    if not no_enemy and draws > m:
+        raise Reject(STATE, "only %d counters in the Pop-Up cup" % m)
+    if min(draws, m - no_enemy) > _free(v, POPUP):
+        raise Reject(STATE, "too many Pop-Up enemies out: return the destroyed ones")
+
+
+def draw_popup(session, d, draws):
+    """`draws` Pop-Up draws, one per drawing aircraft ("Tirage des marqueurs Pop-Up"); returns
+    `draws`.
+
+    Each draw is from the cup as it is then: No Enemy goes back at once; an enemy stays out on
+    the battlefield in a d10 hex (SPOT) until destroyed (`return_popup`).  Call `check_popup`
+    first.
+    """
+    v = session.vals
+    rng = session.rng
+    n = _fill(v, POPUP, d.n)
+    for k in range(draws):
+        j = rng.below(n)
+        c = _pool[j]
+        DRAWN[k] = c
+        EFFECT[k] = d.unit[c]
+        SPOT[k] = 0
+        if d.unit[c]:
+            SPOT[k] = rng.die(_HEXES)
+            _hold(v, POPUP, c, SPOT[k])
+            n -= 1
+            _pool[j] = _pool[n]
+    _settle(v, POPUP, d)
+    return draws
+
+
+def return_popup(session, d, counter):
+    """A destroyed Pop-Up enemy (counter index) goes back in the cup ("Tirage des marqueurs
+    Pop-Up")."""
+    v = session.vals
+    check_sum(v, POPUP, d)
+    for k in range(POPUP[3], POPUP[3] + POPUP[4]):
+        if v[k] and (v[k] - 1) & 63 == counter:
+            v[k] = 0
+            _settle(v, POPUP, d)
+            return
+    raise Reject(STATE, "Pop-Up #%d is not on the battlefield" % (counter + 1))
+
+
+def remove_popup(session, d, unit, count):
+    """Remove `count` Pop-Ups of `unit` (0: No Enemy) from the cup for the campaign ("Tirage des
+    marqueurs Pop-Up")."""
+    v = session.vals
+    check_sum(v, POPUP, d)
+    found = popup_in_cup(v, d, unit)
+    if found < count:
+        raise Reject(STATE, "only %d of them in the cup" % found)
+    m = _fill(v, POPUP, d.n)
+    for k in range(m):  # the lowest-numbered ones
+        c = _pool[k]
+        if count and d.unit[c] == unit:
+            v[POPUP[1] + c // 15] |= 1 << (c % 15)
+            count -= 1
+    _settle(v, POPUP, d)
+
+
+# --- the Ground Forces cup (EXP3, Expansion #3) ------------------------------------------------
+def draw_ground(session, d, draws):
+    """`draws` Ground Forces Hit counters, each back before the next; return the total hits.
+
+    DRAWN and EFFECT (hits) list them.
+    """
+    rng = session.rng
+    total = 0
+    for k in range(draws):
+        c = rng.below(d.n)
+        DRAWN[k] = c
+        EFFECT[k] = d.hits[c]
+        total += d.hits[c]
+    return total

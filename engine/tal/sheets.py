@@ -1,0 +1,115 @@
+"""The tables printed on the game's sheets: Scout, Ridge Evasion, Battalion Movement, and the
+mission stress and weight penalty of each range band (docs/rules.md: "Bilan de Succès de Scout",
+"Ridge Evasion", "Mouvement des Bataillons Ennemis", "Report du Stress des Pilotes", "Armements
+des Appareils").
+
+Their rows live in data/tal/scout.txt, ridge.txt, movement.txt and stress.txt with what the
+rulebook gives; a row they do not give is asked at the table (`complete` in
+engine/tal/ask.py).  Each look-up returns its values and whether an entered one was used.
+"""
+
+from engine.tal import campaign
+from engine.core import datafile
+from engine.core.datatables import UNKNOWN, maybe, rows, span
+from engine.tal.ask import complete
+
+TACTICAL = "Tactical Display sheet"
+AIR_BASE = "Air Base sheet"
+
+
+def _find_span(table, value):
+    for r in table:
+        lo, hi = r[0]
+        if lo <= value <= hi:
+            return r
+    return None
+
+
+def _roll(die, mod):
+    return "d10 = %d" % die + (" %+d = %d" % (mod, die + mod) if mod else "")
+
+
+_SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
+          ("stress", maybe(datafile.integer(0, 9))),
+          ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
+_SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("no", "yes")))
+SCOUT_KEYS = ((0,),)  # one row per die result
+
+
+def scout(s, die, need_lost=False):
+    """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
+    lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
+    is not needed; what is needed and unknown is asked."""
+    r = _find_span(rows(s, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
+    vals = [UNKNOWN, UNKNOWN, UNKNOWN] if r is None else [r[1], r[2], r[3]]
+    lost = vals[2]
+    if not need_lost:
+        vals[2] = 0  # not asked for
+    entered = complete(s, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
+    return vals[0], vals[1], vals[2] if need_lost else lost, entered
+
+
+_RIDGE = (("result", span), ("stress", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+_RIDGE_ASK = (("stress", 0, 99, None),)
+RIDGE_KEYS = ((0,),)  # one row per result
+
+
+def ridge(s, die, mod):
+    """Ridge Evasion table ("Ridge Evasion"): (stress, entered) for a modified roll."""
+    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
+    vals = [UNKNOWN if r is None else r[1]]
+    entered = complete(s, "ridge", die + mod, vals, _RIDGE_ASK, "Ridge Evasion, " + _roll(die, mod),
+                       TACTICAL)
+    return vals[0], entered
+
+
+MOVES = ("retreat", "hold", "advance")  # index - 1 = bands moved towards the Air Base
+_MOVE = (("kind", datafile.choice(("a", "s", "c"))), ("result", span),
+         ("move", maybe(datafile.choice(MOVES))), ("source", datafile.text))
+_MOVE_ASK = (("move", 0, 2, MOVES),)
+KIND_NAMES = ("Assault", "Support", "Command")
+MOVE_KEYS = ((0, 1),)  # one row per kind and result
+
+
+def movement(s, kind, die, mod, bn=""):
+    """Battalion Movement table ("Mouvement des Bataillons Ennemis"): (-1 retreat, 0 hold,
+    +1 advance; entered).  A question names battalion `bn` (its counter) when given."""
+    result = die + mod
+    vals = [UNKNOWN]
+    for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
+        lo, hi = r[1]
+        if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
+            vals[0] = r[2]
+    entered = complete(s, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
+                       "Battalion Movement%s (%s), %s" % (bn and " for " + bn.upper(),
+                                                           KIND_NAMES[kind], _roll(die, mod)),
+                       TACTICAL)
+    return vals[0] - 1, entered
+
+
+_STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
+           ("wp", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+STRESS_KEYS = ((0,),)  # one row per band
+
+
+def _band(s, b, col, table, what, sheet):
+    vals = [UNKNOWN]
+    for r in rows(s, "tal/stress.txt", _STRESS, STRESS_KEYS):
+        if r[0] == b:
+            vals[0] = r[col]
+    entered = complete(s, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
+                       "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
+    return vals[0], entered
+
+
+def band_stress(s, b):
+    """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
+    (stress, entered)."""
+    return _band(s, b, 1, "stress", "Mission stress", AIR_BASE)
+
+
+def band_wp(s, b):
+    """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
+    (WP, entered)."""
+    return _band(s, b, 2, "wp", "Weight penalty", TACTICAL)
+
