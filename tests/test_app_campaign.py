@@ -223,3 +223,26 @@ def test_rule_switches_and_the_day_are_set_on_the_device():
     same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
                    "campaign rule last-day-end off", "campaign start iraq-1991 surge",
                    "campaign ready", "day set 3"])
+
+
+def test_a_rule_switch_is_one_row_of_the_engines_list(monkeypatch):
+    """The switches are written once, in the engine (engine/tal/cmd_setup.py, SWITCHES): a row
+    added there is a `campaign rule` word with its usage, a key of the `campaign` reply that
+    outlives a new campaign, and a row of the Rule switches page with its sentence."""
+    from appkit import ask, twin
+    from engine.tal import cmd_setup
+
+    row = ("test-rule", 128, "Test rule", "on: tested at the table; off: as printed")
+    monkeypatch.setattr(cmd_setup, "SWITCHES", cmd_setup.SWITCHES + (row,))
+    t = twin()
+    assert "damage-once|last-day-end|test-rule on|off" in ask(t, "campaign rule test")["msg"]
+    assert ask(t, "campaign rule test-rule on")["test_rule"] is True
+    assert ask(t, "campaign start 3 20 3")["test_rule"] is True
+    d = Driver()
+    d.play(("menu Campaign", "action rule switches", "do"))
+    assert d.row_value("Test rule") == "off"
+    d.press("dd")  # the third row: its sentence below
+    assert "tested at the table" in d.flat()
+    d.do()
+    assert d.row_value("Test rule") == "on" and "Test rule: on" in d.flat()
+    same_state(d, ["campaign rule test-rule on"])
