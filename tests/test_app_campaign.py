@@ -145,6 +145,37 @@ def test_cards_the_files_do_not_list_are_spelled():
     same_state(d, ["campaign start syria-2012 surge", "answer 2012 20"], seed=1)
 
 
+def test_a_campaign_and_a_situation_card_the_files_do_not_list_are_asked_in_turn(tmp_path):
+    """Both cards spelled, neither in the data files: the campaign card's year and set-up value
+    are asked, then the Situation card's SO, days and daily SO on a page of their own (not a
+    raw usage line under the first question's values), and the campaign starts."""
+    d = Driver(seed=1)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.menu("Campaign")
+    d.action("other cards")
+    d.choose("Campaign card")
+    d.press("r")
+    d.spell("syria-2012")
+    d.choose("Situation")
+    d.press("r")
+    d.spell("long-war")
+    d.do()
+    assert d.app.top().name == "ask" and "Campaign card syria-2012" in d.flat()
+    d.set("year", "2012")
+    d.set("setup", "20")
+    d.do()
+    assert d.app.top().name == "ask" and "Situation card long-war" in d.flat()
+    assert d.app.message == "" and d.row_value("so") is not None
+    d.set("so", "25")
+    d.set("days", "4")
+    d.set("daily", "2")
+    d.do()
+    assert d.app.top().name == "campaign" and [s.name for s in d.app.stack].count("ask") == 0
+    assert "Set-up: battalions to 20 VP" in d.flat() and "2012: SO 25, 4 days, +2 a day" in d.flat()
+    same_state(d, ["campaign start syria-2012 long-war", "answer 2012 20", "answer 25 4 2"],
+               seed=1)
+
+
 def test_pilots_page_shows_stress_against_the_cards_ranges():
     """"Stress": a pilot's status from his card's Okay and Shaken ranges (Shaken in yellow)."""
     d = Driver()
