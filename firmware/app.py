@@ -78,8 +78,12 @@ class App:
         try:
             return protocol.execute(self.session, words)
         except parse.Reject as e:
-            if e.code == "ask" and words[0] != "answer":
-                # a table row our documents do not print: the die is kept, the player is asked
+            if e.code == "ask":
+                # a table row our documents do not print: the die is kept, the player is asked;
+                # an answer that leads to the next question (a Campaign card's values, then its
+                # Situation card's) asks that one in place of the first
+                if words[0] == "answer" and self.top().name == "ask":
+                    self.close()
                 self.open("ask")
                 return None
             self.say(e.msg, inks.RED)

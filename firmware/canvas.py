@@ -68,7 +68,9 @@ class Canvas:
         self.attr = bytearray(4 * MAX_ITEMS)
         self.obj = [None] * MAX_ITEMS  # type: list
         self.n = 0
-        self.dropped = 0  # items beyond MAX_ITEMS this frame (a screen drawing too much)
+        # items beyond MAX_ITEMS this frame (a screen drawing too much), and lines a screen had
+        # no room for (the Campaign's step pushed out by a long result): problems() reports them
+        self.dropped = 0
         # what the display shows (the last frame ended): backends draw from these
         self.shown_geo = array("h", bytes(8 * MAX_ITEMS))
         self.shown_attr = bytearray(4 * MAX_ITEMS)

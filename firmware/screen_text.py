@@ -129,7 +129,7 @@ class ReadCanvas(Canvas):
                     out.append("overlap: %r runs into %r" % (s, os_))
             spans.append((left, right, top, bottom, s))
         if self.dropped:
-            out.append("%d items dropped" % self.dropped)
+            out.append("%d items (or lines) dropped for lack of room" % self.dropped)
         return out
 
 

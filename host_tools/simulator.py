@@ -568,6 +568,10 @@ SHOTS = (
     ("campaign-refused", CAMPAIGN + ("menu Campaign", "action SO spend", "set Amount=-30",
                                      "do"), "Refused"),
     ("campaign-result", OVER + ("run vp +13", "menu Campaign"), "Campaign"),
+    # a campaign by numbers: no card, so no year nor set-up VP; said on one line, the step above
+    ("campaign-numbers", ("menu Campaign", "action by numbers", "do"), "Campaign"),
+    ("rule-switches", ("menu Campaign", "action rule switches", "do", "keys d"),
+     "Rule switches"),
     ("tables", ("menu Tables", "do"), "Tables"),
     ("undo", ("menu Settings", "set Game=TAL + EXP3", "set Game=Golan", "set Game=TAL",
               "set Game=TAL + EXP3", "undo"), "Undo"),

@@ -86,14 +86,16 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     assert d.app.top().name == "ask" and "Battalion Movement for 11A (Assault)" in d.flat()
     d.set("move", "advance")
     d.do()
-    assert "11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat()
-    assert d.ink_of("advances") == inks.RED
+    # one line, so that the step above stays in view: the die too where the line holds it
+    assert ("11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat() if
+            d.size == (240, 135) else "11A advances: Friendly Rear" in d.flat())
+    assert d.ink_of("advances") == inks.RED and "7 to roll: 4A 5S" in d.flat()
     d.action("battalion stays")
     for _ in range(7):
         d.do()
     assert "All moved: SO losses next." in d.flat() and d.row_value("Action") == "SO losses"
     d.do()
-    assert "SO -1 (1 in Friendly Rear, 0 at the Air Base): SO 19" in d.flat()
+    assert "SO -1 (1 in Friendly Rear): SO 19" in d.flat()
     assert "End of day 1: replacements" in d.flat()
     assert d.row_value("Action") == "replace aircraft"  # the rulebook's order, next day last
     d.action("next day")
@@ -145,6 +147,37 @@ def test_cards_the_files_do_not_list_are_spelled():
     same_state(d, ["campaign start syria-2012 surge", "answer 2012 20"], seed=1)
 
 
+def test_a_campaign_and_a_situation_card_the_files_do_not_list_are_asked_in_turn(tmp_path):
+    """Both cards spelled, neither in the data files: the campaign card's year and set-up value
+    are asked, then the Situation card's SO, days and daily SO on a page of their own (not a
+    raw usage line under the first question's values), and the campaign starts."""
+    d = Driver(seed=1)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.menu("Campaign")
+    d.action("other cards")
+    d.choose("Campaign card")
+    d.press("r")
+    d.spell("syria-2012")
+    d.choose("Situation")
+    d.press("r")
+    d.spell("long-war")
+    d.do()
+    assert d.app.top().name == "ask" and "Campaign card syria-2012" in d.flat()
+    d.set("year", "2012")
+    d.set("setup", "20")
+    d.do()
+    assert d.app.top().name == "ask" and "Situation card long-war" in d.flat()
+    assert d.app.message == "" and d.row_value("so") is not None
+    d.set("so", "25")
+    d.set("days", "4")
+    d.set("daily", "2")
+    d.do()
+    assert d.app.top().name == "campaign" and [s.name for s in d.app.stack].count("ask") == 0
+    assert "Set-up: battalions to 20 VP" in d.flat() and "2012: SO 25, 4 days, +2 a day" in d.flat()
+    same_state(d, ["campaign start syria-2012 long-war", "answer 2012 20", "answer 25 4 2"],
+               seed=1)
+
+
 def test_pilots_page_shows_stress_against_the_cards_ranges():
     """"Stress": a pilot's status from his card's Okay and Shaken ranges (Shaken in yellow)."""
     d = Driver()
@@ -190,11 +223,13 @@ def test_repairs_offer_only_the_markers_the_aircraft_has():
 
 
 def test_a_campaign_by_numbers_says_which_card_values_are_not_known():
-    """"Mise en place de la Campagne": the numbers typed give no year nor set-up VP: said so."""
+    """"Mise en place de la Campagne": the numbers typed give no year nor set-up VP: said so, on
+    one line, and the set-up's step stays in view above it (the SO and days are on the tracks)."""
     d = Driver()
     d.play(("menu Campaign", "action by numbers", "do"))
-    assert "year not known: SO 20, 3 days, +3 a day; set-up VP not known" in d.flat()
-    assert d.ink_of("year not known") == inks.YELLOW and "Set-up: the battalions" in d.flat()
+    assert "Not known: year, set-up VP" in d.canvas.lines()
+    assert d.ink_of("Not known") == inks.YELLOW and "Set-up: the battalions" in d.flat()
+    assert "Assault pile next, 0 VP drawn" in d.canvas.lines() and "20 0/3 0" in d.flat()
     same_state(d, ["campaign start 3 20 3"])
 
 
@@ -223,3 +258,26 @@ def test_rule_switches_and_the_day_are_set_on_the_device():
     same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
                    "campaign rule last-day-end off", "campaign start iraq-1991 surge",
                    "campaign ready", "day set 3"])
+
+
+def test_a_rule_switch_is_one_row_of_the_engines_list(monkeypatch):
+    """The switches are written once, in the engine (engine/tal/cmd_setup.py, SWITCHES): a row
+    added there is a `campaign rule` word with its usage, a key of the `campaign` reply that
+    outlives a new campaign, and a row of the Rule switches page with its sentence."""
+    from appkit import ask, twin
+    from engine.tal import cmd_setup
+
+    row = ("test-rule", 128, "Test rule", "on: tested at the table; off: as printed")
+    monkeypatch.setattr(cmd_setup, "SWITCHES", cmd_setup.SWITCHES + (row,))
+    t = twin()
+    assert "damage-once|last-day-end|test-rule on|off" in ask(t, "campaign rule test")["msg"]
+    assert ask(t, "campaign rule test-rule on")["test_rule"] is True
+    assert ask(t, "campaign start 3 20 3")["test_rule"] is True
+    d = Driver()
+    d.play(("menu Campaign", "action rule switches", "do"))
+    assert d.row_value("Test rule") == "off"
+    d.press("dd")  # the third row: its sentence below
+    assert "tested at the table" in d.flat()
+    d.do()
+    assert d.row_value("Test rule") == "on" and "Test rule: on" in d.flat()
+    same_state(d, ["campaign rule test-rule on"])

@@ -13,8 +13,8 @@ OVER = 1  # the campaign has ended (last day done, no battalion left, or failure
 FAILED = 2  # it ended in failure (a cost that could not be paid)
 RR_USED = 4  # R&R priority bought today (once a day)
 ACTIVE = 8  # a campaign was started (`campaign start`): its sequence of play applies
-DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (docs/rules.md)
-LAST_DAY_END = 32  # rule switch: the last day has its end of day too (docs/rules.md)
+DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (cmd_setup)
+LAST_DAY_END = 32  # rule switch: the last day has its end of day too (cmd_setup)
 SETUP = 64  # the campaign's set-up ("Mise en place de la Campagne") is not finished
 
 # The end of the day, in the order of the sequence of play ("Fin de Journée"): STEP is the step

@@ -4,7 +4,7 @@ the rules in docs/rules.md; the Day track and the end of the day are engine/tal/
     so | so +N | so -N | so set N | so weapons P...
     vp | vp +N | vp -N | vp set N | vp battalion ID half|destroyed
     campaign | campaign start DAYS SO DAILY [year Y] | campaign ready
-    campaign fail | campaign end | campaign rule damage-once on|off
+    campaign fail | campaign end | campaign rule NAME on|off (cmd_setup.SWITCHES)
     bn add ID VP BAND [fixed] | bn list | bn move ID advance|retreat|BAND
     bn roll ID [+M ...] [=D] | bn stay ID | bn remove ID
 """

@@ -4,7 +4,7 @@ docs/rules.md, "Mise en place de la Campagne", "Fin de Campagne").
     campaign | campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]
     campaign cards
     campaign scouts +N | campaign ready | campaign result
-    campaign fail | campaign end | campaign rule damage-once|last-day-end on|off
+    campaign fail | campaign end | campaign rule NAME on|off  (a switch of SWITCHES below)
 """
 
 from engine.tal import campaign as C
@@ -14,8 +14,30 @@ from engine.core import parse
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
-SWITCHES = ("damage-once", "last-day-end")  # the rule switches (docs/rules.md)
-RULE_BITS = (C.DAMAGE_ONCE, C.LAST_DAY_END)
+# The rule switches: where the documents contradict each other the campaign keeps a documented
+# default and a switch (docs/rules.md, "Where the documents disagree").  This is their one list:
+# `campaign rule WORD on|off` and the `campaign` reply (its key: the word with "_" for "-") read
+# it here, the Campaign screen's "rule switches" page its labels and sentences
+# (firmware/screens/rules.py).  A new switch is a row here, its CAMP bit in engine/tal/campaign.py
+# for the rule that reads it, and its row in docs/rules.md.
+# (word, CAMP bit, the screen's label, what on and off mean: one sentence)
+SWITCHES = (
+    # "Résultats de dommages durables" («Un appareil ne peut pas prendre le même type de
+    # dommages plus d'une fois») against the example of play's two Engine markers
+    ("damage-once", C.DAMAGE_ONCE, "Damage once",
+     "on: a durable damage type at most once per aircraft; off: stacked, as in the example of "
+     "play"),
+    # "Fin de Campagne" («La campagne se termine lorsque vous avez fini le dernier jour») against
+    # "Résultats de la Campagne" (the result once the last day's missions are resolved)
+    ("last-day-end", C.LAST_DAY_END, "Last day's end",
+     "on: the last day has its end of day too; off: the campaign ends with its missions"),
+)
+
+
+def _switches():
+    """The switch words as a usage writes them: `damage-once|last-day-end`."""
+    return "|".join(sw[0] for sw in SWITCHES)
+
 
 def _drawn(v):
     """(battalion cards on the map, their VP)."""
@@ -110,7 +132,10 @@ def _start(s, w):
     v[F.VP] = 0
     v[F.YEAR] = year
     # a rule switch outlives a restart; the rest is new: the set-up begins
-    v[F.CAMP] = (v[F.CAMP] & (C.DAMAGE_ONCE | C.LAST_DAY_END)) | C.ACTIVE | C.SETUP
+    keep = C.ACTIVE | C.SETUP
+    for sw in SWITCHES:
+        keep |= v[F.CAMP] & sw[1]
+    v[F.CAMP] = keep
     return entered
 
 
@@ -169,7 +194,7 @@ def _ready(v):
 def campaign(s, w):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
     `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
-    `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
+    `campaign end`, `campaign rule NAME on|off` (a switch of SWITCHES)."""
     v = s.vals
     extra = ()
     if len(w) >= 2:
@@ -207,23 +232,25 @@ def campaign(s, w):
             v[F.CAMP] |= C.OVER
         elif t == "rule":
             # the documents disagree (docs/rules.md): a documented default, and its switch
-            parse.arity(w, 4, 4, "campaign rule damage-once|last-day-end on|off")
-            if w[2] not in SWITCHES or w[3] not in ("on", "off"):
-                raise parse.Reject(parse.SYNTAX,
-                                   "usage: campaign rule damage-once|last-day-end on|off")
-            bit = RULE_BITS[SWITCHES.index(w[2])]
+            usage = "campaign rule %s on|off" % _switches()
+            parse.arity(w, 4, 4, usage)
+            bit = 0
+            for sw in SWITCHES:
+                if sw[0] == w[2]:
+                    bit = sw[1]
+            if not bit or w[3] not in ("on", "off"):
+                raise parse.Reject(parse.SYNTAX, "usage: " + usage)
             if w[3] == "on":
                 v[F.CAMP] |= bit
             else:
                 v[F.CAMP] &= ~bit
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: campaign [start ...|scouts +N|ready|result|"
-                               "fail|end|rule damage-once|last-day-end on|off]")
+                               "fail|end|rule %s on|off]" % _switches())
     out = (("card", cards.name(v)), ("day", v[F.DAY]), ("days", v[F.DAYS] or None),
            ("so", v[F.SO]), ("daily", v[F.DAILY]), ("vp", v[F.VP]), ("status", _status(v)),
-           ("scouts", v[F.SCOUTS] & 15), ("battalions_left", C.bn_left(v)),
-           ("damage_once", bool(v[F.CAMP] & C.DAMAGE_ONCE)),
-           ("last_day_end", bool(v[F.CAMP] & C.LAST_DAY_END)))
+           ("scouts", v[F.SCOUTS] & 15), ("battalions_left", C.bn_left(v))) + tuple(
+               (sw[0].replace("-", "_"), bool(v[F.CAMP] & sw[1])) for sw in SWITCHES)
     if C.in_setup(v):
         out += (("draw", _next_draw(s)),)
     if len(w) == 1 and _status(v) != "none":

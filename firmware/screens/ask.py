@@ -6,8 +6,10 @@ value, LEFT/RIGHT change it (a number in its range, or one of its words).  A wor
 card (a campaign's result) is typed on the on-screen keyboard below it: the d-pad moves over the
 keys, A types the letter, B erases one.  A (OK on the keyboard) answers (`answer V...`): the
 engine records it in the player's data and runs the request again with the same die; the screen
-that asked shows its result as it would have (`answered`), or a page does.  B gives up (the
-die is not spent: the same request asks the same question).
+that asked shows its result as it would have (`answered`), or a page does; an answer that
+leads to the next question (a Campaign card's values, then its Situation card's) opens that one
+in place of this (firmware/app.py).  B gives up (the die is not spent: the same request asks the
+same question).
 """
 
 from firmware import fonts, inks, keys, widgets

@@ -304,9 +304,8 @@ class Screen(Form):
             actions = ((self.a_roll, self.a_stay, self.a_move) if rolls else
                        (self.a_losses,)) + rest
             banner = (("End of day %d: battalions move" % day, inks.YELLOW),
-                      ("%d to roll: %s" % (len(rolls), " ".join(b.upper() for b in rolls))
-                       if rolls else
-                       "All moved: SO losses next.", inks.WHITE))
+                      (self.to_roll_line(rolls) if rolls else "All moved: SO losses next.",
+                       inks.WHITE))
         elif status == "on":
             stage = step
             later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal,
@@ -343,6 +342,19 @@ class Screen(Form):
         self.set_actions(0, actions, stage != self.stage)
         self.set_actions(1, maps, stage != self.stage)
         self.stage = stage
+
+    def to_roll_line(self, rolls):
+        """"N to roll: 11A 4A ...", as many names as one line holds ("and N more" after them:
+        the Map page shows them all)."""
+        names = [b.upper() for b in rolls]
+        room = self.app.width - 2 * widgets.PAD
+        k = len(names)
+        text = "%d to roll: %s" % (k, " ".join(names))
+        while k > 1 and fonts.width(fonts.SMALL, text) > room:
+            k -= 1
+            text = "%d to roll: %s and %d more" % (len(names), " ".join(names[:k]),
+                                                    len(names) - k)
+        return text
 
     def set_actions(self, page, actions, new_stage):
         """A page's actions; the one chosen stays chosen unless the campaign moved on a step
@@ -426,14 +438,19 @@ class Screen(Form):
 
     def started(self, r):
         """The cards' set-up values, to check against the cards (the set-up VP: on the draw's
-        banner); one the files do not give is said not known (yellow)."""
+        banner); those the files (or the numbers typed) do not give are said not known, in
+        yellow, on one line: the SO and the days are on the tracks above already."""
         u = ui.get(r, "set_up")
         year = ui.get(u, "year")
         vp = ui.get(u, "setup_vp")
-        self.show("%s: SO %d, %d days, +%d a day%s" % (
-            "%d" % year if year else "year not known", ui.get(u, "so", 0), ui.get(u, "days", 0),
-            ui.get(u, "daily", 0), "" if vp is not None else "; set-up VP not known"),
-            inks.YELLOW if ui.get(r, "not_known") else inks.WHITE)
+        unknown = [w for w, x in (("year", year), ("set-up VP", vp)) if x is None]
+        values = "SO %d, %d days, +%d a day" % (ui.get(u, "so", 0), ui.get(u, "days", 0),
+                                                ui.get(u, "daily", 0))
+        if not unknown:
+            self.show("%d: %s" % (year, values))
+            return
+        self.show(self.fit("%s; not known: %s" % (values, ", ".join(unknown)),
+                           "Not known: " + ", ".join(unknown)), inks.YELLOW)
 
     def battalion(self, r):
         band = ui.get(r, "band", "fl")
@@ -511,11 +528,14 @@ class Screen(Form):
         move = ui.get(r, "move", "hold")
         band = ui.get(r, "band", "fl")
         mod = ui.get(r, "mod", 0)
-        self.show("%s, d10 %d%s: %s the %s" % (
-            ui.get(r, "battalion", "").upper(), ui.get(r, "die", 0),
-            " %s = %d" % (ui.signed(mod), ui.get(r, "result", 0)) if mod else "",
-            {"advance": "advances to", "hold": "holds in", "retreat": "retreats to"}.get(
-                move, move), BAND_NAMES[BANDS.index(band)]), MOVES.get(move, inks.WHITE))
+        name = ui.get(r, "battalion", "").upper()
+        verb = {"advance": "advances", "hold": "holds", "retreat": "retreats"}.get(move, move)
+        where = BAND_NAMES[BANDS.index(band)]
+        self.show(self.fit("%s, d10 %d%s: %s %s the %s" % (
+            name, ui.get(r, "die", 0),
+            " %s = %d" % (ui.signed(mod), ui.get(r, "result", 0)) if mod else "", verb,
+            "in" if move == "hold" else "to", where),
+            "%s %s: %s" % (name, verb, where)), MOVES.get(move, inks.WHITE))
 
     def losses(self, r):
         failed = ui.get(r, "status") == "failed"
@@ -523,10 +543,13 @@ class Screen(Form):
         if not loss:
             self.show("no SO lost: SO %d" % ui.get(r, "so", 0))
             return
-        self.show("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
-            loss, ui.get(r, "fr", 0), ui.get(r, "ab", 0),
-            "not paid, the campaign fails" if failed else "SO %d" % ui.get(r, "so", 0)),
-            inks.RED if failed else inks.YELLOW)
+        fr, ab = ui.get(r, "fr", 0), ui.get(r, "ab", 0)
+        then = "not paid, the campaign fails" if failed else "SO %d" % ui.get(r, "so", 0)
+        where = ", ".join(x for x in ("%d in Friendly Rear" % fr if fr else "",
+                                      "%d at the Air Base" % ab if ab else "") if x)
+        self.show(self.fit("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
+            loss, fr, ab, then), "SO -%d (%s): %s" % (loss, where, then),
+            "SO -%d: %s" % (loss, then)), inks.RED if failed else inks.YELLOW)
 
     def bn_hit(self, r):
         self.show("%s %s: VP +%d, now %d" % (ui.get(r, "battalion", "").upper(),
@@ -564,7 +587,8 @@ class Screen(Form):
             y = top + 39
             for i in range(len(self.banner)):
                 text, ink = self.banner[i]
-                if y + widgets.ROW_H > bottom:
+                if y + widgets.ROW_H > bottom:  # the step unread: a text to make shorter
+                    canvas.dropped += len(self.banner) - i
                     break
                 canvas.text(widgets.PAD, y, w - 2 * widgets.PAD, text, ink,
                             fonts.SMALL if ink == inks.WHITE else fonts.BOLD)

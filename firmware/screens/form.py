@@ -98,6 +98,15 @@ class Form(ui.Screen):
         if text:
             self.app.feedback(ink)
 
+    def fit(self, *texts):
+        """The first of `texts` (the fullest wording first) that fits one result line, else the
+        first: a second line would hide what the status above it says (the Campaign's step)."""
+        room = self.app.width - 2 * widgets.PAD
+        for text in texts:
+            if fonts.width(fonts.SMALL, text) <= room:
+                return text
+        return texts[0]
+
     # --- keys ----------------------------------------------------------------------------------
     def key(self, event):
         n = 1 + len(self.rows())
