@@ -28,14 +28,14 @@ def read(s, name):
         return datatables.rows(s, name, pilots._NAMES, pilots.NAME_KEYS)
     from engine.core import datatables
     if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
-        from engine.tal import sheets as T
+        from engine.tal import sheets
         if name == "tal/scout.txt":
-            return datatables.rows(s, name, T._SCOUT, T.SCOUT_KEYS)
+            return datatables.rows(s, name, sheets._SCOUT, sheets.SCOUT_KEYS)
         if name == "tal/ridge.txt":
-            return datatables.rows(s, name, T._RIDGE, T.RIDGE_KEYS)
+            return datatables.rows(s, name, sheets._RIDGE, sheets.RIDGE_KEYS)
         if name == "tal/movement.txt":
-            return datatables.rows(s, name, T._MOVE, T.MOVE_KEYS)
-        return datatables.rows(s, name, T._STRESS, T.STRESS_KEYS)
+            return datatables.rows(s, name, sheets._MOVE, sheets.MOVE_KEYS)
+        return datatables.rows(s, name, sheets._STRESS, sheets.STRESS_KEYS)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
         from engine.tal import cards
         if name == "tal/campaigns.txt":

@@ -31,17 +31,18 @@ def snapshot(s):
     """The figures of the log sheet in session `s`, as plain Python values."""
     from engine.tal import aircraft as mission  # the roster's names and readings
     from engine.tal import campaign, pilots
-    from engine.tal import fields as F
+    from engine.tal import fields
 
     v = s.vals
-    out = {"day": v[F.DAY], "days": v[F.DAYS], "so": v[F.SO], "vp": v[F.VP],
-           "over": bool(v[F.CAMP] & campaign.OVER), "failed": bool(v[F.CAMP] & campaign.FAILED),
-           "phase": v[F.PHASE], "pilots": [], "aircraft": [], "battalions": []}
-    for k in range(F.PILOT_MAX):
+    out = {"day": v[fields.DAY], "days": v[fields.DAYS], "so": v[fields.SO], "vp": v[fields.VP],
+           "over": bool(v[fields.CAMP] & campaign.OVER),
+           "failed": bool(v[fields.CAMP] & campaign.FAILED),
+           "phase": v[fields.PHASE], "pilots": [], "aircraft": [], "battalions": []}
+    for k in range(fields.PILOT_MAX):
         if not pilots.used(v, k):
             continue
-        n = v[F.P_NAME + k]
-        st = v[F.P_STATE + k]
+        n = v[fields.P_NAME + k]
+        st = v[fields.P_STATE + k]
         if st & pilots.KILLED:
             status = "killed"
         else:
@@ -49,30 +50,30 @@ def snapshot(s):
                                                           else "")
         out["pilots"].append({
             "slot": k + 1, "name": _try(lambda: pilots.name(s, n), "#%d" % n),
-            "level": pilots.LEVELS[pilots.level(v, k)], "stress": v[F.P_STRESS + k],
-            "okay": v[F.P_OKAY + k], "shaken": v[F.P_SHAKEN + k], "status": status,
-            "xp": v[F.P_XP + k], "need": v[F.P_NEED + k]})
-    for a in range(F.AC_MAX):
+            "level": pilots.LEVELS[pilots.level(v, k)], "stress": v[fields.P_STRESS + k],
+            "okay": v[fields.P_OKAY + k], "shaken": v[fields.P_SHAKEN + k], "status": status,
+            "xp": v[fields.P_XP + k], "need": v[fields.P_NEED + k]})
+    for a in range(fields.AC_MAX):
         if not mission.used(v, a):
             continue
-        t = v[F.AC_TYPE + a]
+        t = v[fields.AC_TYPE + a]
         marks = []
         for m in range(len(mission.MARKERS)):
             c = _try(lambda: mission.marker_count(s, a, m), mission.marker(v, a, m))
             if c:
                 marks.append("%s x%d" % (mission.MARKERS[m], c) if c > 1 else mission.MARKERS[m])
-        p = v[F.AC_PILOT + a]
+        p = v[fields.AC_PILOT + a]
         out["aircraft"].append({
             "slot": a + 1,
             "type": _try(lambda: mission.type_row(s, a)[mission.T_NAME].lower(), "type %d" % t),
             "pilot": p, "status": mission.STATUS[mission.status(v, a)],
             "damage": ", ".join(marks) or "-"})
-    for b in range(F.BN_MAX):
-        code = v[F.BN_ID + b]
+    for b in range(fields.BN_MAX):
+        code = v[fields.BN_ID + b]
         if not code:
             continue
         out["battalions"].append({
-            "slot": b + 1, "name": campaign.bn_name(code), "vp": v[F.BN_VP + b],
+            "slot": b + 1, "name": campaign.bn_name(code), "vp": v[fields.BN_VP + b],
             "strength": campaign.STRENGTHS[campaign.bn_strength(v, b)],
             "band": _try(lambda: campaign.BANDS[campaign.bn_band(v, b)], "?")})
     return out
@@ -135,7 +136,7 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
     or a cost that was undone is on no row.  A day's figures are the sums of its standing
     changes; its end is the state after the last of them (the one ending the day included).
     """
-    from engine.tal import fields as F
+    from engine.tal import fields
     from engine.core import protocol
 
     standing = []
@@ -171,8 +172,9 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
             elif words and words[0] == "reset":
                 standing = []  # a new campaign: nothing before it can be undone
             elif list(v) != before:  # the fields changed: the session made an undo step
-                standing.append(Step(before[F.DAY], v[F.SO] - before[F.SO], v[F.VP] - before[F.VP],
-                                     1 if (before[F.PHASE] == 0 and v[F.PHASE]) else 0,
+                standing.append(Step(before[fields.DAY], v[fields.SO] - before[fields.SO],
+                                     v[fields.VP] - before[fields.VP],
+                                     1 if (before[fields.PHASE] == 0 and v[fields.PHASE]) else 0,
                                      snapshot(s), date))
             snap = snapshot(s)
     if fresh > 1:

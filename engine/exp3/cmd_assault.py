@@ -4,7 +4,7 @@ The attack check of a soldier counter with its EXP3 bonus, and the once-a-turn F
 of each hex.  Refused (error `state`) unless `game exp3` is selected.
 """
 
-from engine.exp3 import rules as X
+from engine.exp3 import rules
 from engine.core import parse
 from engine.tal.cmd_game import EXP3, dice_words, require
 
@@ -13,7 +13,7 @@ MAX_TARGET = 99
 
 
 def _hexno(word):
-    return parse.number(word, 1, X.HEXES, "hex")
+    return parse.number(word, 1, rules.HEXES, "hex")
 
 
 # --- assault --------------------------------------------------------------------------------
@@ -28,19 +28,19 @@ def assault(s, w):
     if sub == "" or sub == "turn":
         parse.arity(w, 1, 2, "assault [turn]")
         if sub == "turn":
-            v[X.AA_FOROBS] = 0
+            v[rules.AA_FOROBS] = 0
         return (("forobs_used", _forobs_list(v)),)
     if sub == "forobs" and len(w) == 3:
         h = _hexno(w[2])
-        if v[X.AA_FOROBS] & (1 << (h - 1)):
+        if v[rules.AA_FOROBS] & (1 << (h - 1)):
             raise parse.Reject(parse.STATE, "the ForObs of hex %d was used this turn" % h)
-        v[X.AA_FOROBS] |= 1 << (h - 1)
+        v[rules.AA_FOROBS] |= 1 << (h - 1)
         return (("hex", h), ("forobs_used", _forobs_list(v)))
     return _soldier_attack(s, w)
 
 
 def _forobs_list(v):
-    return [h for h in range(1, X.HEXES + 1) if v[X.AA_FOROBS] & (1 << (h - 1))]
+    return [h for h in range(1, rules.HEXES + 1) if v[rules.AA_FOROBS] & (1 << (h - 1))]
 
 
 def _index(word, names, what):
@@ -52,8 +52,8 @@ def _index(word, names, what):
 
 def _soldier_attack(s, w):
     parse.arity(w, 4, _MAX_WORDS, "assault KIND TARGET T [lead] [far] [+M ...] [=D]")
-    kind = _index(w[1], X.SOLDIERS, "soldiers")
-    target = _index(w[2], X.TARGETS, "targets")
+    kind = _index(w[1], rules.SOLDIERS, "soldiers")
+    target = _index(w[2], rules.TARGETS, "targets")
     need = parse.number(w[3], 1, MAX_TARGET, "target")
     lead = False
     far = False
@@ -65,13 +65,13 @@ def _soldier_attack(s, w):
             far = True
         else:
             rest.append(x)
-    if far and X.max_range(kind) < 1:
+    if far and rules.max_range(kind) < 1:
         raise parse.Reject(parse.STATE, "only Snipers attack out to 1 hex away")
     mod, hand = dice_words(rest, 0, 10)
     if len(hand) > 1:
         raise parse.Reject(parse.SYNTAX, "one die =D")
-    bonus = X.soldier_bonus(kind, target, lead)
+    bonus = rules.soldier_bonus(kind, target, lead)
     die = hand[0] if hand else s.rng.die(10)
     result = die + bonus + mod
-    return (("kind", X.SOLDIERS[kind]), ("bonus", bonus), ("die", die), ("mod", bonus + mod),
+    return (("kind", rules.SOLDIERS[kind]), ("bonus", bonus), ("die", die), ("mod", bonus + mod),
             ("result", result), ("target", need), ("pass", result >= need))

@@ -4,8 +4,8 @@ Every command refuses (error `state`) unless `game exp3` is selected.  The missi
 the campaign's VP track (`engine.tal.campaign`), so the campaign total is always the one shown.
 """
 
-from engine.exp3 import rules as X
-from engine.tal import fields as F
+from engine.exp3 import rules
+from engine.tal import fields
 from engine.core import parse
 from engine.tal.cmd_game import EXP3, dice_words, require
 from engine.core.jsonline import Obj
@@ -21,7 +21,7 @@ def _vp(s, delta):
     from engine.tal import campaign
 
     campaign.add_vp(s.vals, delta)
-    return s.vals[F.VP]
+    return s.vals[fields.VP]
 
 
 def _squads(s):
@@ -46,12 +46,12 @@ def _data(d, pairs):
 
 # --- helpers ------------------------------------------------------------------------------
 def _hexno(word):
-    return parse.number(word, 1, X.HEXES, "hex")
+    return parse.number(word, 1, rules.HEXES, "hex")
 
 
 def _squad(v, word):
-    i = parse.number(word, 1, X.CAS_SQUADS, "squad") - 1
-    n = X.squad_count(v)
+    i = parse.number(word, 1, rules.CAS_SQUADS, "squad") - 1
+    n = rules.squad_count(v)
     if n == 0:
         raise parse.Reject(parse.STATE, "no Squads yet (cas engaged ...)")
     if i >= n:
@@ -60,27 +60,27 @@ def _squad(v, word):
 
 
 def _alive(v, i):
-    if X.sq_fate(v, i) != X.ALIVE:
+    if rules.sq_fate(v, i) != rules.ALIVE:
         raise parse.Reject(parse.STATE, "squad %d is already eliminated" % (i + 1))
 
 
 def _on(v):
-    if not v[X.CAS_ON]:
+    if not v[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "no CAS mission (cas card ...)")
 
 
 def _squad_obj(v, i):
-    return Obj((("squad", i + 1), ("hex", X.sq_hex(v, i)), ("hits", X.sq_hits(v, i)),
-                ("capacity", X.sq_capacity(v, i)), ("engaged", X.engaged(v, i)),
-                ("fate", X.FATES[X.sq_fate(v, i)])))
+    return Obj((("squad", i + 1), ("hex", rules.sq_hex(v, i)), ("hits", rules.sq_hits(v, i)),
+                ("capacity", rules.sq_capacity(v, i)), ("engaged", rules.engaged(v, i)),
+                ("fate", rules.FATES[rules.sq_fate(v, i)])))
 
 
 def _status(s):
     v = s.vals
-    return (("on", bool(v[X.CAS_ON])), ("vp_draw", v[X.CAS_VP_DRAW]),
-            ("vp_squad", v[X.CAS_VP_SQUAD]), ("vp_complete", v[X.CAS_VP_COMPLETE]),
-            ("mission_vp", v[X.CAS_VP_NET]),
-            ("squads", [_squad_obj(v, i) for i in range(X.squad_count(v))]))
+    return (("on", bool(v[rules.CAS_ON])), ("vp_draw", v[rules.CAS_VP_DRAW]),
+            ("vp_squad", v[rules.CAS_VP_SQUAD]), ("vp_complete", v[rules.CAS_VP_COMPLETE]),
+            ("mission_vp", v[rules.CAS_VP_NET]),
+            ("squads", [_squad_obj(v, i) for i in range(rules.squad_count(v))]))
 
 
 # --- cas ------------------------------------------------------------------------------------
@@ -101,17 +101,17 @@ def _card(s, w):
     """`cas card DRAW SQUAD [COMPLETE]`: a CAS card is drawn: lose DRAW VP at once."""
     parse.arity(w, 4, 5, "cas card DRAW_VP SQUAD_VP [COMPLETE_VP]")
     v = s.vals
-    if v[X.CAS_ON]:
+    if v[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "a CAS mission is already on (cas end first)")
     draw = parse.number(w[2], 0, MAX_VP, "draw VP")
     per = parse.number(w[3], 0, MAX_VP, "VP per Unengaged Squad")
     bonus = parse.number(w[4], 0, MAX_VP, "Complete VP") if len(w) == 5 else 0
-    X.clear(v)
-    v[X.CAS_ON] = 1
-    v[X.CAS_VP_DRAW] = draw
-    v[X.CAS_VP_SQUAD] = per
-    v[X.CAS_VP_COMPLETE] = bonus
-    v[X.CAS_VP_NET] = -draw
+    rules.clear(v)
+    v[rules.CAS_ON] = 1
+    v[rules.CAS_VP_DRAW] = draw
+    v[rules.CAS_VP_SQUAD] = per
+    v[rules.CAS_VP_COMPLETE] = bonus
+    v[rules.CAS_VP_NET] = -draw
     return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(s, -draw)))
 
 
@@ -120,26 +120,27 @@ def _engaged(s, w):
     parse.arity(w, 4, 5, "cas engaged SQUADS ENEMIES [HEX|=D]")
     v = s.vals
     _on(v)
-    first = X.squad_count(v)
-    n = parse.number(w[2], 1, X.CAS_SQUADS, "squads")
-    if first + n > X.CAS_SQUADS:
-        raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (X.CAS_SQUADS, first))
-    e = parse.number(w[3], 0, X.MAX_ENEMIES, "enemies")
+    first = rules.squad_count(v)
+    n = parse.number(w[2], 1, rules.CAS_SQUADS, "squads")
+    if first + n > rules.CAS_SQUADS:
+        raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (rules.CAS_SQUADS, first))
+    e = parse.number(w[3], 0, rules.MAX_ENEMIES, "enemies")
     die = None
     if len(w) == 5 and w[4][:1] != "=":
         h = _hexno(w[4])
     else:
-        die = parse.number(w[4][1:], 1, X.HEXES, "die") if len(w) == 5 else s.rng.die(X.HEXES)
+        die = (parse.number(w[4][1:], 1, rules.HEXES, "die") if len(w) == 5
+               else s.rng.die(rules.HEXES))
         h = die
-    if X.enemies(v, h) + e > X.MAX_ENEMIES:
-        raise parse.Reject(parse.RANGE, "at most %d enemy counters in a hex" % X.MAX_ENEMIES)
+    if rules.enemies(v, h) + e > rules.MAX_ENEMIES:
+        raise parse.Reject(parse.RANGE, "at most %d enemy counters in a hex" % rules.MAX_ENEMIES)
     d = _squads(s)
     cap = d.capacity
     for i in range(first, first + n):
-        X.set_squad(v, i, h, X.ALIVE, cap, 0)
-    X.set_enemies(v, h, X.enemies(v, h) + e)
+        rules.set_squad(v, i, h, rules.ALIVE, cap, 0)
+    rules.set_enemies(v, h, rules.enemies(v, h) + e)
     return _data(d, (("die", die), ("hex", h), ("squads", list(range(first + 1, first + n + 1))),
-                     ("capacity", cap), ("enemies", X.enemies(v, h))))
+                     ("capacity", cap), ("enemies", rules.enemies(v, h))))
 
 
 def _enemies(s, w):
@@ -148,17 +149,18 @@ def _enemies(s, w):
     v = s.vals
     _on(v)
     h = _hexno(w[2])
-    X.set_enemies(v, h, parse.number(w[3], 0, X.MAX_ENEMIES, "enemies"))
-    return (("hex", h), ("enemies", X.enemies(v, h)),
-            ("squads", [_squad_obj(v, i) for i in range(X.squad_count(v)) if X.sq_hex(v, i) == h]))
+    rules.set_enemies(v, h, parse.number(w[3], 0, rules.MAX_ENEMIES, "enemies"))
+    return (("hex", h), ("enemies", rules.enemies(v, h)),
+            ("squads",
+             [_squad_obj(v, i) for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h]))
 
 
 def _hits_reply(v, i, draws):
     ps = (("squad", i + 1),)
     if draws is not None:
         ps += (("draws", draws),)
-    return ps + (("hits", X.sq_hits(v, i)), ("capacity", X.sq_capacity(v, i)),
-                 ("eliminated", X.sq_fate(v, i) == X.ELIMINATED))
+    return ps + (("hits", rules.sq_hits(v, i)), ("capacity", rules.sq_capacity(v, i)),
+                 ("eliminated", rules.sq_fate(v, i) == rules.ELIMINATED))
 
 
 def _attack(s, w):
@@ -169,9 +171,9 @@ def _attack(s, w):
     _on(v)
     i = _squad(v, w[2])
     _alive(v, i)
-    here = X.enemies(v, X.sq_hex(v, i))
+    here = rules.enemies(v, rules.sq_hex(v, i))
     if here == 0:
-        raise parse.Reject(parse.STATE, "no enemy counter in hex %d" % X.sq_hex(v, i))
+        raise parse.Reject(parse.STATE, "no enemy counter in hex %d" % rules.sq_hex(v, i))
     n = parse.number(w[3], 1, here, "attackers") if len(w) == 4 else here
     from engine.tal.cups import rules as cups
 
@@ -184,7 +186,7 @@ def _attack(s, w):
         for j in range(k):
             draws.append(_gf_name(cups.EFFECT[j]))
         n -= k
-    X.take_hits(v, i, total)
+    rules.take_hits(v, i, total)
     return _data(d, _hits_reply(v, i, draws))
 
 
@@ -202,7 +204,7 @@ def _hit(s, w):
     _on(v)
     i = _squad(v, w[2])
     _alive(v, i)
-    X.take_hits(v, i, parse.number(w[3], 1, X.MAX_CAPACITY, "hits"))
+    rules.take_hits(v, i, parse.number(w[3], 1, rules.MAX_CAPACITY, "hits"))
     return _hits_reply(v, i, None)
 
 
@@ -213,10 +215,11 @@ def _cap(s, w):
     _on(v)
     i = _squad(v, w[2])
     _alive(v, i)
-    c = parse.number(w[3], 1, X.MAX_CAPACITY, "capacity")
-    if X.sq_hits(v, i) >= c:
-        raise parse.Reject(parse.STATE, "squad %d already has %d hits" % (i + 1, X.sq_hits(v, i)))
-    X.set_squad(v, i, X.sq_hex(v, i), X.ALIVE, c, X.sq_hits(v, i))
+    c = parse.number(w[3], 1, rules.MAX_CAPACITY, "capacity")
+    if rules.sq_hits(v, i) >= c:
+        raise parse.Reject(parse.STATE, "squad %d already has %d hits" %
+                           (i + 1, rules.sq_hits(v, i)))
+    rules.set_squad(v, i, rules.sq_hex(v, i), rules.ALIVE, c, rules.sq_hits(v, i))
     return (("squad", _squad_obj(v, i)),)
 
 
@@ -230,7 +233,8 @@ def _ff(s, w):
     target = parse.number(w[3], 1, MAX_TARGET, "target")
     skill = parse.signed(w[4], -MAX_SKILL, MAX_SKILL, "skill")
     mod, hand = dice_words(w, 5, 10)
-    who = [i for i in range(X.squad_count(v)) if X.sq_hex(v, i) == h and X.sq_fate(v, i) == X.ALIVE]
+    who = [i for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h and
+           rules.sq_fate(v, i) == rules.ALIVE]
     if not who:
         raise parse.Reject(parse.STATE, "no Squad left in hex %d" % h)
     if len(hand) > len(who):
@@ -242,16 +246,17 @@ def _ff(s, w):
     for k in range(len(who)):
         i = who[k]
         die = hand[k] if k < len(hand) else s.rng.die(10)
-        result = X.friendly_fire_result(die, skill, mod)
+        result = rules.friendly_fire_result(die, skill, mod)
         hit = result >= target
         if hit:
-            X.set_squad(v, i, h, X.FRIENDLY_FIRE, X.sq_capacity(v, i), X.sq_hits(v, i))
+            rules.set_squad(v, i, h, rules.FRIENDLY_FIRE, rules.sq_capacity(v, i),
+                            rules.sq_hits(v, i))
             lost += 1
         rolls.append(Obj((("squad", i + 1), ("die", die), ("mod", mod - skill),
                           ("result", result), ("eliminated", hit))))
-    v[X.CAS_VP_NET] -= lost
+    v[rules.CAS_VP_NET] -= lost
     return _data(d, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
-                     ("mission_vp", v[X.CAS_VP_NET]), ("vp", _vp(s, -lost))))
+                     ("mission_vp", v[rules.CAS_VP_NET]), ("vp", _vp(s, -lost))))
 
 
 def _end(s, w):
@@ -259,13 +264,13 @@ def _end(s, w):
     parse.arity(w, 2, 2, "cas end")
     v = s.vals
     _on(v)
-    n = X.unengaged(v)
-    done = X.complete(v)
-    gain = n * v[X.CAS_VP_SQUAD] + (v[X.CAS_VP_COMPLETE] if done else 0)
-    total = v[X.CAS_VP_NET] + gain
-    ps = (("unengaged", n), ("squads", X.squad_count(v)), ("complete", done),
+    n = rules.unengaged(v)
+    done = rules.complete(v)
+    gain = n * v[rules.CAS_VP_SQUAD] + (v[rules.CAS_VP_COMPLETE] if done else 0)
+    total = v[rules.CAS_VP_NET] + gain
+    ps = (("unengaged", n), ("squads", rules.squad_count(v)), ("complete", done),
           ("vp_change", gain), ("mission_vp", total), ("vp", _vp(s, gain)))
-    X.clear(v)
+    rules.clear(v)
     return ps
 
 

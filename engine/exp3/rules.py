@@ -7,19 +7,19 @@ while its hex holds an enemy counter.  Everything here reads and writes `vals` o
 outcome functions take dice and return small ints, so a roll allocates nothing.
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 
 # The fields.EXP3 block.
 CAS_SQUADS = 8  # Squad slots
-CAS_ON = F.EXP3  # 1 while a CAS mission is being flown
-CAS_VP_DRAW = F.EXP3 + 1  # the card's VP lost on the draw
-CAS_VP_SQUAD = F.EXP3 + 2  # the card's VP per Unengaged Squad (Success)
-CAS_VP_COMPLETE = F.EXP3 + 3  # the card's Complete bonus in VP (0 when it is not VP)
-CAS_VP_NET = F.EXP3 + 4  # this mission's VP so far (draw, friendly fire, end)
-CAS_SQ = F.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
+CAS_ON = fields.EXP3  # 1 while a CAS mission is being flown
+CAS_VP_DRAW = fields.EXP3 + 1  # the card's VP lost on the draw
+CAS_VP_SQUAD = fields.EXP3 + 2  # the card's VP per Unengaged Squad (Success)
+CAS_VP_COMPLETE = fields.EXP3 + 3  # the card's Complete bonus in VP (0 when it is not VP)
+CAS_VP_NET = fields.EXP3 + 4  # this mission's VP so far (draw, friendly fire, end)
+CAS_SQ = fields.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
 CAS_ENEMY = CAS_SQ + CAS_SQUADS  # enemy counters in hexes 1..10, two hexes a field (7 bits each)
 AA_FOROBS = CAS_ENEMY + 5  # bit h-1: the ForObs of hex h was used this turn
-END = AA_FOROBS + 1  # == F.EXP3 + F.EXP3_FIELDS (tests/test_exp3.py checks)
+END = AA_FOROBS + 1  # == fields.EXP3 + fields.EXP3_FIELDS (tests/test_exp3.py checks)
 
 HEXES = 10  # battlefield hexes 1..10 (a random hex is a d10)
 MAX_CAPACITY = 15

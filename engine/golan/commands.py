@@ -6,7 +6,7 @@ Every command refuses (error `state`) unless `game golan` is selected.  A die wo
 d6 the player rolled by hand; otherwise the session's dice roll it.
 """
 
-from engine.golan import rules as G
+from engine.golan import rules
 from engine.core import parse
 from engine.tal.cmd_game import GOLAN, require
 from engine.core.jsonline import Obj
@@ -33,8 +33,8 @@ def _die(s, w, start, allowed=()):
 
 
 def _hex(word):
-    if not G.valid_name(word, G.HEX_CHARS):
-        raise parse.Reject(parse.SYNTAX, "a hex name is 1-%d of a-z 0-9 -" % G.HEX_CHARS)
+    if not rules.valid_name(word, rules.HEX_CHARS):
+        raise parse.Reject(parse.SYNTAX, "a hex name is 1-%d of a-z 0-9 -" % rules.HEX_CHARS)
     return word
 
 
@@ -50,15 +50,15 @@ def golan(s, w):
     if len(w) == 2:
         if w[1] != "new":
             raise parse.Reject(parse.UNKNOWN, "usage: golan [new]")
-        G.clear(s.vals)
+        rules.clear(s.vals)
     v = s.vals
     alive = 0
-    for i in range(G.GOLAN_LEADERS):
-        if not G.leader_dead(v, i):
+    for i in range(rules.GOLAN_LEADERS):
+        if not rules.leader_dead(v, i):
             alive += 1
-    return (("mines_hand", G.mines_in(v, G.HAND)),
-            ("mines_map", G.mines_in(v, G.DOWN) + G.mines_in(v, G.UP)),
-            ("mines_removed", G.mines_in(v, G.OUT)), ("leaders_alive", alive),
+    return (("mines_hand", rules.mines_in(v, rules.HAND)),
+            ("mines_map", rules.mines_in(v, rules.DOWN) + rules.mines_in(v, rules.UP)),
+            ("mines_removed", rules.mines_in(v, rules.OUT)), ("leaders_alive", alive),
             ("avlb_ditch", _avlb_list(v)))
 
 
@@ -67,14 +67,15 @@ _STATE_WORDS = ("in hand", "face down", "face up", "removed")
 
 
 def _mine_no(v, word, need):
-    i = parse.number(word, 1, G.GOLAN_MINES, "mine") - 1
-    if G.mine_state(v, i) != need:
-        raise parse.Reject(parse.STATE, "mine %d is %s" % (i + 1, _STATE_WORDS[G.mine_state(v, i)]))
+    i = parse.number(word, 1, rules.GOLAN_MINES, "mine") - 1
+    if rules.mine_state(v, i) != need:
+        raise parse.Reject(parse.STATE, "mine %d is %s" %
+                           (i + 1, _STATE_WORDS[rules.mine_state(v, i)]))
     return i
 
 
 def _mine_hex(v, i):
-    return G.get_name(v, G.mine_hex_at(i), G.NAME_FIELDS)
+    return rules.get_name(v, rules.mine_hex_at(i), rules.NAME_FIELDS)
 
 
 def mine(s, w):
@@ -84,39 +85,40 @@ def mine(s, w):
     sub = w[1] if len(w) > 1 else ""
     if sub == "":
         on_map = []
-        for i in range(G.GOLAN_MINES):
-            st = G.mine_state(v, i)
-            if st == G.DOWN or st == G.UP:
-                on_map.append([i + 1, _mine_hex(v, i), G.MINE_STATES[st]])
-        return (("hand", G.mines_in(v, G.HAND)), ("removed", G.mines_in(v, G.OUT)),
+        for i in range(rules.GOLAN_MINES):
+            st = rules.mine_state(v, i)
+            if st == rules.DOWN or st == rules.UP:
+                on_map.append([i + 1, _mine_hex(v, i), rules.MINE_STATES[st]])
+        return (("hand", rules.mines_in(v, rules.HAND)), ("removed", rules.mines_in(v, rules.OUT)),
                 ("map", on_map))
     if sub == "place":
         parse.arity(w, 3, 3, "mine place HEX")
         h = _hex(w[2])
-        if G.avlb_slot(v, h) >= 0:
+        if rules.avlb_slot(v, h) >= 0:
             raise parse.Reject(parse.STATE, "no mine in an anti-tank-ditch hex holding an AVLB")
-        i = G.place_mine(v, h)
+        i = rules.place_mine(v, h)
         if i < 0:
             raise parse.Reject(parse.STATE, "no mine left in hand")
-        return (("mine", i + 1), ("hex", h), ("face", "down"), ("hand", G.mines_in(v, G.HAND)))
+        return (("mine", i + 1), ("hex", h), ("face", "down"),
+                ("hand", rules.mines_in(v, rules.HAND)))
     if sub == "reveal":
         parse.arity(w, 2, 2, "mine reveal")
-        turned = G.reveal_mines(v)
+        turned = rules.reveal_mines(v)
         if not turned:
             raise parse.Reject(parse.STATE, "no face-down mine")
         up = []
-        for i in range(G.GOLAN_MINES):
+        for i in range(rules.GOLAN_MINES):
             if turned & (1 << i):
                 up.append([i + 1, _mine_hex(v, i)])
         return (("revealed", up),)
     if sub == "attack":
         parse.arity(w, 3, 4, "mine attack K [=D]")
-        i = _mine_no(v, w[2], G.UP)
+        i = _mine_no(v, w[2], rules.UP)
         die = _die(s, w, 3)[0]
         h = _mine_hex(v, i)
-        stays = G.mine_stays(die)
+        stays = rules.mine_stays(die)
         if not stays:
-            G.remove_mine(v, i)
+            rules.remove_mine(v, i)
         return (("mine", i + 1), ("hex", h), ("die", die),
                 ("outcome", "stays" if stays else "removed"))
     raise parse.Reject(parse.UNKNOWN, "mine: place, reveal, attack")
@@ -124,29 +126,29 @@ def mine(s, w):
 
 # --- leaders [13.0] -----------------------------------------------------------------------
 def _leader(v, word, alive=True):
-    i = G.find_leader(v, word)
+    i = rules.find_leader(v, word)
     if i < 0:
         raise parse.Reject(parse.UNKNOWN, "no leader %s (i1 i2 i3 s1 s2 or a name)" % word[:12])
-    if alive and G.leader_dead(v, i):
-        raise parse.Reject(parse.STATE, "%s is dead" % G.leader_name(v, i))
+    if alive and rules.leader_dead(v, i):
+        raise parse.Reject(parse.STATE, "%s is dead" % rules.leader_name(v, i))
     return i
 
 
 def _leader_obj(v, i):
-    return Obj((("id", G.LEADER_IDS[i]), ("name", G.leader_name(v, i)),
-                ("side", "israeli" if i < G.ISRAELI else "syrian"),
-                ("hex", G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)),
-                ("alive", not G.leader_dead(v, i))))
+    return Obj((("id", rules.LEADER_IDS[i]), ("name", rules.leader_name(v, i)),
+                ("side", "israeli" if i < rules.ISRAELI else "syrian"),
+                ("hex", rules.get_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS)),
+                ("alive", not rules.leader_dead(v, i))))
 
 
 def _leader_hex(v, i):
-    return G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)
+    return rules.get_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS)
 
 
 def _placed(v, i):
     if _leader_hex(v, i) is None:
         raise parse.Reject(parse.STATE, "%s is not in a stack: leader at %s HEX first" % (
-            G.leader_name(v, i), G.LEADER_IDS[i]))
+            rules.leader_name(v, i), rules.LEADER_IDS[i]))
 
 
 def leader(s, w):
@@ -156,39 +158,39 @@ def leader(s, w):
     v = s.vals
     sub = w[1] if len(w) > 1 else ""
     if sub == "":
-        return (("leaders", [_leader_obj(v, i) for i in range(G.GOLAN_LEADERS)]),)
+        return (("leaders", [_leader_obj(v, i) for i in range(rules.GOLAN_LEADERS)]),)
     if sub == "name":
         parse.arity(w, 4, 4, "leader name ID NAME")
         i = _leader(v, w[2], False)
         name = w[3]
-        if not G.valid_name(name, G.LEADER_CHARS):
-            raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % G.LEADER_CHARS)
-        j = G.find_leader(v, name)
+        if not rules.valid_name(name, rules.LEADER_CHARS):
+            raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % rules.LEADER_CHARS)
+        j = rules.find_leader(v, name)
         if j >= 0 and j != i:
             raise parse.Reject(parse.STATE, "%s already names another leader" % name)
-        G.put_name(v, G.leader_name_at(i), G.LEADER_NAME_FIELDS, name)
+        rules.put_name(v, rules.leader_name_at(i), rules.LEADER_NAME_FIELDS, name)
         return (("leader", _leader_obj(v, i)),)
     if sub == "at":
         parse.arity(w, 4, 4, "leader at ID HEX")
         i = _leader(v, w[2])
-        G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, _hex(w[3]))
+        rules.put_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, _hex(w[3]))
         return (("leader", _leader_obj(v, i)),)
     if sub == "move":
         parse.arity(w, 4, 6, "leader move ID HEX [adj] [=D]")
         i = _leader(v, w[2])
         _placed(v, i)
         h = _hex(w[3])
-        if G.same_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h):
+        if rules.same_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, h):
             raise parse.Reject(parse.STATE, "the leader is already in %s" % h)
         die, opts = _die(s, w, 4, ("adj",))
         mod = 1 if opts else 0
-        out = G.leader_move(die + mod)
-        if out == G.KILLED:
-            G.kill_leader(v, i)
-        elif out == G.MOVES:
-            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h)
-        return (("leader", G.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
-                ("outcome", G.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
+        out = rules.leader_move(die + mod)
+        if out == rules.KILLED:
+            rules.kill_leader(v, i)
+        elif out == rules.MOVES:
+            rules.put_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, h)
+        return (("leader", rules.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
+                ("outcome", rules.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
     if sub == "fate":
         parse.arity(w, 3, 5, "leader fate ID [HEX] [=D]")
         i = _leader(v, w[2])
@@ -199,13 +201,14 @@ def leader(s, w):
             h = _hex(w[3])
             start = 4
         die = _die(s, w, start)[0]
-        out = G.leader_fate(die)
-        if out == G.DESTROYED:
-            G.kill_leader(v, i)
+        out = rules.leader_fate(die)
+        if out == rules.DESTROYED:
+            rules.kill_leader(v, i)
         else:
             # 5-6: to the nearest friendly stack, which the player names (unplaced if not given)
-            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h or "")
-        return (("leader", G.LEADER_IDS[i]), ("die", die), ("outcome", G.FATE_OUTCOMES[out]),
+            rules.put_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, h or "")
+        return (("leader", rules.LEADER_IDS[i]), ("die", die),
+                ("outcome", rules.FATE_OUTCOMES[out]),
                 ("hex", _leader_hex(v, i)))
     raise parse.Reject(parse.UNKNOWN, "leader: name, at, move, fate")
 
@@ -215,7 +218,7 @@ def sagger(s, w):
     """`sagger [=D]`: a BMP-1 or Sagger AP attack's d6; odd is NE, out of missiles."""
     _begin(s, w, 1, 2, "sagger [=D]")
     die = _die(s, w, 1)[0]
-    odd = G.sagger_out_of_missiles(die)
+    odd = rules.sagger_out_of_missiles(die)
     return (("die", die), ("odd", odd), ("outcome", "ne" if odd else "fire table"))
 
 
@@ -237,13 +240,13 @@ def heli(s, w):
     if w[1] != "range" or len(w) != 3:
         raise parse.Reject(parse.SYNTAX, "usage: heli [range N]")
     n = parse.number(w[2], 0, 99, "range")
-    return (("range", n), ("vs_helicopter", G.range_vs_helicopter(n)))
+    return (("range", n), ("vs_helicopter", rules.range_vs_helicopter(n)))
 
 
 def _avlb_list(v):
     out = []
-    for i in range(G.GOLAN_AVLBS):
-        h = G.get_name(v, G.avlb_at(i), G.NAME_FIELDS)
+    for i in range(rules.GOLAN_AVLBS):
+        h = rules.get_name(v, rules.avlb_at(i), rules.NAME_FIELDS)
         if h:
             out.append(h)
     return out
@@ -261,21 +264,21 @@ def avlb(s, w):
     if sub == "defence":
         if w[2] != "ditch" and w[2] != "open":
             raise parse.Reject(parse.SYNTAX, "usage: avlb defence ditch|open")
-        return (("defence", G.avlb_defence(w[2] == "ditch")),)
+        return (("defence", rules.avlb_defence(w[2] == "ditch")),)
     h = _hex(w[2])
-    slot = G.avlb_slot(v, h)
+    slot = rules.avlb_slot(v, h)
     if sub == "ditch":
         if slot >= 0:
             raise parse.Reject(parse.STATE, "an AVLB is already recorded in %s" % h)
-        slot = G.avlb_slot(v, "")
+        slot = rules.avlb_slot(v, "")
         if slot < 0:
-            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % G.GOLAN_AVLBS)
-        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, h)
-        return (("hex", h), ("defence", G.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(v)))
+            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % rules.GOLAN_AVLBS)
+        rules.put_name(v, rules.avlb_at(slot), rules.NAME_FIELDS, h)
+        return (("hex", h), ("defence", rules.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(v)))
     if sub == "lost":
         if slot < 0:
             raise parse.Reject(parse.STATE, "no AVLB recorded in %s" % h)
-        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, "")
+        rules.put_name(v, rules.avlb_at(slot), rules.NAME_FIELDS, "")
         return (("ditch", _avlb_list(v)),)
     raise parse.Reject(parse.UNKNOWN, "avlb: ditch, lost, defence")
 

@@ -10,7 +10,7 @@ Loiter, Bingo, SAR) is engine/tal/mission.py.
 from engine.core import datafile
 from engine.core import datatables
 from engine.core.jsonline import Obj
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
 from engine.tal import tables
@@ -92,7 +92,7 @@ def find_type(s, word):
 
 def type_row(s, a):
     """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
-    n = s.vals[F.AC_TYPE + a]
+    n = s.vals[fields.AC_TYPE + a]
     for r in types(s):
         if r[T_N] == n:
             return r
@@ -102,12 +102,12 @@ def type_row(s, a):
 # --- roster --------------------------------------------------------------------------------------
 def used(v, a):
     """Whether aircraft slot a holds an aircraft."""
-    return v[F.AC_TYPE + a] != 0
+    return v[fields.AC_TYPE + a] != 0
 
 
 def slot(v, word):
     """The slot of aircraft number `word` (1-based)."""
-    a = parse.number(word, 1, F.AC_MAX, "aircraft") - 1
+    a = parse.number(word, 1, fields.AC_MAX, "aircraft") - 1
     if not used(v, a):
         raise parse.Reject(parse.STATE, "there is no aircraft %d" % (a + 1))
     return a
@@ -115,73 +115,73 @@ def slot(v, word):
 
 def free_slot(v):
     """The first free aircraft slot, or a `state` refusal when the roster is full."""
-    for a in range(F.AC_MAX):
+    for a in range(fields.AC_MAX):
         if not used(v, a):
             return a
-    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % F.AC_MAX)
+    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % fields.AC_MAX)
 
 
 def status(v, a):
     """BASE, FLYING, LEFT, CRASH_TARGET, CRASH_BATTLE, CRASH_HOME or DOWN."""
-    return v[F.AC_STATE + a] & ST_MASK
+    return v[fields.AC_STATE + a] & ST_MASK
 
 
 def set_status(v, a, st):
     """Set the status, keeping the Bingo marker and the mission bit."""
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~ST_MASK) | st
+    v[fields.AC_STATE + a] = (v[fields.AC_STATE + a] & ~ST_MASK) | st
 
 
 def bingo(v, a):
     """Aircraft a's Bingo marker: 0, 6 or 10."""
-    b = (v[F.AC_STATE + a] >> BINGO_SHIFT) & 3
+    b = (v[fields.AC_STATE + a] >> BINGO_SHIFT) & 3
     return tables.BINGO_MARKERS[b - 1] if b else 0
 
 
 def set_bingo(v, a, b):
     """b: 0 none, 1 Bingo 6, 2 Bingo 10."""
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
+    v[fields.AC_STATE + a] = (v[fields.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
 
 
 def in_mission(v, a):
     """Whether the aircraft flies (or flew) the current mission."""
-    return bool(v[F.AC_STATE + a] & IN_MISSION)
+    return bool(v[fields.AC_STATE + a] & IN_MISSION)
 
 
 def pilot(v, a):
     """Aircraft a's pilot slot, or -1."""
-    return v[F.AC_PILOT + a] - 1
+    return v[fields.AC_PILOT + a] - 1
 
 
 def has_ecm(v, a):
     """Whether it carries an ECM pod this mission."""
-    return bool(v[F.AC_GEAR + a] & G_ECM)
+    return bool(v[fields.AC_GEAR + a] & G_ECM)
 
 
 def has_fuel(v, a):
     """Whether it carries a fuel tank this mission (+2 Loiter turns)."""
-    return bool(v[F.AC_GEAR + a] & G_FUEL)
+    return bool(v[fields.AC_GEAR + a] & G_FUEL)
 
 
 def is_slow(v, a):
     """Whether it acts in the Slow part of a Loiter turn (its pilot's speed)."""
-    return bool(v[F.AC_GEAR + a] & G_SLOW)
+    return bool(v[fields.AC_GEAR + a] & G_SLOW)
 
 
 def evasive(v, a):
     """Its pilot's Evasive skill (or the one set by hand)."""
-    return (v[F.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
+    return (v[fields.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
 
 
 def set_gear(v, a, slow, fuel, ecm, eva):
     """Write speed, fuel tank, ECM pod and Evasive (keeping the altitude)."""
-    v[F.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
-                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
-                        (v[F.AC_GEAR + a] & G_HIGH))
+    v[fields.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
+                             (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
+                             (v[fields.AC_GEAR + a] & G_HIGH))
 
 
 def high(v, a):
     """Whether it flies at high altitude (as set with `ac set N high`)."""
-    return bool(v[F.AC_GEAR + a] & G_HIGH)
+    return bool(v[fields.AC_GEAR + a] & G_HIGH)
 
 
 def family(s, a):
@@ -202,16 +202,16 @@ def gunship(s, a):
 def marker(v, a, m):
     """How many markers of MARKERS[m] aircraft a has (AC-130 cannon: a mask of its guns)."""
     if m < 5:
-        return (v[F.AC_DMG + a] >> (3 * m)) & 7
-    return (v[F.AC_DMG2 + a] >> (3 * (m - 5))) & 7
+        return (v[fields.AC_DMG + a] >> (3 * m)) & 7
+    return (v[fields.AC_DMG2 + a] >> (3 * (m - 5))) & 7
 
 
 def set_marker(v, a, m, n):
     """Write the count (or the AC-130 gun mask) of MARKERS[m]."""
     if m < 5:
-        f, sh = F.AC_DMG + a, 3 * m
+        f, sh = fields.AC_DMG + a, 3 * m
     else:
-        f, sh = F.AC_DMG2 + a, 3 * (m - 5)
+        f, sh = fields.AC_DMG2 + a, 3 * (m - 5)
     v[f] = (v[f] & ~(7 << sh)) | (n << sh)
 
 
@@ -241,7 +241,7 @@ def assign(s, a, k):
     """
     v = s.vals
     if k < 0:
-        v[F.AC_PILOT + a] = 0
+        v[fields.AC_PILOT + a] = 0
         return
     if unmanned(s, a):
         raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
@@ -249,14 +249,14 @@ def assign(s, a, k):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
     if pilots.status(v, k) == pilots.UNFIT:
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
-    flies = pilots.family(s, v[F.P_NAME + k])
+    flies = pilots.family(s, v[fields.P_NAME + k])
     if flies is not None and flies != family(s, a):
         raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
-            pilots.name(s, v[F.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
-    for b in range(F.AC_MAX):
+            pilots.name(s, v[fields.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
+    for b in range(fields.AC_MAX):
         if b != a and used(v, b) and pilot(v, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
-    v[F.AC_PILOT + a] = k + 1
+    v[fields.AC_PILOT + a] = k + 1
     set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
              pilots.evasive(v, k))
 
@@ -286,7 +286,7 @@ def pairs(s, a):
            ("status", STATUS[status(v, a)]), ("bingo", bingo(v, a)),
            ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
     if k >= 0:
-        out.append(("stress", v[F.P_STRESS + k]))
+        out.append(("stress", v[fields.P_STRESS + k]))
         out.append(("pilot_status", pilots.status_word(v, k)))
         if status(v, a) == FLYING and pilots.status(v, k) == pilots.UNFIT:
             out.append(("weapons", pilots.UNFIT_NOTE))

@@ -5,7 +5,7 @@ A cost that cannot be paid changes nothing: the refusal says why, and for costs 
 mandatory it says that the campaign ends in failure (recorded with `campaign fail`).
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 # CAMP bits
@@ -47,17 +47,17 @@ def on(v):
     """A campaign is being played (`campaign start`, not over): its sequence of play applies.
 
     Without one the commands are a free calculator for single steps (dice, hits, Loiter)."""
-    return v[F.CAMP] & (ACTIVE | OVER) == ACTIVE
+    return v[fields.CAMP] & (ACTIVE | OVER) == ACTIVE
 
 
 def in_setup(v):
     """The campaign's set-up is under way (aircraft bought, pilots chosen and adjusted)."""
-    return on(v) and bool(v[F.CAMP] & SETUP)
+    return on(v) and bool(v[fields.CAMP] & SETUP)
 
 
 def require_setup(v, what):
     """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
-    if on(v) and not v[F.CAMP] & SETUP:
+    if on(v) and not v[fields.CAMP] & SETUP:
         raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
                            "(\"Mise en place de la Campagne\")" % what)
 
@@ -67,39 +67,39 @@ def require_step(v, step, what):
     still open), and move the day on to that step: replacements, repairs, R&R, in that order."""
     if not on(v):
         return
-    if v[F.CAMP] & SETUP:
+    if v[fields.CAMP] & SETUP:
         raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
-    at = v[F.STEP]
+    at = v[fields.STEP]
     if at < S_REPLACE or at > step:
         raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
             what, "before repairs and R&R" if step == S_REPLACE else
             ("before R&R" if step == S_REPAIR else "last"),
             STEPS[at] if at >= S_REPLACE else "day end, then day next"))
-    v[F.STEP] = step
+    v[fields.STEP] = step
 
 
 def spend(v, n, mandatory=False):
     """Pay n SO, or refuse (error `state`, nothing changed) when fewer are left."""
-    if n > v[F.SO]:
-        msg = "not enough SO (have %d, need %d)" % (v[F.SO], n)
+    if n > v[fields.SO]:
+        msg = "not enough SO (have %d, need %d)" % (v[fields.SO], n)
         raise parse.Reject(parse.STATE, msg + ": " + FAIL_HINT if mandatory else msg)
-    v[F.SO] -= n
+    v[fields.SO] -= n
 
 
 def gain(v, n):
     """Add n SO (the track's marker flips to its 15 side above 15; the device just counts)."""
-    so = v[F.SO] + n
+    so = v[fields.SO] + n
     if so > SO_MAX:
         raise parse.Reject(parse.RANGE, "SO would exceed %d" % SO_MAX)
-    v[F.SO] = so
+    v[fields.SO] = so
 
 
 def add_vp(v, n):
     """Add n VP (negative: a loss); VP may go below 0."""
-    vp = v[F.VP] + n
+    vp = v[fields.VP] + n
     if vp > VP_MAX or vp < -VP_MAX:
         raise parse.Reject(parse.RANGE, "VP must stay within -%d..%d" % (VP_MAX, VP_MAX))
-    v[F.VP] = vp
+    v[fields.VP] = vp
 
 
 def weapons_cost(points):
@@ -109,8 +109,8 @@ def weapons_cost(points):
 
 def require_replacement(v):
     """Replacements cost VP and are not allowed at 0 VP or less ("Fin de Journée")."""
-    if v[F.VP] <= 0:
-        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
+    if v[fields.VP] <= 0:
+        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[fields.VP])
 
 
 # --- range bands and battalions -----------------------------------------------------------------
@@ -163,48 +163,48 @@ def bn_name(code):
 
 def bn_kind(v, b):
     """0 Assault, 1 Support, 2 Command."""
-    return (v[F.BN_ID + b] & 3) - 1
+    return (v[fields.BN_ID + b] & 3) - 1
 
 
 def bn_find(v, word):
     """The slot of the battalion named `word`, or a `state` refusal."""
     code = bn_id(word)
-    for b in range(F.BN_MAX):
-        if v[F.BN_ID + b] == code:
+    for b in range(fields.BN_MAX):
+        if v[fields.BN_ID + b] == code:
             return b
     raise parse.Reject(parse.STATE, "battalion %s is not on the sector map (bn add)" % word)
 
 
 def bn_strength(v, b):
     """FULL, HALF or DESTROYED."""
-    return v[F.BN_STATE + b] & 3
+    return v[fields.BN_STATE + b] & 3
 
 
 def bn_band(v, b):
     """The battalion's range band (an index of BANDS)."""
-    return (v[F.BN_STATE + b] >> 2) & 7
+    return (v[fields.BN_STATE + b] >> 2) & 7
 
 
 def bn_set(v, b, strength, band, fixed):
     """Write a battalion's strength, band and Fixed flag (keeping today's MOVED and SCOUTED)."""
-    v[F.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
-                         (v[F.BN_STATE + b] & (MOVED | SCOUTED)))
+    v[fields.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
+                              (v[fields.BN_STATE + b] & (MOVED | SCOUTED)))
 
 
 def bn_fixed(v, b):
     """A Fixed battalion never moves."""
-    return bool(v[F.BN_STATE + b] & FIXED)
+    return bool(v[fields.BN_STATE + b] & FIXED)
 
 
 def bn_alive(v, b):
     """A battalion on the map and not destroyed."""
-    return v[F.BN_ID + b] != 0 and bn_strength(v, b) != DESTROYED
+    return v[fields.BN_ID + b] != 0 and bn_strength(v, b) != DESTROYED
 
 
 def bn_in_band(v, band):
     """How many surviving battalions are in range band `band`."""
     n = 0
-    for b in range(F.BN_MAX):
+    for b in range(fields.BN_MAX):
         if bn_alive(v, b) and bn_band(v, b) == band:
             n += 1
     return n
@@ -213,7 +213,7 @@ def bn_in_band(v, band):
 def bn_left(v):
     """Surviving battalions (the campaign also ends when none is left)."""
     n = 0
-    for b in range(F.BN_MAX):
+    for b in range(fields.BN_MAX):
         if bn_alive(v, b):
             n += 1
     return n
@@ -227,8 +227,8 @@ def battalion_vp(v, b, strength):
     old = bn_strength(v, b)
     if strength <= old:
         raise parse.Reject(parse.STATE, "battalion %s is already %s" % (
-            bn_name(v[F.BN_ID + b]), STRENGTHS[old]))
-    vp = v[F.BN_VP + b]
+            bn_name(v[fields.BN_ID + b]), STRENGTHS[old]))
+    vp = v[fields.BN_VP + b]
     half = vp // 2
     got = half if strength == HALF else (vp - half if old == HALF else vp)
     add_vp(v, got)
@@ -238,4 +238,4 @@ def battalion_vp(v, b, strength):
 
 def vp_pairs(s, before):
     """(("vp", N),) when the VP changed since `before`, else ()."""
-    return (("vp", s.vals[F.VP]),) if s.vals[F.VP] != before else ()
+    return (("vp", s.vals[fields.VP]),) if s.vals[fields.VP] != before else ()

@@ -6,12 +6,12 @@
     ac repair N MARKER [COUNT] | ac leave N | ac replace N [salvage M] | ac remove N
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import fields as F
+from engine.core import datatables
+from engine.tal import fields
 from engine.core import parse
-from engine.tal import pilots as P
+from engine.tal import pilots
 from engine.core.jsonline import Obj
 
 # --- ac ------------------------------------------------------------------------------------------
@@ -38,7 +38,7 @@ def _gear_words(s, w, i, a):
             o[3] = parse.number(w[i], 0, 7, "evasive")
         elif t == "pilot" and i + 1 < len(w):
             i += 1
-            o[4] = P.slot(s.vals, w[i])
+            o[4] = pilots.slot(s.vals, w[i])
         elif t == "nopilot":
             o[4] = -1
         elif t == "buy" and a < 0:
@@ -52,112 +52,116 @@ def _gear_words(s, w, i, a):
 
 def _apply_gear(s, a, o):
     v = s.vals
-    if A.gunship(s, a):  # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
+    # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
+    if aircraft.gunship(s, a):
         if o[6] is False:
             raise parse.Reject(parse.STATE, "the AC-130 flies at high altitude only")
         o[6] = True
     if o[4] is not None:
-        if A.in_mission(v, a):
+        if aircraft.in_mission(v, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-        A.assign(s, a, o[4])
-    A.set_gear(v, a, A.is_slow(v, a) if o[0] is None else o[0],
-               A.has_fuel(v, a) if o[1] is None else o[1],
-               A.has_ecm(v, a) if o[2] is None else o[2],
-               A.evasive(v, a) if o[3] is None else o[3])
+        aircraft.assign(s, a, o[4])
+    aircraft.set_gear(v, a, aircraft.is_slow(v, a) if o[0] is None else o[0],
+                      aircraft.has_fuel(v, a) if o[1] is None else o[1],
+                      aircraft.has_ecm(v, a) if o[2] is None else o[2],
+                      aircraft.evasive(v, a) if o[3] is None else o[3])
     if o[6] is not None:
-        v[F.AC_GEAR + a] = (v[F.AC_GEAR + a] & ~A.G_HIGH) | (A.G_HIGH if o[6] else 0)
+        v[fields.AC_GEAR + a] = ((v[fields.AC_GEAR + a] & ~aircraft.G_HIGH) |
+                                 (aircraft.G_HIGH if o[6] else 0))
 
 
 def _ac_add(s, w):
     parse.arity(w, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
     v = s.vals
-    row = A.find_type(s, w[2])
-    a = A.free_slot(v)
+    row = aircraft.find_type(s, w[2])
+    a = aircraft.free_slot(v)
     o = _gear_words(s, w, 3, -1)
     if campaign.on(v):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
         campaign.require_setup(v, "buying aircraft")
-        year = row[A.T_YEAR]
-        if v[F.YEAR] and year is not None and year > v[F.YEAR]:
+        year = row[aircraft.T_YEAR]
+        if v[fields.YEAR] and year is not None and year > v[fields.YEAR]:
             raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (row[A.T_NAME].upper(), year, v[F.YEAR]))
+                               "%d" % (row[aircraft.T_NAME].upper(), year, v[fields.YEAR]))
         o[5] = True
-    v[F.AC_TYPE + a] = row[A.T_N]
+    v[fields.AC_TYPE + a] = row[aircraft.T_N]
     out = []
     if o[5]:
-        if row[A.T_COST] is None:
+        if row[aircraft.T_COST] is None:
             raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
                                "it with so -N" % w[2])
-        campaign.spend(v, row[A.T_COST])
-        out.append(("cost", row[A.T_COST]))
-        out.append(("so", v[F.SO]))
+        campaign.spend(v, row[aircraft.T_COST])
+        out.append(("cost", row[aircraft.T_COST]))
+        out.append(("so", v[fields.SO]))
     _apply_gear(s, a, o)
-    return tuple(A.pairs(s, a) + out) + DT.data_note("tal/aircraft.txt")
+    return tuple(aircraft.pairs(s, a) + out) + datatables.data_note("tal/aircraft.txt")
 
 
 def _ac_set(s, w):
     parse.arity(w, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
                 "[pilot K|nopilot]")
-    a = A.slot(s.vals, w[2])
+    a = aircraft.slot(s.vals, w[2])
     _apply_gear(s, a, _gear_words(s, w, 3, a))
-    return tuple(A.pairs(s, a))
+    return tuple(aircraft.pairs(s, a))
 
 
 def _ac_list(s, w):
     parse.arity(w, 2, 2, "ac list")
     v = s.vals
-    return ((("aircraft", [Obj(A.pairs(s, a)) for a in range(F.AC_MAX) if A.used(v, a)]),) +
-            DT.data_note("tal/aircraft.txt"))
+    return ((("aircraft",
+              [Obj(aircraft.pairs(s, a)) for a in range(fields.AC_MAX) if aircraft.used(v, a)]),) +
+            datatables.data_note("tal/aircraft.txt"))
 
 
 def _ac_hit(s, w):
     parse.arity(w, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
-                " ".join(A.MARKERS) + ")")
+                " ".join(aircraft.MARKERS) + ")")
     v = s.vals
-    a = A.slot(v, w[2])
-    st = A.status(v, a)
-    if st >= A.CRASH_TARGET:
+    a = aircraft.slot(v, w[2])
+    st = aircraft.status(v, a)
+    if st >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
-    if campaign.on(v) and not A.in_mission(v, a):
+    if campaign.on(v) and not aircraft.in_mission(v, a):
         # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
         # participant à la mission»; enemies attack only the aircraft over the battlefield
         raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
     code = w[3]
     n = 1
     if len(w) == 5:
-        if code != "stress" and not (code == "cannon" and A.gunship(s, a)):
+        if code != "stress" and not (code == "cannon" and aircraft.gunship(s, a)):
             raise parse.Reject(parse.SYNTAX,
                                "only stress N (and an AC-130's cannon GUN) take a value")
-        n = parse.number(w[4], 1, 9 if code == "stress" else A.GUNS, "value")
+        n = parse.number(w[4], 1, 9 if code == "stress" else aircraft.GUNS, "value")
     elif code in ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike"):
         raise parse.Reject(parse.STATE, "%s is a temporary counter: it stays beside the aircraft "
                            "(cup draw, or by hand) until the end of its next turn" % code)
-    from engine.tal import mission as M
-    before = v[F.VP]
-    back = M.enemy_attack(s) if M.on_battlefield(v, a) else []
-    r = M.apply_hit(s, a, code, n)
-    out = (("result", M.RESULTS[r]),) + tuple(A.pairs(s, a)) + campaign.vp_pairs(s, before)
+    from engine.tal import mission
+    before = v[fields.VP]
+    back = mission.enemy_attack(s) if mission.on_battlefield(v, a) else []
+    r = mission.apply_hit(s, a, code, n)
+    out = ((("result", mission.RESULTS[r]),) + tuple(aircraft.pairs(s, a)) +
+           campaign.vp_pairs(s, before))
     if back:
         out += (("returned", back),)
-    return out + DT.data_note("tal/aircraft.txt")
+    return out + datatables.data_note("tal/aircraft.txt")
 
 
 def _ac_repair(s, w):
     parse.arity(w, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
     v = s.vals
-    a = A.slot(v, w[2])
-    if A.status(v, a) >= A.CRASH_TARGET:
+    a = aircraft.slot(v, w[2])
+    if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed: replace it (ac replace)" % (
             a + 1))
     campaign.require_step(v, campaign.S_REPAIR, "repairs")
-    m = A.marker_index(w[3])
+    m = aircraft.marker_index(w[3])
     if m < 0:
-        raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(A.MARKERS) +
+        raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(aircraft.MARKERS) +
                            " (a pilot's Wounded: pilot heal)")
-    count = parse.number(w[4], 1, A.MARKER_MAX, "count") if len(w) == 5 else 1
-    have = A.marker(v, a, m)
-    if m == A.CANNON and A.gunship(s, a):
-        guns = A.marker_count(s, a, m)
+    count = parse.number(w[4], 1, aircraft.MARKER_MAX, "count") if len(w) == 5 else 1
+    have = aircraft.marker(v, a, m)
+    if m == aircraft.CANNON and aircraft.gunship(s, a):
+        guns = aircraft.marker_count(s, a, m)
         if count > guns:
             raise parse.Reject(parse.STATE, "aircraft %d has %d disabled guns" % (a + 1, guns))
         for _ in range(count):
@@ -167,47 +171,50 @@ def _ac_repair(s, w):
     else:
         have -= count
     campaign.spend(v, count * campaign.REPAIR_COST)
-    A.set_marker(v, a, m, have)
-    return tuple(A.pairs(s, a)) + (("so", v[F.SO]),)
+    aircraft.set_marker(v, a, m, have)
+    return tuple(aircraft.pairs(s, a)) + (("so", v[fields.SO]),)
 
 
 def _ac_leave(s, w):
     parse.arity(w, 3, 3, "ac leave N")
     v = s.vals
-    a = A.slot(v, w[2])
-    from engine.tal import mission as M
-    back = M.leave(s, a)
-    out = (("ac", a + 1), ("status", A.STATUS[A.status(v, a)]), ("bingo", A.bingo(v, a)),
-           ("phase", M.PHASES[v[F.PHASE]]))
+    a = aircraft.slot(v, w[2])
+    from engine.tal import mission
+    back = mission.leave(s, a)
+    out = (("ac", a + 1), ("status", aircraft.STATUS[aircraft.status(v, a)]),
+           ("bingo", aircraft.bingo(v, a)),
+           ("phase", mission.PHASES[v[fields.PHASE]]))
     return out + ((("returned", back),) if back else ())
 
 
-SALVAGE = (A.ENGINE, A.PYLON, A.HUD, A.DISPLAY, A.CONTROLS, A.CANNON)  # "Pièces sauvables"
+# "Pièces sauvables"
+SALVAGE = (aircraft.ENGINE, aircraft.PYLON, aircraft.HUD, aircraft.DISPLAY, aircraft.CONTROLS,
+           aircraft.CANNON)
 
 
 def _salvage(s, a, b):
     """"Sauvetage": aircraft a, replaced without having crashed, gives its parts to b of the same
     type: one marker of each salvageable kind a has not got comes off b.  Returns the kinds."""
     v = s.vals
-    if v[F.AC_TYPE + b] != v[F.AC_TYPE + a] or b == a:
+    if v[fields.AC_TYPE + b] != v[fields.AC_TYPE + a] or b == a:
         raise parse.Reject(parse.STATE, "salvage repairs another aircraft of the same type")
-    if A.status(v, a) >= A.CRASH_TARGET:
+    if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "a crashed aircraft gives no parts")
     out = []
     for m in SALVAGE:
-        have = A.marker(v, b, m)
-        if have and not A.marker(v, a, m):
-            A.set_marker(v, b, m, have & (have - 1) if m == A.CANNON and A.gunship(s, b)
-                         else have - 1)
-            out.append(A.MARKERS[m])
+        have = aircraft.marker(v, b, m)
+        if have and not aircraft.marker(v, a, m):
+            aircraft.set_marker(v, b, m, have & (have - 1)
+                                if m == aircraft.CANNON and aircraft.gunship(s, b) else have - 1)
+            out.append(aircraft.MARKERS[m])
     return out
 
 
 def _ac_replace(s, w):
     parse.arity(w, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
     v = s.vals
-    a = A.slot(v, w[2])
-    if A.in_mission(v, a):
+    a = aircraft.slot(v, w[2])
+    if aircraft.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
     campaign.require_step(v, campaign.S_REPLACE, "replacements")
     campaign.require_replacement(v)
@@ -215,26 +222,27 @@ def _ac_replace(s, w):
     if len(w) > 3:
         if len(w) != 5 or w[3] != "salvage":
             raise parse.Reject(parse.SYNTAX, "usage: ac replace N [salvage M]")
-        b = A.slot(v, w[4])
+        b = aircraft.slot(v, w[4])
         salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(s, a, b))))),)
     campaign.add_vp(v, -campaign.AIRCRAFT_REPLACEMENT_VP)
-    v[F.AC_DMG + a] = 0
-    v[F.AC_DMG2 + a] = 0
-    v[F.AC_STATE + a] = A.BASE
-    k = A.pilot(v, a)
-    if k >= 0 and P.flag(v, k, P.KILLED):
-        v[F.AC_PILOT + a] = 0
-    return tuple(A.pairs(s, a)) + (("vp", v[F.VP]),) + salvaged
+    v[fields.AC_DMG + a] = 0
+    v[fields.AC_DMG2 + a] = 0
+    v[fields.AC_STATE + a] = aircraft.BASE
+    k = aircraft.pilot(v, a)
+    if k >= 0 and pilots.flag(v, k, pilots.KILLED):
+        v[fields.AC_PILOT + a] = 0
+    return tuple(aircraft.pairs(s, a)) + (("vp", v[fields.VP]),) + salvaged
 
 
 def _ac_remove(s, w):
     parse.arity(w, 3, 3, "ac remove N")
     v = s.vals
-    a = A.slot(v, w[2])
+    a = aircraft.slot(v, w[2])
     campaign.require_setup(v, "removing an aircraft")
-    if A.in_mission(v, a):
+    if aircraft.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-    for f in (F.AC_TYPE, F.AC_PILOT, F.AC_GEAR, F.AC_STATE, F.AC_DMG, F.AC_DMG2):
+    for f in (fields.AC_TYPE, fields.AC_PILOT, fields.AC_GEAR, fields.AC_STATE, fields.AC_DMG,
+              fields.AC_DMG2):
         v[f + a] = 0
     return (("removed", a + 1),)
 

@@ -14,8 +14,8 @@
     day set D      correct the track
 """
 
-from engine.tal import campaign as C
-from engine.tal import fields as F
+from engine.tal import campaign
+from engine.tal import fields
 from engine.core import parse
 from engine.core.jsonline import Obj
 
@@ -25,120 +25,123 @@ REST = 2  # a day without flying: 2 + Cool ("Récupération de Stress au Repos")
 
 
 def _show(v):
-    return (("day", v[F.DAY]), ("days", v[F.DAYS] or None), ("step", C.STEPS[v[F.STEP]]))
+    return (("day", v[fields.DAY]), ("days", v[fields.DAYS] or None),
+            ("step", campaign.STEPS[v[fields.STEP]]))
 
 
 def _to_roll(v):
     """Battalions still to roll for movement today: on the map, alive, not Fixed, not moved."""
-    return [b for b in range(F.BN_MAX) if C.bn_alive(v, b) and not C.bn_fixed(v, b)
-            and not v[F.BN_STATE + b] & C.MOVED]
+    return [b for b in range(fields.BN_MAX) if campaign.bn_alive(v, b)
+            and not campaign.bn_fixed(v, b) and not v[fields.BN_STATE + b] & campaign.MOVED]
 
 
 def _names(v, bs):
-    return [C.bn_name(v[F.BN_ID + b]) for b in bs]
+    return [campaign.bn_name(v[fields.BN_ID + b]) for b in bs]
 
 
 def _rest(v):
     """Pilots who flew no mission today recover 2 + Cool (never a Wounded pilot's stress)."""
     out = []
-    for k in range(F.PILOT_MAX):
-        st = v[F.P_STATE + k]
-        if v[F.P_NAME + k] and not st & (FLEW | KILLED):
-            have = v[F.P_STRESS + k]
-            n = 0 if st & 8 else min(have, REST + (v[F.P_SKILL + k] & 7))  # 8: pilots.WOUNDED
-            v[F.P_STRESS + k] = have - n
+    for k in range(fields.PILOT_MAX):
+        st = v[fields.P_STATE + k]
+        if v[fields.P_NAME + k] and not st & (FLEW | KILLED):
+            have = v[fields.P_STRESS + k]
+            n = 0 if st & 8 else min(have, REST + (v[fields.P_SKILL + k] & 7))  # 8: pilots.WOUNDED
+            v[fields.P_STRESS + k] = have - n
             st = have - n
             out.append(Obj((("pilot", k + 1), ("recovered", n), ("stress", st), (
-                "status", "okay" if st <= v[F.P_OKAY + k] else
-                ("shaken" if st <= v[F.P_SHAKEN + k] else "unfit")))))
+                "status", "okay" if st <= v[fields.P_OKAY + k] else
+                ("shaken" if st <= v[fields.P_SHAKEN + k] else "unfit")))))
     return out
 
 
 def _last_day(v):
-    return v[F.DAYS] and v[F.DAY] >= v[F.DAYS]
+    return v[fields.DAYS] and v[fields.DAY] >= v[fields.DAYS]
 
 
 def _over(v):
     """Whether the campaign ends with today's missions: its last day (unless the rule switch
     gives the last day its end of day), or no battalion left."""
-    if _last_day(v) and not v[F.CAMP] & C.LAST_DAY_END:
+    if _last_day(v) and not v[fields.CAMP] & campaign.LAST_DAY_END:
         return True
-    for b in range(F.BN_MAX):
-        if v[F.BN_ID + b]:
-            return C.bn_left(v) == 0
+    for b in range(fields.BN_MAX):
+        if v[fields.BN_ID + b]:
+            return campaign.bn_left(v) == 0
     return False
 
 
 def _end(v):
-    if v[F.PHASE]:
+    if v[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
-    active = C.on(v)
-    if active and v[F.CAMP] & C.SETUP:
+    active = campaign.on(v)
+    if active and v[fields.CAMP] & campaign.SETUP:
         raise parse.Reject(parse.STATE, "the set-up is not finished (campaign ready)")
-    if v[F.STEP] != C.S_MISSIONS:
+    if v[fields.STEP] != campaign.S_MISSIONS:
         raise parse.Reject(parse.STATE, "today's missions are already over (step: %s)" %
-                           C.STEPS[v[F.STEP]])
+                           campaign.STEPS[v[fields.STEP]])
     if active and _over(v):
-        v[F.CAMP] |= C.OVER
+        v[fields.CAMP] |= campaign.OVER
         return _show(v) + (("status", "over"), ("next", "campaign result"))
     rested = _rest(v)
-    C.gain(v, v[F.DAILY])
-    v[F.STEP] = C.S_MOVEMENT
-    return _show(v) + (("rested", rested), ("gain", v[F.DAILY]), ("so", v[F.SO]),
+    campaign.gain(v, v[fields.DAILY])
+    v[fields.STEP] = campaign.S_MOVEMENT
+    return _show(v) + (("rested", rested), ("gain", v[fields.DAILY]), ("so", v[fields.SO]),
                        ("roll", _names(v, _to_roll(v))))
 
 
 def _next(v):
-    if v[F.STEP] != C.S_MOVEMENT:
+    if v[fields.STEP] != campaign.S_MOVEMENT:
         raise parse.Reject(parse.STATE, "day next follows the battalions' movement (%s)" % (
-            "day end first" if v[F.STEP] == C.S_MISSIONS else "step: " + C.STEPS[v[F.STEP]]))
+            "day end first" if v[fields.STEP] == campaign.S_MISSIONS else "step: " +
+            campaign.STEPS[v[fields.STEP]]))
     due = _to_roll(v)
     if due:
         n = _names(v, due)[0]
         raise parse.Reject(parse.STATE, "battalion movement first: bn roll %s (or bn stay %s when "
                            "a card says it does not move)" % (n, n))
-    fr = C.bn_in_band(v, C.BAND_FR)
-    ab = C.bn_in_band(v, C.BAND_AB)
-    loss = fr * C.FR_LOSS + ab * C.AB_LOSS
+    fr = campaign.bn_in_band(v, campaign.BAND_FR)
+    ab = campaign.bn_in_band(v, campaign.BAND_AB)
+    loss = fr * campaign.FR_LOSS + ab * campaign.AB_LOSS
     out = _show(v)
-    if loss > v[F.SO]:
+    if loss > v[fields.SO]:
         # «Si vous êtes incapable de payer les points SO, la campagne se termine par un échec.»
-        v[F.CAMP] |= C.FAILED | C.OVER
-        return out + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[F.SO]),
+        v[fields.CAMP] |= campaign.FAILED | campaign.OVER
+        return out + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[fields.SO]),
                       ("status", "failed"))
-    v[F.SO] -= loss
-    v[F.STEP] = C.S_REPLACE
-    return _show(v) + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[F.SO]))
+    v[fields.SO] -= loss
+    v[fields.STEP] = campaign.S_REPLACE
+    return _show(v) + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[fields.SO]))
 
 
 def new_day(v):
     """A new day: nobody has flown; battalions may move and be scouted again; R&R again."""
-    v[F.CAMP] &= ~C.RR_USED
-    v[F.STEP] = C.S_MISSIONS
-    v[F.SCOUTS] &= 15  # scouts used today: none
-    for k in range(F.PILOT_MAX):
-        v[F.P_STATE + k] &= ~FLEW  # pilots.FLEW
-    for a in range(F.AC_MAX):
-        v[F.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
-    for b in range(F.BN_MAX):
-        v[F.BN_STATE + b] &= ~(C.MOVED | C.SCOUTED)
+    v[fields.CAMP] &= ~campaign.RR_USED
+    v[fields.STEP] = campaign.S_MISSIONS
+    v[fields.SCOUTS] &= 15  # scouts used today: none
+    for k in range(fields.PILOT_MAX):
+        v[fields.P_STATE + k] &= ~FLEW  # pilots.FLEW
+    for a in range(fields.AC_MAX):
+        v[fields.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
+    for b in range(fields.BN_MAX):
+        v[fields.BN_STATE + b] &= ~(campaign.MOVED | campaign.SCOUTED)
 
 
 def _plus(v):
-    if C.on(v):
-        if v[F.CAMP] & C.SETUP:
+    if campaign.on(v):
+        if v[fields.CAMP] & campaign.SETUP:
             raise parse.Reject(parse.STATE, "the set-up is not finished (campaign ready)")
-        if v[F.STEP] < C.S_REPLACE:
+        if v[fields.STEP] < campaign.S_REPLACE:
             raise parse.Reject(parse.STATE, "the day is not over: %s" % (
-                "day end" if v[F.STEP] == C.S_MISSIONS else "battalion movement, then day next"))
-    elif v[F.CAMP] & C.OVER:
+                "day end" if v[fields.STEP] == campaign.S_MISSIONS
+                else "battalion movement, then day next"))
+    elif v[fields.CAMP] & campaign.OVER:
         raise parse.Reject(parse.STATE, "the campaign is over")
-    if v[F.PHASE]:
+    if v[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
-    if C.on(v) and _last_day(v):  # the rule switch played the last day's end: that ends it
-        v[F.CAMP] |= C.OVER
+    if campaign.on(v) and _last_day(v):  # the rule switch played the last day's end: that ends it
+        v[fields.CAMP] |= campaign.OVER
         return (("status", "over"), ("next", "campaign result"))
-    v[F.DAY] += 1
+    v[fields.DAY] += 1
     new_day(v)
     return ()
 
@@ -148,7 +151,7 @@ def day(s, w):
     v = s.vals
     parse.arity(w, 1, 3, "day | day end | day next | day +1 | day set D")
     if len(w) == 1:
-        if v[F.STEP] == C.S_MOVEMENT:  # a screen leads the player through them
+        if v[fields.STEP] == campaign.S_MOVEMENT:  # a screen leads the player through them
             return _show(v) + (("roll", _names(v, _to_roll(v))),)
         return _show(v)
     t = w[1]
@@ -160,6 +163,6 @@ def day(s, w):
         more = _plus(v)
         return _show(v) + more
     if t == "set" and len(w) == 3:
-        v[F.DAY] = parse.number(w[2], 1, v[F.DAYS] or C.DAYS_MAX, "day")
+        v[fields.DAY] = parse.number(w[2], 1, v[fields.DAYS] or campaign.DAYS_MAX, "day")
         return _show(v)
     raise parse.Reject(parse.SYNTAX, "usage: day | day end | day next | day +1 | day set D")

@@ -5,7 +5,7 @@ GOLAN is the separate d6 Golan game.  A pack's commands refuse (error `state`) u
 the selected one, so a stray line cannot change another game's state.
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 TAL = 0
@@ -16,7 +16,7 @@ NAMES = ("tal", "exp3", "golan")
 
 def selected(s):
     """The selected game (TAL, EXP3 or GOLAN)."""
-    g = s.vals[F.GAME]
+    g = s.vals[fields.GAME]
     return g if 0 <= g < len(NAMES) else TAL
 
 
@@ -33,7 +33,7 @@ def game(s, w):
     if len(w) == 2:
         for g in range(len(NAMES)):
             if w[1] == NAMES[g]:
-                s.vals[F.GAME] = g
+                s.vals[fields.GAME] = g
                 break
         else:
             raise parse.Reject(parse.UNKNOWN, "games: tal, exp3, golan")

@@ -11,20 +11,20 @@
 A die a player rolled by hand is given as `=D`; without it the device rolls.
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import fields as F
-from engine.tal import mission as M
+from engine.core import datatables
+from engine.tal import fields
+from engine.tal import mission as mission_rules
 from engine.core import parse
-from engine.tal import pilots as P
+from engine.tal import pilots
 from engine.tal import tables
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 
 def _vp(s, before):
-    return (("vp", s.vals[F.VP]),) if s.vals[F.VP] != before else ()
+    return (("vp", s.vals[fields.VP]),) if s.vals[fields.VP] != before else ()
 
 
 # --- mission -------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ def _target(v, word):
 
 def target_band(v):
     """The range band of this mission's target, or -1 when none was given."""
-    t = v[F.TARGET]
+    t = v[fields.TARGET]
     if t & 15:
         return campaign.bn_band(v, (t & 15) - 1)
     return ((t >> 4) & 7) - 1
@@ -48,12 +48,14 @@ def target_band(v):
 
 def _mission_show(s):
     v = s.vals
-    flying = [a + 1 for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
-    out = (("phase", M.PHASES[v[F.PHASE]]), ("aircraft", flying), ("loiter", v[F.LOITER]),
-           ("turn", v[F.TURN]))
-    t = v[F.TARGET]
+    flying = [a + 1 for a in range(fields.AC_MAX) if aircraft.used(v, a) and
+              aircraft.in_mission(v, a)]
+    out = (("phase", mission_rules.PHASES[v[fields.PHASE]]), ("aircraft", flying),
+           ("loiter", v[fields.LOITER]),
+           ("turn", v[fields.TURN]))
+    t = v[fields.TARGET]
     if t & 127:
-        out += (("target", campaign.bn_name(v[F.BN_ID + (t & 15) - 1]) if t & 15 else
+        out += (("target", campaign.bn_name(v[fields.BN_ID + (t & 15) - 1]) if t & 15 else
                  campaign.BANDS[target_band(v)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
                 ("wp", [_wp(s, a) for a in flying_slots(v)]))
     return out
@@ -64,7 +66,7 @@ FUEL_PRIORITY = 128  # TARGET bit: Fuel Priority bought for this mission
 
 def flying_slots(v):
     """The aircraft (slots) of the mission."""
-    return [a for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
+    return [a for a in range(fields.AC_MAX) if aircraft.used(v, a) and aircraft.in_mission(v, a)]
 
 
 def _wp(s, a):
@@ -72,20 +74,20 @@ def _wp(s, a):
     the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
     per Pylon marker."""
     v = s.vals
-    row = A.type_row(s, a)
-    wp = row[A.T_WP]
+    row = aircraft.type_row(s, a)
+    wp = row[aircraft.T_WP]
     if wp is None:
         return None
-    if row[A.T_CLASS] == A.MANNED and not v[F.TARGET] & FUEL_PRIORITY:
-        from engine.tal import sheets as SH  # the sheets' tables load when first needed
-        wp -= SH.band_wp(s, target_band(v))[0]
-    return max(0, wp - A.PYLON_WP * A.marker(v, a, A.PYLON))
+    if row[aircraft.T_CLASS] == aircraft.MANNED and not v[fields.TARGET] & FUEL_PRIORITY:
+        from engine.tal import sheets  # the sheets' tables load when first needed
+        wp -= sheets.band_wp(s, target_band(v))[0]
+    return max(0, wp - aircraft.PYLON_WP * aircraft.marker(v, a, aircraft.PYLON))
 
 
 def _slots(s, w, start):
     out = []
     for t in w[start:]:
-        a = A.slot(s.vals, t)
+        a = aircraft.slot(s.vals, t)
         if a in out:
             raise parse.Reject(parse.SYNTAX, "aircraft %d is listed twice" % (a + 1))
         out.append(a)
@@ -94,7 +96,7 @@ def _slots(s, w, start):
 
 def _end_args(s, w):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
-    from engine.tal import sheets as SH
+    from engine.tal import sheets
     v = s.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
@@ -114,15 +116,15 @@ def _end_args(s, w):
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in campaign.BANDS:
-            stress = SH.band_stress(s, campaign.band(t))[0]
+            stress = sheets.band_stress(s, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = SH.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
+            stress = sheets.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
     if stress is None and target_band(v) >= 0:
-        stress = SH.band_stress(s, target_band(v))[0]
+        stress = sheets.band_stress(s, target_band(v))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
@@ -145,8 +147,8 @@ def mission(s, w):
         if n < 3:
             raise parse.Reject(parse.SYNTAX, "usage: mission start N... [vs BATTALION|BAND]")
         holes = []
-        M.start(s, _slots(s, w[:n], 2), holes)
-        v[F.TARGET] = target
+        mission_rules.start(s, _slots(s, w[:n], 2), holes)
+        v[fields.TARGET] = target
         out = _mission_show(s)
         if holes:
             out += (("holes", [Obj((("ac", a + 1), ("pilot", k + 1), ("stress", n)))
@@ -154,32 +156,33 @@ def mission(s, w):
         return out
     if t == "home":
         parse.arity(w, 2, 2, "mission home")
-        back = M.go_home(s)
+        back = mission_rules.go_home(s)
         return _mission_show(s) + ((("returned", back),) if back else ())
     if t == "abort":
         parse.arity(w, 2, 2, "mission abort")
-        M.abort(s)
+        mission_rules.abort(s)
         return _mission_show(s)
     if t == "fuel":
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
         parse.arity(w, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
-        if v[F.PHASE] != M.P_TARGET:
+        if v[fields.PHASE] != mission_rules.P_TARGET:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
-        if v[F.TARGET] & FUEL_PRIORITY:
+        if v[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
         campaign.spend(v, campaign.FUEL_PRIORITY_COST)
-        v[F.TARGET] |= FUEL_PRIORITY
-        return _mission_show(s) + (("so", v[F.SO]),)
+        v[fields.TARGET] |= FUEL_PRIORITY
+        return _mission_show(s) + (("so", v[fields.SO]),)
     if t == "end":
         stress, xp = _end_args(s, w)
         done = []
-        cups_back = M.end(s, stress, xp, done)
+        cups_back = mission_rules.end(s, stress, xp, done)
         out = []
         for k, promoted in done:
-            out.append(Obj((("pilot", k + 1), ("name", P.name(s, v[F.P_NAME + k])),
-                            ("stress", v[F.P_STRESS + k]),
-                            ("status", P.status_word(v, k)),
-                            ("xp", v[F.P_XP + k]), ("level", P.LEVELS[P.level(v, k)]),
+            out.append(Obj((("pilot", k + 1), ("name", pilots.name(s, v[fields.P_NAME + k])),
+                            ("stress", v[fields.P_STRESS + k]),
+                            ("status", pilots.status_word(v, k)),
+                            ("xp", v[fields.P_XP + k]),
+                            ("level", pilots.LEVELS[pilots.level(v, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
         if promoted_any(done):
@@ -201,27 +204,29 @@ def promoted_any(done):
 def _use_scout(v, lost):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
     per battalion; a lost one leaves the campaign."""
-    owned = v[F.SCOUTS] & 15
-    used = v[F.SCOUTS] >> 4
+    owned = v[fields.SCOUTS] & 15
+    used = v[fields.SCOUTS] >> 4
     if used >= owned:
         raise parse.Reject(parse.STATE, "no scout left today (%d bought, each flies one mission "
                            "a day)" % owned)
-    b = (v[F.TARGET] & 15) - 1
+    b = (v[fields.TARGET] & 15) - 1
     if b >= 0:
-        if v[F.BN_STATE + b] & campaign.SCOUTED:
+        if v[fields.BN_STATE + b] & campaign.SCOUTED:
             raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
-                               % campaign.bn_name(v[F.BN_ID + b]))
-        v[F.BN_STATE + b] |= campaign.SCOUTED
-    v[F.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
+                               % campaign.bn_name(v[fields.BN_ID + b]))
+        v[fields.BN_STATE + b] |= campaign.SCOUTED
+    v[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
 
 
 # --- loiter --------------------------------------------------------------------------------------
 def _loiter_show(s):
     v = s.vals
-    ac_left = [Obj((("ac", a + 1), ("left", M.loiter_left(v, a)), ("bingo", A.bingo(v, a))))
-               for a in range(F.AC_MAX) if M.on_battlefield(v, a)]
-    return (("phase", M.PHASES[v[F.PHASE]]), ("start", v[F.LOITER]), ("turn", v[F.TURN]),
-            ("left", v[F.LOITER] - v[F.TURN]), ("aircraft", ac_left))
+    ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(v, a)),
+                    ("bingo", aircraft.bingo(v, a))))
+               for a in range(fields.AC_MAX) if mission_rules.on_battlefield(v, a)]
+    return (("phase", mission_rules.PHASES[v[fields.PHASE]]), ("start", v[fields.LOITER]),
+            ("turn", v[fields.TURN]),
+            ("left", v[fields.LOITER] - v[fields.TURN]), ("aircraft", ac_left))
 
 
 @asks
@@ -235,7 +240,7 @@ def loiter(s, w):
     if t == "start":
         i = 2
         scout = ()
-        turns = M.LOITER_TURNS
+        turns = mission_rules.LOITER_TURNS
         relief = 0
         if i < len(w) and w[i] == "scout":
             i += 1
@@ -244,34 +249,36 @@ def loiter(s, w):
                 die = parse.number(w[i][1:], 1, 10, "die")
                 i += 1
             die = die or s.rng.die(10)  # any refusal below rolls it back
-            from engine.tal import sheets as SH
-            extra, relief, lost, entered = SH.scout(s, die, campaign.on(v))
+            from engine.tal import sheets
+            extra, relief, lost, entered = sheets.scout(s, die, campaign.on(v))
             if campaign.on(v):
                 _use_scout(v, lost)
             turns += extra
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
         mod = parse.modifiers(w, i)
-        M.loiter_start(s, turns + mod, relief)
+        mission_rules.loiter_start(s, turns + mod, relief)
         out = scout + (("mod", mod),) + _loiter_show(s)
-        return out + DT.entered_note(entered, "tal/scout.txt") if scout else out
+        return out + datatables.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
         parse.arity(w, 2, 2, "loiter enemy")
-        if v[F.PHASE] != M.P_FAST and v[F.PHASE] != M.P_SLOW:
+        if v[fields.PHASE] != mission_rules.P_FAST and v[fields.PHASE] != mission_rules.P_SLOW:
             raise parse.Reject(parse.STATE, "no Loiter turn is being played")
-        back = M.enemy_attack(s)
-        return (("phase", M.PHASES[v[F.PHASE]]),) + ((("returned", back),) if back else ())
+        back = mission_rules.enemy_attack(s)
+        return (("phase",
+                 mission_rules.PHASES[v[fields.PHASE]]),) + ((("returned", back),) if back else ())
     if t == "next":
         parse.arity(w, 2, 2, "loiter next")
         back = []
         b6 = []
         b10 = []
         crashed = []
-        before = v[F.VP]
-        M.loiter_next(s, back, b6, b10, crashed)
-        out = (("turn", v[F.TURN]), ("left", v[F.LOITER] - v[F.TURN]),
+        before = v[fields.VP]
+        mission_rules.loiter_next(s, back, b6, b10, crashed)
+        out = (("turn", v[fields.TURN]), ("left", v[fields.LOITER] - v[fields.TURN]),
                ("bingo6", [a + 1 for a in b6]), ("bingo10", [a + 1 for a in b10]),
-               ("crashed", [a + 1 for a in crashed]), ("phase", M.PHASES[v[F.PHASE]]))
+               ("crashed", [a + 1 for a in crashed]),
+               ("phase", mission_rules.PHASES[v[fields.PHASE]]))
         if back:
             out += (("returned", back),)
         return out + _vp(s, before)
@@ -301,18 +308,18 @@ def bingo(s, w):
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
     v = s.vals
-    if v[F.PHASE] != M.P_HOME:
+    if v[fields.PHASE] != mission_rules.P_HOME:
         raise parse.Reject(parse.STATE, "Bingo checks are rolled home-bound (mission home)")
-    due = M.bingo_due(s)
+    due = mission_rules.bingo_due(s)
     if not due:
         raise parse.Reject(parse.STATE, "no aircraft has a Bingo marker to check")
     dice = _dice(s, w, 2, len(due), "bingo check")
     out = []
     for i in range(len(due)):
         a = due[i]
-        marker = A.bingo(v, a)
-        st = M.bingo_check(s, a, dice[i])
-        k = A.pilot(v, a)
+        marker = aircraft.bingo(v, a)
+        st = mission_rules.bingo_check(s, a, dice[i])
+        k = aircraft.pilot(v, a)
         out.append(Obj((("ac", a + 1), ("bingo", marker), ("die", dice[i]), ("stress", st),
                         ("pilot", k + 1 if k >= 0 else None))))
     return (("checks", out),)
@@ -324,18 +331,18 @@ def engine(s, w):
     if len(w) < 2 or w[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
     v = s.vals
-    if v[F.PHASE] != M.P_TARGET:
+    if v[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
-    due = M.engine_due(v)
+    due = mission_rules.engine_due(v)
     need = 0
     for a in due:
-        need += A.marker(v, a, A.ENGINE)
+        need += aircraft.marker(v, a, aircraft.ENGINE)
     dice = _dice(s, w, 2, need, "engine check")
-    before = v[F.VP]
+    before = v[fields.VP]
     out = []
     j = 0
     for a in due:
-        n = A.marker(v, a, A.ENGINE)
+        n = aircraft.marker(v, a, aircraft.ENGINE)
         mine = dice[j:j + n]
         j += n
         crash = False
@@ -343,7 +350,7 @@ def engine(s, w):
             if d <= tables.ENGINE_CRASH_MAX:
                 crash = True
         if crash:
-            M.crash(s, a)
+            mission_rules.crash(s, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
     return (("checks", out),) + _vp(s, before)
 
@@ -353,12 +360,12 @@ def sar(s, w):
     usage = "sar N [wp W] [target|battle|home] [=D]"
     parse.arity(w, 2, 6, usage)
     v = s.vals
-    a = A.slot(v, w[1])
-    if A.unmanned(s, a):
+    a = aircraft.slot(v, w[1])
+    if aircraft.unmanned(s, a):
         raise parse.Reject(parse.STATE, "no SAR for unmanned aircraft")
-    M.sar_due(s, a)
+    mission_rules.sar_due(s, a)
     wp = 0
-    where = M.sar_where(v, a)
+    where = mission_rules.sar_where(v, a)
     die = 0
     i = 2
     while i < len(w):
@@ -366,24 +373,24 @@ def sar(s, w):
         if t == "wp" and i + 1 < len(w):
             i += 1
             wp = parse.number(w[i], 0, 99, "WP spent")
-        elif t in M.WHERE:
-            where = M.WHERE.index(t)
+        elif t in mission_rules.WHERE:
+            where = mission_rules.WHERE.index(t)
         elif t[:1] == "=":
             die = parse.number(t[1:], 1, 10, "die")
         else:
             raise parse.Reject(parse.SYNTAX, "usage: " + usage)
         i += 1
     die = die or s.rng.die(10)
-    mod = wp + M.WHERE_MOD[where]
+    mod = wp + mission_rules.WHERE_MOD[where]
     outcome = tables.sar(die + mod)
-    before = v[F.VP]
-    M.sar_apply(s, a, outcome)
-    k = A.pilot(v, a)
+    before = v[fields.VP]
+    mission_rules.sar_apply(s, a, outcome)
+    k = aircraft.pilot(v, a)
     out = (("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod),
            ("outcome", tables.SAR_NAMES[outcome]), ("stress", tables.SAR_STRESS[outcome]),
            ("pilot", k + 1 if k >= 0 else None))
     if k >= 0:
-        out += (("pilot_stress", v[F.P_STRESS + k]),)
+        out += (("pilot_stress", v[fields.P_STRESS + k]),)
     return out + _vp(s, before)
 
 
@@ -393,24 +400,26 @@ def ridge(s, w):
     Pilotes", table DATA)."""
     parse.arity(w, 2, 40, "ridge N [+M ...] [=D]")
     v = s.vals
-    a = A.slot(v, w[1])
-    k = A.pilot(v, a)
+    a = aircraft.slot(v, w[1])
+    k = aircraft.pilot(v, a)
     if k < 0:
         raise parse.Reject(parse.STATE, "aircraft %d has no pilot whose stress to check" % (a + 1))
-    if A.status(v, a) != A.FLYING:
+    if aircraft.status(v, a) != aircraft.FLYING:
         raise parse.Reject(parse.STATE, "aircraft %d is not flying" % (a + 1))
     mod, die = parse.modifiers(w, 2, 10)
-    mod += A.evasive(v, a) - v[F.P_STRESS + k] - A.CONTROLS_RIDGE * A.marker(v, a, A.CONTROLS)
+    mod += (aircraft.evasive(v, a) - v[fields.P_STRESS + k] -
+            aircraft.CONTROLS_RIDGE * aircraft.marker(v, a, aircraft.CONTROLS))
     die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls the die back
-    from engine.tal import sheets as SH
-    st, entered = SH.ridge(s, die, mod)
-    was_unfit = P.status(v, k) == P.UNFIT
-    P.add_stress(v, k, st)
-    before = v[F.VP]
-    crash = not was_unfit and P.status(v, k) == P.UNFIT
+    from engine.tal import sheets
+    st, entered = sheets.ridge(s, die, mod)
+    was_unfit = pilots.status(v, k) == pilots.UNFIT
+    pilots.add_stress(v, k, st)
+    before = v[fields.VP]
+    crash = not was_unfit and pilots.status(v, k) == pilots.UNFIT
     if crash:
-        M.crash(s, a)
+        mission_rules.crash(s, a)
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
-             ("pilot", k + 1), ("pilot_stress", v[F.P_STRESS + k]),
-             ("pilot_status", P.STATUS[P.status(v, k)]), ("crash", crash)) + _vp(s, before) +
-            DT.entered_note(entered, "tal/ridge.txt"))
+             ("pilot", k + 1), ("pilot_stress", v[fields.P_STRESS + k]),
+             ("pilot_status", pilots.STATUS[pilots.status(v, k)]), ("crash", crash)) +
+            _vp(s, before) +
+            datatables.entered_note(entered, "tal/ridge.txt"))

@@ -21,7 +21,7 @@ Every line is checked as the device reads the file; nothing else changes the gam
 """
 
 from engine.tal.cups import data as cupdata
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 CUPS = ("hit", "popup", "ground")
@@ -104,7 +104,8 @@ def _check_empty(v, k):
     for the campaign): the saved game refers to them by number."""
     if k == 2:
         return
-    lay = (F.HIT_SUM, F.HIT_REMOVED, 5) if k == 0 else (F.POPUP_SUM, F.POPUP_REMOVED, 4)
+    lay = (fields.HIT_SUM, fields.HIT_REMOVED, 5) if k == 0 else (fields.POPUP_SUM,
+                                                                  fields.POPUP_REMOVED, 4)
     if v[lay[0]] or [1 for i in range(lay[2]) if v[lay[1] + i]]:
         raise parse.Reject(parse.STATE, "counters of the %s cup are out: put them back first "
                            "(mission end, or cup reset %s)" % (CUPS[k], CUPS[k]))

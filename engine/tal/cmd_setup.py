@@ -7,24 +7,24 @@ docs/rules.md, "Mise en place de la Campagne", "Fin de Campagne").
     campaign fail | campaign end | campaign rule damage-once|last-day-end on|off
 """
 
-from engine.tal import campaign as C
+from engine.tal import campaign as campaign_rules
 from engine.tal import cards
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 SWITCHES = ("damage-once", "last-day-end")  # the rule switches (docs/rules.md)
-RULE_BITS = (C.DAMAGE_ONCE, C.LAST_DAY_END)
+RULE_BITS = (campaign_rules.DAMAGE_ONCE, campaign_rules.LAST_DAY_END)
 
 def _drawn(v):
     """(battalion cards on the map, their VP)."""
     n = 0
     drawn = 0
-    for b in range(F.BN_MAX):
-        if v[F.BN_ID + b]:
+    for b in range(fields.BN_MAX):
+        if v[fields.BN_ID + b]:
             n += 1
-            drawn += v[F.BN_VP + b]
+            drawn += v[fields.BN_VP + b]
     return n, drawn
 
 
@@ -43,34 +43,34 @@ def _next_draw(s):
     setup = _setup_vp(s)
     if setup is not None and drawn >= setup:
         return None
-    return C.KIND_NAMES[C.DRAW_ORDER[n % 4]].lower()
+    return campaign_rules.KIND_NAMES[campaign_rules.DRAW_ORDER[n % 4]].lower()
 
 
 def draw(s, code):
     """A battalion card drawn at the set-up: from the pile whose turn it is, until the VP drawn
     reach the campaign card's set-up value («arrêtez de tirer des cartes»)."""
     v = s.vals
-    C.require_setup(v, "drawing battalion cards")
+    campaign_rules.require_setup(v, "drawing battalion cards")
     n, drawn = _drawn(v)
     setup = _setup_vp(s)
     if setup is not None and drawn >= setup:
         raise parse.Reject(parse.STATE, "the battalions drawn have %d VP, the card's set-up value "
                            "is %d: stop drawing" % (drawn, setup))
-    want = C.DRAW_ORDER[n % 4]
+    want = campaign_rules.DRAW_ORDER[n % 4]
     if (code & 3) - 1 != want:
         raise parse.Reject(parse.STATE, "draw from the %s pile now (the order: Assault, Assault, "
-                           "Support, Command, again)" % C.KIND_NAMES[want])
+                           "Support, Command, again)" % campaign_rules.KIND_NAMES[want])
 
 
 def _status(v):
-    c = v[F.CAMP]
-    if c & C.FAILED:
+    c = v[fields.CAMP]
+    if c & campaign_rules.FAILED:
         return "failed"
-    if c & C.OVER:
+    if c & campaign_rules.OVER:
         return "over"
-    if not c & C.ACTIVE:
+    if not c & campaign_rules.ACTIVE:
         return "none"  # no campaign started: the commands are a free calculator
-    return "setup" if c & C.SETUP else "on"
+    return "setup" if c & campaign_rules.SETUP else "on"
 
 
 # A new campaign starts from an empty squadron, sector map and mission.
@@ -81,8 +81,8 @@ def _start(s, w):
     name = None
     entered = False
     if w[2].isdigit():
-        days = parse.number(w[2], 1, C.DAYS_MAX, "days")
-        so_ = parse.number(w[3], 0, C.SO_MAX, "SO")
+        days = parse.number(w[2], 1, campaign_rules.DAYS_MAX, "days")
+        so_ = parse.number(w[3], 0, campaign_rules.SO_MAX, "SO")
         daily = parse.number(w[4], 0, 99, "daily SO") if len(w) > 4 else -1
         if daily < 0 or len(w) == 6 or (len(w) == 7 and w[5] != "year"):
             raise parse.Reject(parse.SYNTAX, "usage: campaign start DAYS SO DAILY [year Y]")
@@ -95,22 +95,23 @@ def _start(s, w):
         year, _setup, entered = cards.campaign_card(s, name)
         so_, days, daily, got = cards.situation(s, w[3])
         entered = entered or got
-    if v[F.PHASE]:
+    if v[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
     # Everything from the rosters to the former pilots goes (engine/tal/fields.py keeps them in
     # one run: aircraft, pilots, battalions, then the sequence fields).
-    for i in range(F.AC_TYPE, F.FORMER + F.FORMER_MAX):
+    for i in range(fields.AC_TYPE, fields.FORMER + fields.FORMER_MAX):
         v[i] = 0
     if name:
         cards.set_name(v, name)
-    v[F.DAY] = 0  # the Day marker goes on its "1" when the set-up is over
-    v[F.DAYS] = days
-    v[F.SO] = so_
-    v[F.DAILY] = daily
-    v[F.VP] = 0
-    v[F.YEAR] = year
+    v[fields.DAY] = 0  # the Day marker goes on its "1" when the set-up is over
+    v[fields.DAYS] = days
+    v[fields.SO] = so_
+    v[fields.DAILY] = daily
+    v[fields.VP] = 0
+    v[fields.YEAR] = year
     # a rule switch outlives a restart; the rest is new: the set-up begins
-    v[F.CAMP] = (v[F.CAMP] & (C.DAMAGE_ONCE | C.LAST_DAY_END)) | C.ACTIVE | C.SETUP
+    kept = v[fields.CAMP] & (campaign_rules.DAMAGE_ONCE | campaign_rules.LAST_DAY_END)
+    v[fields.CAMP] = kept | campaign_rules.ACTIVE | campaign_rules.SETUP
     return entered
 
 
@@ -126,9 +127,9 @@ def _set_up(s, start_so=None):
             setup = cards.campaign_card(s, name)[1]
         except parse.Reject:  # entered at the start, since deleted from the player's data
             pass
-    pairs = [("year", v[F.YEAR] or None), ("setup_vp", setup)]
+    pairs = [("year", v[fields.YEAR] or None), ("setup_vp", setup)]
     if start_so is not None:
-        pairs += [("so", start_so), ("days", v[F.DAYS] or None), ("daily", v[F.DAILY])]
+        pairs += [("so", start_so), ("days", v[fields.DAYS] or None), ("daily", v[fields.DAILY])]
     unknown = [k for k, x in pairs if x is None]
     out = (("set_up", Obj(pairs)),)
     if unknown:
@@ -144,25 +145,26 @@ def _result(s):
     if name is None:
         raise parse.Reject(parse.STATE, "no campaign card to read the result on (campaign start "
                            "CARD SITUATION)")
-    out = (("campaign", name), ("vp", v[F.VP]), ("status", _status(v)))
-    if v[F.CAMP] & C.FAILED:  # «la campagne se termine par un échec»
+    out = (("campaign", name), ("vp", v[fields.VP]), ("status", _status(v)))
+    if v[fields.CAMP] & campaign_rules.FAILED:  # «la campagne se termine par un échec»
         return out + (("result", "failure"),)
-    from engine.core import datatables as DT
-    word, entered = cards.evaluation(s, name, v[F.VP])
-    return out + (("result", word),) + DT.entered_note(entered, "tal/evaluation.txt")
+    from engine.core import datatables
+    word, entered = cards.evaluation(s, name, v[fields.VP])
+    return out + (("result", word),) + datatables.entered_note(entered, "tal/evaluation.txt")
 
 
 def _ready(v):
     """The end of the set-up: every skill raise was balanced by a lowering."""
-    if not C.in_setup(v):
+    if not campaign_rules.in_setup(v):
         raise parse.Reject(parse.STATE, "no campaign set-up is under way (campaign start)")
-    if v[F.ADJUST]:
+    if v[fields.ADJUST]:
         # «Chaque augmentation doit s'accompagner également d'une diminution.»
         raise parse.Reject(parse.STATE, "skill adjustment: every level raised needs one lowered "
-                           "elsewhere (%d more %s)" % (abs(v[F.ADJUST]),
-                                                      "raised" if v[F.ADJUST] > 0 else "lowered"))
-    v[F.CAMP] &= ~C.SETUP
-    v[F.DAY] = 1
+                           "elsewhere (%d more %s)" % (
+                               abs(v[fields.ADJUST]),
+                               "raised" if v[fields.ADJUST] > 0 else "lowered"))
+    v[fields.CAMP] &= ~campaign_rules.SETUP
+    v[fields.DAY] = 1
 
 
 @asks
@@ -176,10 +178,10 @@ def campaign(s, w):
         t = w[1]
         if t == "start":
             entered = _start(s, w)
-            extra = _set_up(s, v[F.SO])
+            extra = _set_up(s, v[fields.SO])
             if cards.name(v):  # the cards' values: from the data files (unverified) or entered
-                from engine.core import datatables as DT
-                extra += DT.entered_note(entered, "tal/campaigns.txt")
+                from engine.core import datatables
+                extra += datatables.entered_note(entered, "tal/campaigns.txt")
         elif t == "cards":
             parse.arity(w, 2, 2, "campaign cards")
             return (("cards", cards.names(s, "campaign")),
@@ -190,21 +192,21 @@ def campaign(s, w):
         elif t == "scouts":
             # "Achat de pions Scout": 1 SO each, at the set-up
             parse.arity(w, 3, 3, "campaign scouts +N  (1 SO each, at the set-up)")
-            C.require_setup(v, "buying scouts")
+            campaign_rules.require_setup(v, "buying scouts")
             n = parse.signed(w[2], 1, 15, "scouts")
-            if w[2][0] != "+" or (v[F.SCOUTS] & 15) + n > 15:
+            if w[2][0] != "+" or (v[fields.SCOUTS] & 15) + n > 15:
                 raise parse.Reject(parse.RANGE, "usage: campaign scouts +N (15 scouts at most)")
-            C.spend(v, n * C.SCOUT_COST)
-            v[F.SCOUTS] += n
+            campaign_rules.spend(v, n * campaign_rules.SCOUT_COST)
+            v[fields.SCOUTS] += n
         elif t == "ready":
             parse.arity(w, 2, 2, "campaign ready")
             _ready(v)
         elif t == "fail":
             parse.arity(w, 2, 2, "campaign fail")
-            v[F.CAMP] |= C.FAILED | C.OVER
+            v[fields.CAMP] |= campaign_rules.FAILED | campaign_rules.OVER
         elif t == "end":
             parse.arity(w, 2, 2, "campaign end")
-            v[F.CAMP] |= C.OVER
+            v[fields.CAMP] |= campaign_rules.OVER
         elif t == "rule":
             # the documents disagree (docs/rules.md): a documented default, and its switch
             parse.arity(w, 4, 4, "campaign rule damage-once|last-day-end on|off")
@@ -213,18 +215,19 @@ def campaign(s, w):
                                    "usage: campaign rule damage-once|last-day-end on|off")
             bit = RULE_BITS[SWITCHES.index(w[2])]
             if w[3] == "on":
-                v[F.CAMP] |= bit
+                v[fields.CAMP] |= bit
             else:
-                v[F.CAMP] &= ~bit
+                v[fields.CAMP] &= ~bit
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: campaign [start ...|scouts +N|ready|result|"
                                "fail|end|rule damage-once|last-day-end on|off]")
-    out = (("card", cards.name(v)), ("day", v[F.DAY]), ("days", v[F.DAYS] or None),
-           ("so", v[F.SO]), ("daily", v[F.DAILY]), ("vp", v[F.VP]), ("status", _status(v)),
-           ("scouts", v[F.SCOUTS] & 15), ("battalions_left", C.bn_left(v)),
-           ("damage_once", bool(v[F.CAMP] & C.DAMAGE_ONCE)),
-           ("last_day_end", bool(v[F.CAMP] & C.LAST_DAY_END)))
-    if C.in_setup(v):
+    out = (("card", cards.name(v)), ("day", v[fields.DAY]), ("days", v[fields.DAYS] or None),
+           ("so", v[fields.SO]), ("daily", v[fields.DAILY]), ("vp", v[fields.VP]),
+           ("status", _status(v)),
+           ("scouts", v[fields.SCOUTS] & 15), ("battalions_left", campaign_rules.bn_left(v)),
+           ("damage_once", bool(v[fields.CAMP] & campaign_rules.DAMAGE_ONCE)),
+           ("last_day_end", bool(v[fields.CAMP] & campaign_rules.LAST_DAY_END)))
+    if campaign_rules.in_setup(v):
         out += (("draw", _next_draw(s)),)
     if len(w) == 1 and _status(v) != "none":
         extra = _set_up(s)

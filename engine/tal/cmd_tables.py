@@ -15,10 +15,10 @@ or a rulebook example).
 """
 
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import sheets as SH
+from engine.core import datatables
+from engine.tal import sheets
 from engine.core import parse
-from engine.tal import tables as T
+from engine.tal import tables
 from engine.tal.ask import asks
 
 USAGE = "table cover|sar|engine|ecm|bingo 6|10|scout|ridge|move a|s|c|stress BAND [=D] [+M ...]"
@@ -45,45 +45,46 @@ def table(s, w):
     t = w[1]
     if t == "cover":
         die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("result", T.COVER[die - 1]), ("note", T.COVER_NOTE))
+        return (("die", die), ("result", tables.COVER[die - 1]), ("note", tables.COVER_NOTE))
     if t == "sar":
         die, mod = _roll(s, w, 2, True)
-        o = T.sar(die + mod)
-        return (("die", die), ("mod", mod), ("result", die + mod), ("outcome", T.SAR_NAMES[o]),
-                ("stress", T.SAR_STRESS[o]))
+        o = tables.sar(die + mod)
+        return (("die", die), ("mod", mod), ("result", die + mod), ("outcome", tables.SAR_NAMES[o]),
+                ("stress", tables.SAR_STRESS[o]))
     if t == "engine":
         die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("crash", die <= T.ENGINE_CRASH_MAX))
+        return (("die", die), ("crash", die <= tables.ENGINE_CRASH_MAX))
     if t == "ecm":
         die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("cancels", die >= T.ECM_CANCEL_MIN))
+        return (("die", die), ("cancels", die >= tables.ECM_CANCEL_MIN))
     if t == "bingo":
         if len(w) < 3 or w[2] not in ("6", "10"):
             raise parse.Reject(parse.SYNTAX, "usage: table bingo 6|10 [=D]")
         marker = int(w[2])
         die, _ = _roll(s, w, 3, False)
-        return (("bingo", marker), ("die", die), ("stress", T.bingo_stress(marker, die)))
+        return (("bingo", marker), ("die", die), ("stress", tables.bingo_stress(marker, die)))
     if t == "scout":
         die, _ = _roll(s, w, 2, False)
-        turns, stress, lost, entered = SH.scout(s, die)
+        turns, stress, lost, entered = sheets.scout(s, die)
         return ((("die", die), ("turns", turns), ("loiter", 5 + turns), ("stress", stress),
                  ("lost", None if lost is None else bool(lost))) +
-                DT.entered_note(entered, "tal/scout.txt"))
+                datatables.entered_note(entered, "tal/scout.txt"))
     if t == "ridge":
         die, mod = _roll(s, w, 2, True)
-        stress, entered = SH.ridge(s, die, mod)
+        stress, entered = sheets.ridge(s, die, mod)
         return ((("die", die), ("mod", mod), ("result", die + mod), ("stress", stress)) +
-                DT.entered_note(entered, "tal/ridge.txt"))
+                datatables.entered_note(entered, "tal/ridge.txt"))
     if t == "move":
         if len(w) < 3 or len(w[2]) != 1 or campaign.KINDS.find(w[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
         die, mod = _roll(s, w, 3, True)
-        step, entered = SH.movement(s, campaign.KINDS.find(w[2]), die, mod)
+        step, entered = sheets.movement(s, campaign.KINDS.find(w[2]), die, mod)
         return ((("kind", w[2]), ("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", SH.MOVES[step + 1])) + DT.entered_note(entered, "tal/movement.txt"))
+                 ("move", sheets.MOVES[step + 1])) +
+                datatables.entered_note(entered, "tal/movement.txt"))
     if t == "stress" or t == "wp":
         parse.arity(w, 3, 3, "table stress|wp BAND")
         b = campaign.band(w[2])
-        n, entered = (SH.band_stress if t == "stress" else SH.band_wp)(s, b)
-        return (("band", w[2]), (t, n)) + DT.entered_note(entered, "tal/stress.txt")
+        n, entered = (sheets.band_stress if t == "stress" else sheets.band_wp)(s, b)
+        return (("band", w[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

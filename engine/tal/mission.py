@@ -18,9 +18,9 @@ turn, so what it holds was taken since its previous turn ended.  `end` returns e
 out (`cups.end_mission`).  engine.tal.cups.rules is imported only while a counter is held out.
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
 from engine.tal import tables
@@ -53,8 +53,9 @@ GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # "Appareils et Armements", AC-1
 
 def on_battlefield(v, a):
     """In the air over the battlefield now (it can be attacked, it gets Bingo markers)."""
-    return (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING and
-            (v[F.PHASE] == P_FAST or v[F.PHASE] == P_SLOW))
+    return (aircraft.used(v, a) and aircraft.in_mission(v, a) and
+            aircraft.status(v, a) == aircraft.FLYING and
+            (v[fields.PHASE] == P_FAST or v[fields.PHASE] == P_SLOW))
 
 
 
@@ -74,7 +75,7 @@ def _release(s, a, out):
     counters by hand never loads the cups.
     """
     v = s.vals
-    if not _any(v, F.HIT_HELD, F.HIT_HELD_MAX):
+    if not _any(v, fields.HIT_HELD, fields.HIT_HELD_MAX):
         return
     from engine.core.jsonline import Obj
     from engine.tal.cups import counters, rules as cups
@@ -89,7 +90,8 @@ def _release(s, a, out):
 def _cups_home(s):
     """Mission over: every held Hit counter and battlefield Pop-Up back in its cup; (hit, popup)."""
     v = s.vals
-    if not (_any(v, F.HIT_HELD, F.HIT_HELD_MAX) or _any(v, F.POPUP_OUT, F.POPUP_OUT_MAX)):
+    if not (_any(v, fields.HIT_HELD, fields.HIT_HELD_MAX) or
+            _any(v, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
         return 0, 0
     from engine.tal.cups import data as cupdata
     from engine.tal.cups import rules as cups
@@ -102,8 +104,8 @@ def all_fast(s):
     ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
     étant Rapide», the same for the MQ-1)."""
     v = s.vals
-    for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and A.high(v, a) and A.unmanned(s, a):
+    for a in range(fields.AC_MAX):
+        if on_battlefield(v, a) and aircraft.high(v, a) and aircraft.unmanned(s, a):
             return True
     return False
 
@@ -112,8 +114,8 @@ def _end_turns(s, slow, out):
     """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
     v = s.vals
     fast = all_fast(s)
-    for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and (A.is_slow(v, a) and not fast) == slow:
+    for a in range(fields.AC_MAX):
+        if on_battlefield(v, a) and (aircraft.is_slow(v, a) and not fast) == slow:
             _release(s, a, out)
 
 
@@ -124,20 +126,20 @@ def enemy_attack(s):
     a Loiter turn; returns the list of counters that went back.
     """
     out = []
-    if s.vals[F.PHASE] == P_FAST:
+    if s.vals[fields.PHASE] == P_FAST:
         _end_turns(s, False, out)
-        s.vals[F.PHASE] = P_SLOW
+        s.vals[fields.PHASE] = P_SLOW
     return out
 
 
 def _battle_over(v):
     """Home-bound once no aircraft of the mission is left on the battlefield."""
-    if v[F.PHASE] != P_FAST and v[F.PHASE] != P_SLOW:
+    if v[fields.PHASE] != P_FAST and v[fields.PHASE] != P_SLOW:
         return
-    for a in range(F.AC_MAX):
+    for a in range(fields.AC_MAX):
         if on_battlefield(v, a):
             return
-    v[F.PHASE] = P_HOME
+    v[fields.PHASE] = P_HOME
 
 
 # --- crashes and hits -----------------------------------------------------------------------------
@@ -148,27 +150,27 @@ def crash(s, a, killed=False):
     killed.  Returns the VP change.
     """
     v = s.vals
-    row = A.type_row(s, a)
-    manned = row[A.T_CLASS] != A.DRONE
+    row = aircraft.type_row(s, a)
+    manned = row[aircraft.T_CLASS] != aircraft.DRONE
     out = []
     _release(s, a, out)
-    ph = v[F.PHASE]
+    ph = v[fields.PHASE]
     if killed or not manned:
-        st = A.DOWN
+        st = aircraft.DOWN
     elif ph == P_TARGET:
-        st = A.CRASH_TARGET
-    elif ph == P_HOME or A.status(v, a) == A.LEFT:
-        st = A.CRASH_HOME
+        st = aircraft.CRASH_TARGET
+    elif ph == P_HOME or aircraft.status(v, a) == aircraft.LEFT:
+        st = aircraft.CRASH_HOME
     else:
-        st = A.CRASH_BATTLE
-    A.set_status(v, a, st)
-    A.set_bingo(v, a, 0)
+        st = aircraft.CRASH_BATTLE
+    aircraft.set_status(v, a, st)
+    aircraft.set_bingo(v, a, 0)
     dvp = 0
     if manned:
         dvp = -1
         if killed:
             dvp = -2
-            k = A.pilot(v, a)
+            k = aircraft.pilot(v, a)
             if k >= 0:
                 pilots.set_flag(v, k, pilots.KILLED, True)
         campaign.add_vp(v, dvp)
@@ -179,13 +181,14 @@ def crash(s, a, killed=False):
 def ignores(s, a, code):
     """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
     switches)."""
-    row = A.type_row(s, a)
-    if row[A.T_CLASS] == A.DRONE and code in DRONE_IGNORES:
+    row = aircraft.type_row(s, a)
+    if row[aircraft.T_CLASS] == aircraft.DRONE and code in DRONE_IGNORES:
         return True
-    if row[A.T_CLASS] == A.GUNSHIP and code in GUNSHIP_IGNORES:
+    if row[aircraft.T_CLASS] == aircraft.GUNSHIP and code in GUNSHIP_IGNORES:
         return True
-    m = A.marker_index(code)
-    if m > A.STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and A.marker(s.vals, a, m):
+    m = aircraft.marker_index(code)
+    if (m > aircraft.STRUCTURE and s.vals[fields.CAMP] & campaign.DAMAGE_ONCE
+            and aircraft.marker(s.vals, a, m)):
         return True  # rule switch: a damage type at most once (docs/rules.md: documents disagree)
     return False
 
@@ -206,7 +209,7 @@ def apply_hit(s, a, code, n=1):
     if code == "killed":
         crash(s, a, True)
         return KILLED
-    k = A.pilot(v, a)
+    k = aircraft.pilot(v, a)
     if code == "stress":
         if k >= 0:
             pilots.add_stress(v, k, n)
@@ -216,21 +219,22 @@ def apply_hit(s, a, code, n=1):
             crash(s, a, True)
             return KILLED
         return MARKED
-    m = A.marker_index(code)
+    m = aircraft.marker_index(code)
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "Hit effects: no-effect killed stress wounded " +
-                           " ".join(A.MARKERS) + " " + " ".join(TEMPORARIES))
-    have = A.marker(v, a, m)
-    if m == A.CANNON and A.gunship(s, a):
-        gun = n - 1 if 1 <= n <= A.GUNS else s.rng.below(A.GUNS)  # one of its 3 guns at random
-        A.set_marker(v, a, m, have | (1 << gun))
+                           " ".join(aircraft.MARKERS) + " " + " ".join(TEMPORARIES))
+    have = aircraft.marker(v, a, m)
+    if m == aircraft.CANNON and aircraft.gunship(s, a):
+        # one of its 3 guns at random
+        gun = n - 1 if 1 <= n <= aircraft.GUNS else s.rng.below(aircraft.GUNS)
+        aircraft.set_marker(v, a, m, have | (1 << gun))
         return MARKED
-    if have >= A.MARKER_MAX:
+    if have >= aircraft.MARKER_MAX:
         raise parse.Reject(parse.STATE, "aircraft %d already has %d %s markers (the most the "
-                           "device tracks)" % (a + 1, A.MARKER_MAX, A.MARKERS[m]))
-    A.set_marker(v, a, m, have + 1)
-    if m == A.STRUCTURE:
-        boxes = A.type_row(s, a)[A.T_BOXES]
+                           "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
+    aircraft.set_marker(v, a, m, have + 1)
+    if m == aircraft.STRUCTURE:
+        boxes = aircraft.type_row(s, a)[aircraft.T_BOXES]
         if boxes is not None and have + 1 > boxes:
             crash(s, a)
             return CRASHED
@@ -240,23 +244,23 @@ def apply_hit(s, a, code, n=1):
 # --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
 def loiter_left(v, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
-    return v[F.LOITER] + (FUEL_TURNS if A.has_fuel(v, a) else 0) - v[F.TURN]
+    return v[fields.LOITER] + (FUEL_TURNS if aircraft.has_fuel(v, a) else 0) - v[fields.TURN]
 
 
 def loiter_start(s, turns, relief):
     """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
     (Scout).  The battle begins (Fast part of the first turn)."""
     v = s.vals
-    if v[F.PHASE] != P_TARGET:
+    if v[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
-                           "(mission start first)" if v[F.PHASE] == P_NONE else
+                           "(mission start first)" if v[fields.PHASE] == P_NONE else
                            "the Loiter marker is already placed")
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
-    v[F.LOITER] = turns
-    v[F.TURN] = 0
-    v[F.MISSION] = relief
-    v[F.PHASE] = P_FAST
+    v[fields.LOITER] = turns
+    v[fields.TURN] = 0
+    v[fields.MISSION] = relief
+    v[fields.PHASE] = P_FAST
     _battle_over(v)
 
 
@@ -267,23 +271,23 @@ def loiter_next(s, returned, bingo6, bingo10, crashed):
     or crashed.
     """
     v = s.vals
-    if v[F.PHASE] != P_FAST and v[F.PHASE] != P_SLOW:
+    if v[fields.PHASE] != P_FAST and v[fields.PHASE] != P_SLOW:
         raise parse.Reject(parse.STATE, "no Loiter turn is being played (phase %s)" %
-                           PHASES[v[F.PHASE]])
-    if v[F.PHASE] == P_FAST:
+                           PHASES[v[fields.PHASE]])
+    if v[fields.PHASE] == P_FAST:
         _end_turns(s, False, returned)
     _end_turns(s, True, returned)
-    v[F.TURN] += 1
-    v[F.PHASE] = P_FAST
-    for a in range(F.AC_MAX):
+    v[fields.TURN] += 1
+    v[fields.PHASE] = P_FAST
+    for a in range(fields.AC_MAX):
         if not on_battlefield(v, a):
             continue
         left = loiter_left(v, a)
         if left == 0:
-            A.set_bingo(v, a, 1)
+            aircraft.set_bingo(v, a, 1)
             bingo6.append(a)
         elif left == -1:
-            A.set_bingo(v, a, 2)
+            aircraft.set_bingo(v, a, 2)
             bingo10.append(a)
         elif left < -1:
             crash(s, a)
@@ -298,7 +302,7 @@ def leave(s, a):
         raise parse.Reject(parse.STATE, "aircraft %d is not on the battlefield" % (a + 1))
     out = []
     _release(s, a, out)
-    A.set_status(v, a, A.LEFT)
+    aircraft.set_status(v, a, aircraft.LEFT)
     _battle_over(v)
     return out
 
@@ -306,14 +310,15 @@ def leave(s, a):
 def go_home(s):
     """Every aircraft still on the battlefield leaves it: the mission is home-bound."""
     v = s.vals
-    if v[F.PHASE] == P_NONE or v[F.PHASE] == P_HOME:
+    if v[fields.PHASE] == P_NONE or v[fields.PHASE] == P_HOME:
         raise parse.Reject(parse.STATE, "no mission is on its way to the target or over it")
     out = []
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING:
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(v, a) and aircraft.in_mission(v, a)
+                and aircraft.status(v, a) == aircraft.FLYING):
             _release(s, a, out)
-            A.set_status(v, a, A.LEFT)
-    v[F.PHASE] = P_HOME
+            aircraft.set_status(v, a, aircraft.LEFT)
+    v[fields.PHASE] = P_HOME
     return out
 
 
@@ -323,9 +328,10 @@ def bingo_due(s):
     le stress pour les Drones»)."""
     v = s.vals
     out = []
-    for a in range(F.AC_MAX):
-        if (A.used(v, a) and A.in_mission(v, a) and A.bingo(v, a)
-                and A.status(v, a) in (A.FLYING, A.LEFT) and not A.unmanned(s, a)):
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(v, a) and aircraft.in_mission(v, a) and aircraft.bingo(v, a)
+                and aircraft.status(v, a) in (aircraft.FLYING, aircraft.LEFT)
+                and not aircraft.unmanned(s, a)):
             out.append(a)
     return out
 
@@ -334,21 +340,22 @@ def bingo_check(s, a, die):
     """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
     below; the marker is then done."""
     v = s.vals
-    st = tables.bingo_stress(A.bingo(v, a), die)
-    k = A.pilot(v, a)
+    st = tables.bingo_stress(aircraft.bingo(v, a), die)
+    k = aircraft.pilot(v, a)
     if k >= 0:
         pilots.add_stress(v, k, st)
-    A.set_bingo(v, a, 0)
+    aircraft.set_bingo(v, a, 0)
     return st
 
 
 def engine_due(v):
     """Aircraft (slots) that roll engine checks now: flying target-bound with Engine markers."""
     out = []
-    if v[F.PHASE] == P_TARGET:
-        for a in range(F.AC_MAX):
-            if (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING
-                    and A.marker(v, a, A.ENGINE)):
+    if v[fields.PHASE] == P_TARGET:
+        for a in range(fields.AC_MAX):
+            if (aircraft.used(v, a) and aircraft.in_mission(v, a)
+                    and aircraft.status(v, a) == aircraft.FLYING
+                    and aircraft.marker(v, a, aircraft.ENGINE)):
                 out.append(a)
     return out
 
@@ -360,22 +367,22 @@ WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
 def sar_where(v, a):
     """0 target-bound, 1 battlefield, 2 home-bound, from the aircraft's crash status."""
-    return A.status(v, a) - A.CRASH_TARGET
+    return aircraft.status(v, a) - aircraft.CRASH_TARGET
 
 
 def sar_due(s, a):
     """Refuse unless aircraft a has a SAR roll due."""
     v = s.vals
-    st = A.status(v, a)
-    if st < A.CRASH_TARGET or st > A.CRASH_HOME:
+    st = aircraft.status(v, a)
+    if st < aircraft.CRASH_TARGET or st > aircraft.CRASH_HOME:
         raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
-            a + 1, "pilot killed or SAR done" if st == A.DOWN else A.STATUS[st]))
+            a + 1, "pilot killed or SAR done" if st == aircraft.DOWN else aircraft.STATUS[st]))
 
 
 def sar_apply(s, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
     v = s.vals
-    k = A.pilot(v, a)
+    k = aircraft.pilot(v, a)
     dvp = 0
     if outcome == tables.SAR_KILLED:
         if k >= 0:
@@ -384,7 +391,7 @@ def sar_apply(s, a, outcome):
         campaign.add_vp(v, dvp)
     elif k >= 0:
         pilots.add_stress(v, k, tables.SAR_STRESS[outcome])
-    A.set_status(v, a, A.DOWN)
+    aircraft.set_status(v, a, aircraft.DOWN)
     return dvp
 
 
@@ -399,58 +406,58 @@ def start(s, slots, holes):
     (aircraft slot, pilot slot, stress) for each.
     """
     v = s.vals
-    if v[F.PHASE] != P_NONE:
+    if v[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
-                           PHASES[v[F.PHASE]])
-    if campaign.on(v) and (v[F.CAMP] & campaign.SETUP or v[F.STEP]):
+                           PHASES[v[fields.PHASE]])
+    if campaign.on(v) and (v[fields.CAMP] & campaign.SETUP or v[fields.STEP]):
         raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
-            "finish the set-up first (campaign ready)" if v[F.CAMP] & campaign.SETUP else
+            "finish the set-up first (campaign ready)" if v[fields.CAMP] & campaign.SETUP else
             "today's are over (day +1 for the next day)"))
     for a in slots:
-        st = A.status(v, a)
-        if st != A.BASE:
-            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, A.STATUS[st]))
-        if v[F.AC_STATE + a] & A.FLEW:
+        st = aircraft.status(v, a)
+        if st != aircraft.BASE:
+            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, aircraft.STATUS[st]))
+        if v[fields.AC_STATE + a] & aircraft.FLEW:
             raise parse.Reject(parse.STATE, "aircraft %d already flew a mission today" % (a + 1))
-        k = A.pilot(v, a)
+        k = aircraft.pilot(v, a)
         if k >= 0:
             if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
                 raise parse.Reject(parse.STATE, "pilot %d cannot fly (%s)" % (
                     k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
             if pilots.flag(v, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
-        elif campaign.on(v) and not A.unmanned(s, a):
+        elif campaign.on(v) and not aircraft.unmanned(s, a):
             raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
                 a + 1, a + 1))
-        A.type_row(s, a)
+        aircraft.type_row(s, a)
     for a in slots:
-        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION | A.FLEW
-        k = A.pilot(v, a)
+        v[fields.AC_STATE + a] = aircraft.FLYING | aircraft.IN_MISSION | aircraft.FLEW
+        k = aircraft.pilot(v, a)
         if k >= 0:
             pilots.set_flag(v, k, pilots.FLEW, True)
-            n = A.marker(v, a, A.HOLES)
+            n = aircraft.marker(v, a, aircraft.HOLES)
             if n:
                 pilots.add_stress(v, k, n)
                 holes.append((a, k, n))
-    v[F.PHASE] = P_TARGET
-    v[F.LOITER] = 0
-    v[F.TURN] = 0
-    v[F.MISSION] = 0
+    v[fields.PHASE] = P_TARGET
+    v[fields.LOITER] = 0
+    v[fields.TURN] = 0
+    v[fields.MISSION] = 0
 
 
 def abort(s):
     """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
     aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
     v = s.vals
-    if v[F.PHASE] != P_TARGET:
+    if v[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a):
-            if A.status(v, a) == A.FLYING:
-                A.set_status(v, a, A.BASE)
-            v[F.AC_STATE + a] &= ~A.IN_MISSION
-    v[F.PHASE] = P_NONE
-    v[F.TARGET] = 0
+    for a in range(fields.AC_MAX):
+        if aircraft.used(v, a) and aircraft.in_mission(v, a):
+            if aircraft.status(v, a) == aircraft.FLYING:
+                aircraft.set_status(v, a, aircraft.BASE)
+            v[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    v[fields.PHASE] = P_NONE
+    v[fields.TARGET] = 0
 
 
 def end(s, stress, xp, out):
@@ -462,28 +469,29 @@ def end(s, stress, xp, out):
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
     v = s.vals
-    if v[F.PHASE] == P_NONE:
+    if v[fields.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a) and A.CRASH_TARGET <= A.status(v, a) <= A.CRASH_HOME:
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(v, a) and aircraft.in_mission(v, a)
+                and aircraft.CRASH_TARGET <= aircraft.status(v, a) <= aircraft.CRASH_HOME):
             raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
                 a + 1, a + 1))
-    relief = v[F.MISSION]
-    for a in range(F.AC_MAX):
-        if not (A.used(v, a) and A.in_mission(v, a)):
+    relief = v[fields.MISSION]
+    for a in range(fields.AC_MAX):
+        if not (aircraft.used(v, a) and aircraft.in_mission(v, a)):
             continue
-        k = A.pilot(v, a)
+        k = aircraft.pilot(v, a)
         if k >= 0:
             if not pilots.flag(v, k, pilots.KILLED):
                 pilots.end_of_mission(v, k, stress, relief)
             out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
-        if A.status(v, a) != A.DOWN:
-            A.set_status(v, a, A.BASE)
-        A.set_bingo(v, a, 0)
-        v[F.AC_STATE + a] &= ~A.IN_MISSION
-    v[F.PHASE] = P_NONE
-    v[F.LOITER] = 0
-    v[F.TURN] = 0
-    v[F.MISSION] = 0
-    v[F.TARGET] = 0
+        if aircraft.status(v, a) != aircraft.DOWN:
+            aircraft.set_status(v, a, aircraft.BASE)
+        aircraft.set_bingo(v, a, 0)
+        v[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    v[fields.PHASE] = P_NONE
+    v[fields.LOITER] = 0
+    v[fields.TURN] = 0
+    v[fields.MISSION] = 0
+    v[fields.TARGET] = 0
     return _cups_home(s)

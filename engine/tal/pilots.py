@@ -7,7 +7,7 @@ enters them, the device keeps and applies them.  Names are numbers into data/tal
 """
 
 from engine.core import datafile
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 LEVELS = ("newbie", "green", "average", "skilled", "veteran", "ace")
@@ -38,20 +38,20 @@ REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool ("Stress", "Promotio
 
 def used(v, k):
     """Whether pilot slot k holds a pilot."""
-    return v[F.P_NAME + k] != 0
+    return v[fields.P_NAME + k] != 0
 
 
 def free_slot(v):
     """The first free pilot slot, or a `state` refusal when the roster is full."""
-    for k in range(F.PILOT_MAX):
+    for k in range(fields.PILOT_MAX):
         if not used(v, k):
             return k
-    raise parse.Reject(parse.STATE, "the roster holds %d pilots: none is free" % F.PILOT_MAX)
+    raise parse.Reject(parse.STATE, "the roster holds %d pilots: none is free" % fields.PILOT_MAX)
 
 
 def slot(v, word):
     """The slot of pilot number `word` (1-based, as the protocol shows it)."""
-    k = parse.number(word, 1, F.PILOT_MAX, "pilot") - 1
+    k = parse.number(word, 1, fields.PILOT_MAX, "pilot") - 1
     if not used(v, k):
         raise parse.Reject(parse.STATE, "there is no pilot %d" % (k + 1))
     return k
@@ -59,39 +59,39 @@ def slot(v, word):
 
 def level(v, k):
     """Skill level index (0 newbie .. 5 ace)."""
-    return v[F.P_STATE + k] & 7
+    return v[fields.P_STATE + k] & 7
 
 
 def flag(v, k, bit):
     """Whether a P_STATE bit (WOUNDED, KILLED, SLOW, FLEW) is set."""
-    return bool(v[F.P_STATE + k] & bit)
+    return bool(v[fields.P_STATE + k] & bit)
 
 
 def set_flag(v, k, bit, on):
     """Set or clear a P_STATE bit."""
     if on:
-        v[F.P_STATE + k] |= bit
+        v[fields.P_STATE + k] |= bit
     else:
-        v[F.P_STATE + k] &= ~bit
+        v[fields.P_STATE + k] &= ~bit
 
 
 def cool(v, k):
     """The card's Cool."""
-    return v[F.P_SKILL + k] & 7
+    return v[fields.P_SKILL + k] & 7
 
 
 def evasive(v, k):
     """The card's Evasive skill."""
-    return (v[F.P_SKILL + k] >> 3) & 7
+    return (v[fields.P_SKILL + k] >> 3) & 7
 
 
 def status(v, k):
     """OKAY, SHAKEN or UNFIT from the stress and the card's limits ("Stress", "Promotion des
     Pilotes")."""
-    st = v[F.P_STRESS + k]
-    if st <= v[F.P_OKAY + k]:
+    st = v[fields.P_STRESS + k]
+    if st <= v[fields.P_OKAY + k]:
         return OKAY
-    if st <= v[F.P_SHAKEN + k]:
+    if st <= v[fields.P_SHAKEN + k]:
         return SHAKEN
     return UNFIT
 
@@ -105,18 +105,18 @@ def set_card(v, k, okay, shaken, cool_, evasive_, slow, need):
     """Write a card's values (after `pilot add`, a promotion or a replacement)."""
     if shaken < okay:
         raise parse.Reject(parse.RANGE, "the Shaken limit must not be below the Okay limit")
-    v[F.P_OKAY + k] = okay
-    v[F.P_SHAKEN + k] = shaken
-    v[F.P_SKILL + k] = cool_ | (evasive_ << 3)
-    v[F.P_NEED + k] = need
+    v[fields.P_OKAY + k] = okay
+    v[fields.P_SHAKEN + k] = shaken
+    v[fields.P_SKILL + k] = cool_ | (evasive_ << 3)
+    v[fields.P_NEED + k] = need
     set_flag(v, k, SLOW, slow)
 
 
 def add_stress(v, k, n):
     """Add n stress (never below 0 nor above STRESS_MAX); return the stress now."""
-    st = v[F.P_STRESS + k] + n
+    st = v[fields.P_STRESS + k] + n
     st = 0 if st < 0 else (STRESS_MAX if st > STRESS_MAX else st)
-    v[F.P_STRESS + k] = st
+    v[fields.P_STRESS + k] = st
     return st
 
 
@@ -128,9 +128,9 @@ def recover(v, k, n):
     """
     if flag(v, k, WOUNDED) or flag(v, k, KILLED) or n <= 0:
         return 0
-    st = v[F.P_STRESS + k]
+    st = v[fields.P_STRESS + k]
     n = st if n > st else n
-    v[F.P_STRESS + k] = st - n
+    v[fields.P_STRESS + k] = st - n
     return n
 
 
@@ -152,14 +152,14 @@ def gain_xp(v, k, n):
     promotion P_NEED is 0 (unknown) until the player enters it: one promotion per entry.
     Returns the levels gained (0 or 1).
     """
-    xp = v[F.P_XP + k] + n
-    v[F.P_XP + k] = XP_MAX if xp > XP_MAX else xp
-    need = v[F.P_NEED + k]
-    if need <= 0 or v[F.P_XP + k] < need or level(v, k) >= ACE:
+    xp = v[fields.P_XP + k] + n
+    v[fields.P_XP + k] = XP_MAX if xp > XP_MAX else xp
+    need = v[fields.P_NEED + k]
+    if need <= 0 or v[fields.P_XP + k] < need or level(v, k) >= ACE:
         return 0
-    v[F.P_XP + k] -= need
-    v[F.P_NEED + k] = 0
-    v[F.P_STATE + k] += 1  # the level is the low bits
+    v[fields.P_XP + k] -= need
+    v[fields.P_NEED + k] = 0
+    v[fields.P_STATE + k] += 1  # the level is the low bits
     return 1
 
 
@@ -172,7 +172,7 @@ def end_of_mission(v, k, stress, relief):
     """
     add_stress(v, k, stress)
     recover(v, k, relief + cool(v, k))
-    return v[F.P_STRESS + k]
+    return v[fields.P_STRESS + k]
 
 
 # --- names -----------------------------------------------------------------------------------

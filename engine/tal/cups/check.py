@@ -4,7 +4,7 @@ Kept apart from the rules so that the device never loads it: the rules keep the 
 construction, this module checks that they do.
 """
 
-from engine.tal.cups import rules as C
+from engine.tal.cups import rules
 from engine.tal.cups.counters import kind
 
 
@@ -19,7 +19,7 @@ def invariant(v, lay, d):
     at_sum, at_removed, n_removed, at_held, n_held = lay
     n = d.n
     for i in range(n, n_removed * 15):
-        if C.is_removed(v, lay, i):
+        if rules.is_removed(v, lay, i):
             return "counter %d removed beyond the cup's %d" % (i + 1, n)
     seen = set()
     held = 0
@@ -35,11 +35,11 @@ def invariant(v, lay, d):
         if c in seen:
             return "counter %d held twice" % (c + 1)
         seen.add(c)
-        if C.is_removed(v, lay, c):
+        if rules.is_removed(v, lay, c):
             return "counter %d held and removed" % (c + 1)
         held += 1
-        if lay is C.HIT:
-            c, side, aircraft, ends = C.slot_hit(x)
+        if lay is rules.HIT:
+            c, side, aircraft, ends = rules.slot_hit(x)
             if kind(d.effect[side][c]) != 2:
                 return "counter %d held on a side that is not temporary" % (c + 1)
             if aircraft < 1 or ends < 1 or ends > 3:
@@ -52,8 +52,8 @@ def invariant(v, lay, d):
                 return "Pop-Up %d in hex %d" % (c + 1, spot)
     removed = 0
     for i in range(n):
-        removed += C.is_removed(v, lay, i)
-    m, h, r = C.counts(v, lay, n)
+        removed += rules.is_removed(v, lay, i)
+    m, h, r = rules.counts(v, lay, n)
     if m + h + r != n or h != held or r != removed:
         return "in the cup %d + held %d + removed %d != %d" % (m, h, r, n)
     empty = held == 0 and removed == 0

@@ -19,7 +19,7 @@ aircraft: call `end_turn(session, d, aircraft)` at the end of each of that aircr
 
 from array import array
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
 from engine.core.parse import Reject, STATE
 
@@ -80,9 +80,11 @@ _mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
 # their count).  Counter i is removed when bit i % 15 of field removed + i // 15 is set (15 bits:
 # a field is signed).  A held slot is 0 when free, else 1 + counter + 64 * tag, the tag being
 # side + 2 * (aircraft + 16 * turn ends) in the Hit cup and the hex in the Pop-Up cup.
-HIT = (F.HIT_SUM, F.HIT_REMOVED, F.HIT_HELD - F.HIT_REMOVED, F.HIT_HELD, F.HIT_HELD_MAX)
-POPUP = (F.POPUP_SUM, F.POPUP_REMOVED, F.POPUP_OUT - F.POPUP_REMOVED, F.POPUP_OUT,
-         F.POPUP_OUT_MAX)
+HIT = (fields.HIT_SUM, fields.HIT_REMOVED, fields.HIT_HELD - fields.HIT_REMOVED, fields.HIT_HELD,
+       fields.HIT_HELD_MAX)
+POPUP = (fields.POPUP_SUM, fields.POPUP_REMOVED, fields.POPUP_OUT - fields.POPUP_REMOVED,
+         fields.POPUP_OUT,
+         fields.POPUP_OUT_MAX)
 
 
 def is_removed(v, lay, i):
