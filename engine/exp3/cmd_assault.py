@@ -17,26 +17,26 @@ def _hexno(word):
 
 
 # --- assault --------------------------------------------------------------------------------
-def assault(s, w):
+def assault(session, words):
     """`assault KIND TARGET T [lead] [far] [+M ...] [=D]`: an Air Assault soldier's attack check;
     `assault forobs HEX`: use that hex's Forward Observer this turn; `assault turn`: a new turn;
     `assault`: the hexes whose ForObs was used this turn."""
-    require(s, EXP3)
-    parse.arity(w, 1, _MAX_WORDS, "assault [KIND TARGET T ... | forobs HEX | turn]")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    require(session, EXP3)
+    parse.arity(words, 1, _MAX_WORDS, "assault [KIND TARGET T ... | forobs HEX | turn]")
+    v = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "" or sub == "turn":
-        parse.arity(w, 1, 2, "assault [turn]")
+        parse.arity(words, 1, 2, "assault [turn]")
         if sub == "turn":
             v[rules.AA_FOROBS] = 0
         return (("forobs_used", _forobs_list(v)),)
-    if sub == "forobs" and len(w) == 3:
-        h = _hexno(w[2])
+    if sub == "forobs" and len(words) == 3:
+        h = _hexno(words[2])
         if v[rules.AA_FOROBS] & (1 << (h - 1)):
             raise parse.Reject(parse.STATE, "the ForObs of hex %d was used this turn" % h)
         v[rules.AA_FOROBS] |= 1 << (h - 1)
         return (("hex", h), ("forobs_used", _forobs_list(v)))
-    return _soldier_attack(s, w)
+    return _soldier_attack(session, words)
 
 
 def _forobs_list(v):
@@ -50,15 +50,15 @@ def _index(word, names, what):
     raise parse.Reject(parse.UNKNOWN, "%s: %s" % (what, " ".join(names)))
 
 
-def _soldier_attack(s, w):
-    parse.arity(w, 4, _MAX_WORDS, "assault KIND TARGET T [lead] [far] [+M ...] [=D]")
-    kind = _index(w[1], rules.SOLDIERS, "soldiers")
-    target = _index(w[2], rules.TARGETS, "targets")
-    need = parse.number(w[3], 1, MAX_TARGET, "target")
+def _soldier_attack(session, words):
+    parse.arity(words, 4, _MAX_WORDS, "assault KIND TARGET T [lead] [far] [+M ...] [=D]")
+    kind = _index(words[1], rules.SOLDIERS, "soldiers")
+    target = _index(words[2], rules.TARGETS, "targets")
+    need = parse.number(words[3], 1, MAX_TARGET, "target")
     lead = False
     far = False
     rest = []
-    for x in w[4:]:
+    for x in words[4:]:
         if x == "lead" and not lead:
             lead = True
         elif x == "far" and not far:
@@ -71,7 +71,7 @@ def _soldier_attack(s, w):
     if len(hand) > 1:
         raise parse.Reject(parse.SYNTAX, "one die =D")
     bonus = rules.soldier_bonus(kind, target, lead)
-    die = hand[0] if hand else s.rng.die(10)
+    die = hand[0] if hand else session.rng.die(10)
     result = die + bonus + mod
     return (("kind", rules.SOLDIERS[kind]), ("bonus", bonus), ("die", die), ("mod", bonus + mod),
             ("result", result), ("target", need), ("pass", result >= need))

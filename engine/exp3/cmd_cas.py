@@ -16,25 +16,25 @@ MAX_TARGET = 99
 _MAX_WORDS = 100
 
 
-def _vp(s, delta):
+def _vp(session, delta):
     """Add `delta` to the campaign's VP track; return the new total."""
     from engine.tal import campaign
 
-    campaign.add_vp(s.vals, delta)
-    return s.vals[fields.VP]
+    campaign.add_vp(session.vals, delta)
+    return session.vals[fields.VP]
 
 
-def _squads(s):
+def _squads(session):
     """The Squad data file's definition (capacity, friendly-fire modifier)."""
     from engine.exp3 import data as exp3data
 
-    return exp3data.squads(s)
+    return exp3data.squads(session)
 
 
-def _ground(s):
+def _ground(session):
     from engine.tal.cups import data as cupdata
 
-    return cupdata.definition(s, cupdata.GROUND_FILE)
+    return cupdata.definition(session, cupdata.GROUND_FILE)
 
 
 def _data(d, pairs):
@@ -75,8 +75,8 @@ def _squad_obj(v, i):
                 ("fate", rules.FATES[rules.sq_fate(v, i)])))
 
 
-def _status(s):
-    v = s.vals
+def _status(session):
+    v = session.vals
     return (("on", bool(v[rules.CAS_ON])), ("vp_draw", v[rules.CAS_VP_DRAW]),
             ("vp_squad", v[rules.CAS_VP_SQUAD]), ("vp_complete", v[rules.CAS_VP_COMPLETE]),
             ("mission_vp", v[rules.CAS_VP_NET]),
@@ -84,57 +84,57 @@ def _status(s):
 
 
 # --- cas ------------------------------------------------------------------------------------
-def cas(s, w):
+def cas(session, words):
     """`cas [card|engaged|enemies|attack|hit|cap|ff|end] ...`: a Close Air Support mission."""
-    require(s, EXP3)
-    parse.arity(w, 1, _MAX_WORDS, "cas [card|engaged|enemies|attack|hit|cap|ff|end] ...")
-    sub = w[1] if len(w) > 1 else ""
+    require(session, EXP3)
+    parse.arity(words, 1, _MAX_WORDS, "cas [card|engaged|enemies|attack|hit|cap|ff|end] ...")
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
-        return _status(s)
+        return _status(session)
     for name, fn in _SUBS:
         if name == sub:
-            return fn(s, w)
+            return fn(session, words)
     raise parse.Reject(parse.UNKNOWN, "cas: card, engaged, enemies, attack, hit, cap, ff, end")
 
 
-def _card(s, w):
+def _card(session, words):
     """`cas card DRAW SQUAD [COMPLETE]`: a CAS card is drawn: lose DRAW VP at once."""
-    parse.arity(w, 4, 5, "cas card DRAW_VP SQUAD_VP [COMPLETE_VP]")
-    v = s.vals
+    parse.arity(words, 4, 5, "cas card DRAW_VP SQUAD_VP [COMPLETE_VP]")
+    v = session.vals
     if v[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "a CAS mission is already on (cas end first)")
-    draw = parse.number(w[2], 0, MAX_VP, "draw VP")
-    per = parse.number(w[3], 0, MAX_VP, "VP per Unengaged Squad")
-    bonus = parse.number(w[4], 0, MAX_VP, "Complete VP") if len(w) == 5 else 0
+    draw = parse.number(words[2], 0, MAX_VP, "draw VP")
+    per = parse.number(words[3], 0, MAX_VP, "VP per Unengaged Squad")
+    bonus = parse.number(words[4], 0, MAX_VP, "Complete VP") if len(words) == 5 else 0
     rules.clear(v)
     v[rules.CAS_ON] = 1
     v[rules.CAS_VP_DRAW] = draw
     v[rules.CAS_VP_SQUAD] = per
     v[rules.CAS_VP_COMPLETE] = bonus
     v[rules.CAS_VP_NET] = -draw
-    return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(s, -draw)))
+    return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(session, -draw)))
 
 
-def _engaged(s, w):
+def _engaged(session, words):
     """`cas engaged N E [HEX|=D]`: N Squads and E enemy counters in one (random) hex."""
-    parse.arity(w, 4, 5, "cas engaged SQUADS ENEMIES [HEX|=D]")
-    v = s.vals
+    parse.arity(words, 4, 5, "cas engaged SQUADS ENEMIES [HEX|=D]")
+    v = session.vals
     _on(v)
     first = rules.squad_count(v)
-    n = parse.number(w[2], 1, rules.CAS_SQUADS, "squads")
+    n = parse.number(words[2], 1, rules.CAS_SQUADS, "squads")
     if first + n > rules.CAS_SQUADS:
         raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (rules.CAS_SQUADS, first))
-    e = parse.number(w[3], 0, rules.MAX_ENEMIES, "enemies")
+    e = parse.number(words[3], 0, rules.MAX_ENEMIES, "enemies")
     die = None
-    if len(w) == 5 and w[4][:1] != "=":
-        h = _hexno(w[4])
+    if len(words) == 5 and words[4][:1] != "=":
+        h = _hexno(words[4])
     else:
-        die = (parse.number(w[4][1:], 1, rules.HEXES, "die") if len(w) == 5
-               else s.rng.die(rules.HEXES))
+        die = (parse.number(words[4][1:], 1, rules.HEXES, "die") if len(words) == 5
+               else session.rng.die(rules.HEXES))
         h = die
     if rules.enemies(v, h) + e > rules.MAX_ENEMIES:
         raise parse.Reject(parse.RANGE, "at most %d enemy counters in a hex" % rules.MAX_ENEMIES)
-    d = _squads(s)
+    d = _squads(session)
     cap = d.capacity
     for i in range(first, first + n):
         rules.set_squad(v, i, h, rules.ALIVE, cap, 0)
@@ -143,46 +143,46 @@ def _engaged(s, w):
                      ("capacity", cap), ("enemies", rules.enemies(v, h))))
 
 
-def _enemies(s, w):
+def _enemies(session, words):
     """`cas enemies HEX N`: the enemy counters now in HEX (placed, moved in, destroyed)."""
-    parse.arity(w, 4, 4, "cas enemies HEX N")
-    v = s.vals
+    parse.arity(words, 4, 4, "cas enemies HEX N")
+    v = session.vals
     _on(v)
-    h = _hexno(w[2])
-    rules.set_enemies(v, h, parse.number(w[3], 0, rules.MAX_ENEMIES, "enemies"))
+    h = _hexno(words[2])
+    rules.set_enemies(v, h, parse.number(words[3], 0, rules.MAX_ENEMIES, "enemies"))
     return (("hex", h), ("enemies", rules.enemies(v, h)),
             ("squads",
              [_squad_obj(v, i) for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h]))
 
 
 def _hits_reply(v, i, draws):
-    ps = (("squad", i + 1),)
+    pairs = (("squad", i + 1),)
     if draws is not None:
-        ps += (("draws", draws),)
-    return ps + (("hits", rules.sq_hits(v, i)), ("capacity", rules.sq_capacity(v, i)),
-                 ("eliminated", rules.sq_fate(v, i) == rules.ELIMINATED))
+        pairs += (("draws", draws),)
+    return pairs + (("hits", rules.sq_hits(v, i)), ("capacity", rules.sq_capacity(v, i)),
+                    ("eliminated", rules.sq_fate(v, i) == rules.ELIMINATED))
 
 
-def _attack(s, w):
+def _attack(session, words):
     """`cas attack S [N]`: the enemy counters of its hex attack Squad S: one Ground Forces Hit
     counter per enemy counter (N of them when only N attack it), each put back before the next."""
-    parse.arity(w, 3, 4, "cas attack SQUAD [N]")
-    v = s.vals
+    parse.arity(words, 3, 4, "cas attack SQUAD [N]")
+    v = session.vals
     _on(v)
-    i = _squad(v, w[2])
+    i = _squad(v, words[2])
     _alive(v, i)
     here = rules.enemies(v, rules.sq_hex(v, i))
     if here == 0:
         raise parse.Reject(parse.STATE, "no enemy counter in hex %d" % rules.sq_hex(v, i))
-    n = parse.number(w[3], 1, here, "attackers") if len(w) == 4 else here
+    n = parse.number(words[3], 1, here, "attackers") if len(words) == 4 else here
     from engine.tal.cups import rules as cups
 
-    d = _ground(s)
+    d = _ground(session)
     draws = []
     total = 0
     while n > 0:  # the cups' result buffers hold MAX_DRAW draws at a time
         k = n if n < cups.MAX_DRAW else cups.MAX_DRAW
-        total += cups.draw_ground(s, d, k)
+        total += cups.draw_ground(session, d, k)
         for j in range(k):
             draws.append(_gf_name(cups.EFFECT[j]))
         n -= k
@@ -197,25 +197,25 @@ def _gf_name(hits):
     return counters.GROUND[hits]
 
 
-def _hit(s, w):
+def _hit(session, words):
     """`cas hit S N`: N hits from counters the player drew from the physical cup."""
-    parse.arity(w, 4, 4, "cas hit SQUAD N")
-    v = s.vals
+    parse.arity(words, 4, 4, "cas hit SQUAD N")
+    v = session.vals
     _on(v)
-    i = _squad(v, w[2])
+    i = _squad(v, words[2])
     _alive(v, i)
-    rules.take_hits(v, i, parse.number(w[3], 1, rules.MAX_CAPACITY, "hits"))
+    rules.take_hits(v, i, parse.number(words[3], 1, rules.MAX_CAPACITY, "hits"))
     return _hits_reply(v, i, None)
 
 
-def _cap(s, w):
+def _cap(session, words):
     """`cas cap S C`: Squad S is eliminated at C hits (top right of its counter)."""
-    parse.arity(w, 4, 4, "cas cap SQUAD CAPACITY")
-    v = s.vals
+    parse.arity(words, 4, 4, "cas cap SQUAD CAPACITY")
+    v = session.vals
     _on(v)
-    i = _squad(v, w[2])
+    i = _squad(v, words[2])
     _alive(v, i)
-    c = parse.number(w[3], 1, rules.MAX_CAPACITY, "capacity")
+    c = parse.number(words[3], 1, rules.MAX_CAPACITY, "capacity")
     if rules.sq_hits(v, i) >= c:
         raise parse.Reject(parse.STATE, "squad %d already has %d hits" %
                            (i + 1, rules.sq_hits(v, i)))
@@ -223,29 +223,29 @@ def _cap(s, w):
     return (("squad", _squad_obj(v, i)),)
 
 
-def _ff(s, w):
+def _ff(session, words):
     """`cas ff HEX T SKILL [+M ...] [=D ...]`: friendly fire: a hex attack (attack factor T) in
     HEX rolls against each Squad there with the pilot's SKILL subtracted; -1 VP per elimination."""
-    parse.arity(w, 5, _MAX_WORDS, "cas ff HEX TARGET SKILL [+M ...] [=D ...]")
-    v = s.vals
+    parse.arity(words, 5, _MAX_WORDS, "cas ff HEX TARGET SKILL [+M ...] [=D ...]")
+    v = session.vals
     _on(v)
-    h = _hexno(w[2])
-    target = parse.number(w[3], 1, MAX_TARGET, "target")
-    skill = parse.signed(w[4], -MAX_SKILL, MAX_SKILL, "skill")
-    mod, hand = dice_words(w, 5, 10)
+    h = _hexno(words[2])
+    target = parse.number(words[3], 1, MAX_TARGET, "target")
+    skill = parse.signed(words[4], -MAX_SKILL, MAX_SKILL, "skill")
+    mod, hand = dice_words(words, 5, 10)
     who = [i for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h and
            rules.sq_fate(v, i) == rules.ALIVE]
     if not who:
         raise parse.Reject(parse.STATE, "no Squad left in hex %d" % h)
     if len(hand) > len(who):
         raise parse.Reject(parse.SYNTAX, "more dice than Squads in hex %d (%d)" % (h, len(who)))
-    d = _squads(s)
+    d = _squads(session)
     mod += d.ff_modifier
     rolls = []
     lost = 0
     for k in range(len(who)):
         i = who[k]
-        die = hand[k] if k < len(hand) else s.rng.die(10)
+        die = hand[k] if k < len(hand) else session.rng.die(10)
         result = rules.friendly_fire_result(die, skill, mod)
         hit = result >= target
         if hit:
@@ -256,22 +256,22 @@ def _ff(s, w):
                           ("result", result), ("eliminated", hit))))
     v[rules.CAS_VP_NET] -= lost
     return _data(d, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
-                     ("mission_vp", v[rules.CAS_VP_NET]), ("vp", _vp(s, -lost))))
+                     ("mission_vp", v[rules.CAS_VP_NET]), ("vp", _vp(session, -lost))))
 
 
-def _end(s, w):
+def _end(session, words):
     """`cas end`: + the card's VP per Unengaged Squad, + the Complete bonus; the mission ends."""
-    parse.arity(w, 2, 2, "cas end")
-    v = s.vals
+    parse.arity(words, 2, 2, "cas end")
+    v = session.vals
     _on(v)
     n = rules.unengaged(v)
     done = rules.complete(v)
     gain = n * v[rules.CAS_VP_SQUAD] + (v[rules.CAS_VP_COMPLETE] if done else 0)
     total = v[rules.CAS_VP_NET] + gain
-    ps = (("unengaged", n), ("squads", rules.squad_count(v)), ("complete", done),
-          ("vp_change", gain), ("mission_vp", total), ("vp", _vp(s, gain)))
+    pairs = (("unengaged", n), ("squads", rules.squad_count(v)), ("complete", done),
+             ("vp_change", gain), ("mission_vp", total), ("vp", _vp(session, gain)))
     rules.clear(v)
-    return ps
+    return pairs
 
 
 _SUBS = (

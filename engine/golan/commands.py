@@ -14,22 +14,22 @@ from engine.core.jsonline import Obj
 _SIDES = 6
 
 
-def _die(s, w, start, allowed=()):
+def _die(session, words, start, allowed=()):
     """Parse w[start:]: the option words in `allowed` and one optional `=D`; roll when no D.
 
     Returns (die, options found as a tuple of words).
     """
     die = 0
     found = ()
-    for k in range(start, len(w)):
-        x = w[k]
+    for k in range(start, len(words)):
+        x = words[k]
         if x[:1] == "=" and not die:
             die = parse.number(x[1:], 1, _SIDES, "die")
         elif x in allowed and x not in found:
             found += (x,)
         else:
             raise parse.Reject(parse.SYNTAX, "unexpected word %s" % x[:12])
-    return (die or s.rng.die(_SIDES)), found
+    return (die or session.rng.die(_SIDES)), found
 
 
 def _hex(word):
@@ -38,20 +38,20 @@ def _hex(word):
     return word
 
 
-def _begin(s, w, lo, hi, usage):
-    require(s, GOLAN)
-    parse.arity(w, lo, hi, usage)
+def _begin(session, words, lo, hi, usage):
+    require(session, GOLAN)
+    parse.arity(words, lo, hi, usage)
 
 
 # --- golan ------------------------------------------------------------------------------
-def golan(s, w):
+def golan(session, words):
     """`golan`: the pieces tracked; `golan new`: a new game (mines in hand, leaders alive)."""
-    _begin(s, w, 1, 2, "golan [new]")
-    if len(w) == 2:
-        if w[1] != "new":
+    _begin(session, words, 1, 2, "golan [new]")
+    if len(words) == 2:
+        if words[1] != "new":
             raise parse.Reject(parse.UNKNOWN, "usage: golan [new]")
-        rules.clear(s.vals)
-    v = s.vals
+        rules.clear(session.vals)
+    v = session.vals
     alive = 0
     for i in range(rules.GOLAN_LEADERS):
         if not rules.leader_dead(v, i):
@@ -78,11 +78,11 @@ def _mine_hex(v, i):
     return rules.get_name(v, rules.mine_hex_at(i), rules.NAME_FIELDS)
 
 
-def mine(s, w):
+def mine(session, words):
     """`mine`, `mine place HEX`, `mine reveal`, `mine attack K [=D]` (Mines)."""
-    _begin(s, w, 1, 4, "mine [place HEX | reveal | attack K [=D]]")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 4, "mine [place HEX | reveal | attack K [=D]]")
+    v = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
         on_map = []
         for i in range(rules.GOLAN_MINES):
@@ -92,8 +92,8 @@ def mine(s, w):
         return (("hand", rules.mines_in(v, rules.HAND)), ("removed", rules.mines_in(v, rules.OUT)),
                 ("map", on_map))
     if sub == "place":
-        parse.arity(w, 3, 3, "mine place HEX")
-        h = _hex(w[2])
+        parse.arity(words, 3, 3, "mine place HEX")
+        h = _hex(words[2])
         if rules.avlb_slot(v, h) >= 0:
             raise parse.Reject(parse.STATE, "no mine in an anti-tank-ditch hex holding an AVLB")
         i = rules.place_mine(v, h)
@@ -102,7 +102,7 @@ def mine(s, w):
         return (("mine", i + 1), ("hex", h), ("face", "down"),
                 ("hand", rules.mines_in(v, rules.HAND)))
     if sub == "reveal":
-        parse.arity(w, 2, 2, "mine reveal")
+        parse.arity(words, 2, 2, "mine reveal")
         turned = rules.reveal_mines(v)
         if not turned:
             raise parse.Reject(parse.STATE, "no face-down mine")
@@ -112,9 +112,9 @@ def mine(s, w):
                 up.append([i + 1, _mine_hex(v, i)])
         return (("revealed", up),)
     if sub == "attack":
-        parse.arity(w, 3, 4, "mine attack K [=D]")
-        i = _mine_no(v, w[2], rules.UP)
-        die = _die(s, w, 3)[0]
+        parse.arity(words, 3, 4, "mine attack K [=D]")
+        i = _mine_no(v, words[2], rules.UP)
+        die = _die(session, words, 3)[0]
         h = _mine_hex(v, i)
         stays = rules.mine_stays(die)
         if not stays:
@@ -151,18 +151,18 @@ def _placed(v, i):
             rules.leader_name(v, i), rules.LEADER_IDS[i]))
 
 
-def leader(s, w):
+def leader(session, words):
     """`leader`, `leader name ID NAME`, `leader at ID HEX`, `leader move ID HEX [adj] [=D]`,
     `leader fate ID [HEX] [=D]` ([13.0])."""
-    _begin(s, w, 1, 6, "leader [name|at|move|fate] ...")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 6, "leader [name|at|move|fate] ...")
+    v = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
         return (("leaders", [_leader_obj(v, i) for i in range(rules.GOLAN_LEADERS)]),)
     if sub == "name":
-        parse.arity(w, 4, 4, "leader name ID NAME")
-        i = _leader(v, w[2], False)
-        name = w[3]
+        parse.arity(words, 4, 4, "leader name ID NAME")
+        i = _leader(v, words[2], False)
+        name = words[3]
         if not rules.valid_name(name, rules.LEADER_CHARS):
             raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % rules.LEADER_CHARS)
         j = rules.find_leader(v, name)
@@ -171,18 +171,18 @@ def leader(s, w):
         rules.put_name(v, rules.leader_name_at(i), rules.LEADER_NAME_FIELDS, name)
         return (("leader", _leader_obj(v, i)),)
     if sub == "at":
-        parse.arity(w, 4, 4, "leader at ID HEX")
-        i = _leader(v, w[2])
-        rules.put_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, _hex(w[3]))
+        parse.arity(words, 4, 4, "leader at ID HEX")
+        i = _leader(v, words[2])
+        rules.put_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, _hex(words[3]))
         return (("leader", _leader_obj(v, i)),)
     if sub == "move":
-        parse.arity(w, 4, 6, "leader move ID HEX [adj] [=D]")
-        i = _leader(v, w[2])
+        parse.arity(words, 4, 6, "leader move ID HEX [adj] [=D]")
+        i = _leader(v, words[2])
         _placed(v, i)
-        h = _hex(w[3])
+        h = _hex(words[3])
         if rules.same_name(v, rules.leader_hex_at(i), rules.NAME_FIELDS, h):
             raise parse.Reject(parse.STATE, "the leader is already in %s" % h)
-        die, opts = _die(s, w, 4, ("adj",))
+        die, opts = _die(session, words, 4, ("adj",))
         mod = 1 if opts else 0
         out = rules.leader_move(die + mod)
         if out == rules.KILLED:
@@ -192,15 +192,15 @@ def leader(s, w):
         return (("leader", rules.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
                 ("outcome", rules.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
     if sub == "fate":
-        parse.arity(w, 3, 5, "leader fate ID [HEX] [=D]")
-        i = _leader(v, w[2])
+        parse.arity(words, 3, 5, "leader fate ID [HEX] [=D]")
+        i = _leader(v, words[2])
         _placed(v, i)
         h = None
         start = 3
-        if len(w) > 3 and w[3][:1] != "=":
-            h = _hex(w[3])
+        if len(words) > 3 and words[3][:1] != "=":
+            h = _hex(words[3])
             start = 4
-        die = _die(s, w, start)[0]
+        die = _die(session, words, start)[0]
         out = rules.leader_fate(die)
         if out == rules.DESTROYED:
             rules.kill_leader(v, i)
@@ -214,10 +214,10 @@ def leader(s, w):
 
 
 # --- BMP-1 / Sagger, helicopters, AVLB, mortars ---------------------------------------
-def sagger(s, w):
+def sagger(session, words):
     """`sagger [=D]`: a BMP-1 or Sagger AP attack's d6; odd is NE, out of missiles."""
-    _begin(s, w, 1, 2, "sagger [=D]")
-    die = _die(s, w, 1)[0]
+    _begin(session, words, 1, 2, "sagger [=D]")
+    die = _die(session, words, 1)[0]
     odd = rules.sagger_out_of_missiles(die)
     return (("die", die), ("odd", odd), ("outcome", "ne" if odd else "fire table"))
 
@@ -232,14 +232,14 @@ _HELI_NOTES = (
 )
 
 
-def heli(s, w):
+def heli(session, words):
     """`heli`: the helicopter notes; `heli range N`: the range when firing at a helicopter."""
-    _begin(s, w, 1, 3, "heli [range N]")
-    if len(w) == 1:
+    _begin(session, words, 1, 3, "heli [range N]")
+    if len(words) == 1:
         return (("notes", _HELI_NOTES),)
-    if w[1] != "range" or len(w) != 3:
+    if words[1] != "range" or len(words) != 3:
         raise parse.Reject(parse.SYNTAX, "usage: heli [range N]")
-    n = parse.number(w[2], 0, 99, "range")
+    n = parse.number(words[2], 0, 99, "range")
     return (("range", n), ("vs_helicopter", rules.range_vs_helicopter(n)))
 
 
@@ -252,20 +252,20 @@ def _avlb_list(v):
     return out
 
 
-def avlb(s, w):
+def avlb(session, words):
     """`avlb`, `avlb ditch HEX`, `avlb lost HEX`, `avlb defence ditch|open` (AVLB)."""
-    _begin(s, w, 1, 3, "avlb [ditch HEX | lost HEX | defence ditch|open]")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 3, "avlb [ditch HEX | lost HEX | defence ditch|open]")
+    v = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
         return (("ditch", _avlb_list(v)),)
-    if len(w) != 3:
+    if len(words) != 3:
         raise parse.Reject(parse.SYNTAX, "usage: avlb %s ..." % sub[:8])
     if sub == "defence":
-        if w[2] != "ditch" and w[2] != "open":
+        if words[2] != "ditch" and words[2] != "open":
             raise parse.Reject(parse.SYNTAX, "usage: avlb defence ditch|open")
-        return (("defence", rules.avlb_defence(w[2] == "ditch")),)
-    h = _hex(w[2])
+        return (("defence", rules.avlb_defence(words[2] == "ditch")),)
+    h = _hex(words[2])
     slot = rules.avlb_slot(v, h)
     if sub == "ditch":
         if slot >= 0:
@@ -291,7 +291,7 @@ _MORTAR_NOTES = (
 )
 
 
-def mortar(s, w):
+def mortar(session, words):
     """`mortar`: the mortar notes."""
-    _begin(s, w, 1, 1, "mortar")
+    _begin(session, words, 1, 1, "mortar")
     return (("notes", _MORTAR_NOTES),)

@@ -75,25 +75,25 @@ _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", da
 TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
 
 
-def types(s):
+def types(session):
     """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, year)."""
-    return datatables.rows(s, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
+    return datatables.rows(session, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
 
 
-def find_type(s, word):
+def find_type(session, word):
     """The data row of aircraft type `word` (e.g. a-10a)."""
     names = []
-    for r in types(s):
+    for r in types(session):
         if r[T_NAME].lower() == word:
             return r
         names.append(r[T_NAME].lower())
     raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
 
 
-def type_row(s, a):
+def type_row(session, a):
     """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
-    n = s.vals[fields.AC_TYPE + a]
-    for r in types(s):
+    n = session.vals[fields.AC_TYPE + a]
+    for r in types(session):
         if r[T_N] == n:
             return r
     raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
@@ -184,19 +184,19 @@ def high(v, a):
     return bool(v[fields.AC_GEAR + a] & G_HIGH)
 
 
-def family(s, a):
+def family(session, a):
     """The type printed on Hit counters for this aircraft (a-10 for A-10A and A-10C)."""
-    return type_row(s, a)[T_FAMILY].lower()
+    return type_row(session, a)[T_FAMILY].lower()
 
 
-def unmanned(s, a):
+def unmanned(session, a):
     """An unmanned aircraft (RQ-1, MQ-1): no pilot, no stress, no VP lost."""
-    return type_row(s, a)[T_CLASS] == DRONE
+    return type_row(session, a)[T_CLASS] == DRONE
 
 
-def gunship(s, a):
+def gunship(session, a):
     """The AC-130: its immunities and three guns."""
-    return type_row(s, a)[T_CLASS] == GUNSHIP
+    return type_row(session, a)[T_CLASS] == GUNSHIP
 
 
 def marker(v, a, m):
@@ -215,10 +215,10 @@ def set_marker(v, a, m, n):
     v[f] = (v[f] & ~(7 << sh)) | (n << sh)
 
 
-def marker_count(s, a, m):
+def marker_count(session, a, m):
     """Markers of kind m, counting the AC-130's disabled guns one each."""
-    n = marker(s.vals, a, m)
-    if m == CANNON and gunship(s, a):
+    n = marker(session.vals, a, m)
+    if m == CANNON and gunship(session, a):
         return (n & 1) + ((n >> 1) & 1) + ((n >> 2) & 1)
     return n
 
@@ -231,7 +231,7 @@ def marker_index(word):
     return -1
 
 
-def assign(s, a, k):
+def assign(session, a, k):
     """Put pilot slot k (or -1: nobody) in aircraft a.
 
     The aircraft takes the pilot card's speed and Evasive.  A pilot flies only the aircraft type
@@ -239,20 +239,21 @@ def assign(s, a, k):
     mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
     Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
     """
-    v = s.vals
+    v = session.vals
     if k < 0:
         v[fields.AC_PILOT + a] = 0
         return
-    if unmanned(s, a):
+    if unmanned(session, a):
         raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
     if pilots.flag(v, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
     if pilots.status(v, k) == pilots.UNFIT:
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
-    flies = pilots.family(s, v[fields.P_NAME + k])
-    if flies is not None and flies != family(s, a):
+    flies = pilots.family(session, v[fields.P_NAME + k])
+    if flies is not None and flies != family(session, a):
         raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
-            pilots.name(s, v[fields.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
+            pilots.name(session, v[fields.P_NAME + k]), flies.upper(),
+            type_row(session, a)[T_NAME].upper()))
     for b in range(fields.AC_MAX):
         if b != a and used(v, b) and pilot(v, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
@@ -261,19 +262,19 @@ def assign(s, a, k):
              pilots.evasive(v, k))
 
 
-def _damage(s, a):
+def _damage(session, a):
     out = []
     for m in range(len(MARKERS)):
-        n = marker_count(s, a, m)
+        n = marker_count(session, a, m)
         if n:
             out.append((MARKERS[m], n))
     return Obj(out)
 
 
-def pairs(s, a):
+def pairs(session, a):
     """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
-    v = s.vals
-    row = type_row(s, a)
+    v = session.vals
+    row = type_row(session, a)
     k = pilot(v, a)
     wp = row[T_WP]
     if wp is not None:
@@ -284,7 +285,7 @@ def pairs(s, a):
            ("altitude", "high" if high(v, a) else "low"),
            ("fuel", has_fuel(v, a)), ("ecm", has_ecm(v, a)), ("evasive", evasive(v, a)),
            ("status", STATUS[status(v, a)]), ("bingo", bingo(v, a)),
-           ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
+           ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(session, a))]
     if k >= 0:
         out.append(("stress", v[fields.P_STRESS + k]))
         out.append(("pilot_status", pilots.status_word(v, k)))

@@ -27,9 +27,9 @@ HEADER = ("# Values entered at the table: the device asked for them when a roll 
           "source: entered at the table\nstatus: entered at the table\n\n")
 
 
-def _rows(s):
+def _rows(session):
     from engine.core import datatables
-    return datatables.table(s, FILE, _COLUMNS, optional=True)[0]
+    return datatables.table(session, FILE, _COLUMNS, optional=True)[0]
 
 
 def convert(field, tok, table, key):
@@ -49,14 +49,14 @@ def convert(field, tok, table, key):
     return int(tok)
 
 
-def keys(s, table):
+def keys(session, table):
     """The keys of the rows of `table` entered at the table (e.g. the campaign cards)."""
-    return [r[1] for r in _rows(s) if r[0] == table]
+    return [r[1] for r in _rows(session) if r[0] == table]
 
 
-def given(s, table, key, field):
+def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for r in _rows(s):
+    for r in _rows(session):
         if r[0] == table and r[1] == key:
             for tok in r[2].split():
                 k = tok.find("=")
@@ -68,14 +68,14 @@ def given(s, table, key, field):
     return None
 
 
-def record(s, table, key, names, tokens):
+def record(session, table, key, names, tokens):
     """Keep an answer: in the session's copy of the file, and in the file when the hook can write.
     Returns the reply pairs saying whether it was saved."""
     from engine.core import datatables
-    _rows(s)  # read (and cached) before it grows
+    _rows(session)  # read (and cached) before it grows
     text = "%s | %s | %s | entered at the table\n" % (
         table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
-    hook = s.data
+    hook = session.data
     append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
     if append is None:
         out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
@@ -97,26 +97,26 @@ def _question(q):
                         Obj((("name", f[0]), ("lo", f[1]), ("hi", f[2]))) for f in fields]))
 
 
-def answer(s, w):
+def answer(session, words):
     """`answer` / `answer V...` (see the module doc)."""
-    q = getattr(s, "asking", None)
+    q = getattr(session, "asking", None)
     if q is None:
         raise parse.Reject(parse.STATE, "no question is waiting (the device asks when a roll needs "
                            "a table row it does not know)")
-    words, question = q
-    if len(w) == 1:
+    waiting, question = q
+    if len(words) == 1:
         return _question(question)
     table, key, fields, what, sheet = question
-    if len(w) != 1 + len(fields):
+    if len(words) != 1 + len(fields):
         raise parse.Reject(parse.SYNTAX, "answer %s" % " ".join(f[0].upper() for f in fields))
     shown = []
     for i in range(len(fields)):
         f = fields[i]
-        n = convert(f, w[1 + i], table, key)
+        n = convert(f, words[1 + i], table, key)
         shown.append((f[0], f[3][n] if f[3] else n))  # a free word comes back as itself
-    saved = record(s, table, key, [f[0] for f in fields], w[1:])
-    s.asking = None
+    saved = record(session, table, key, [f[0] for f in fields], words[1:])
+    session.asking = None
     from engine.core import protocol
-    handler, _kind = protocol._find(words)
+    handler, _kind = protocol._find(waiting)
     entered = Obj([("table", table), ("key", key)] + shown)
-    return (("entered", entered),) + saved + tuple(handler(s, words))
+    return (("entered", entered),) + saved + tuple(handler(session, waiting))

@@ -236,6 +236,6 @@ def battalion_vp(v, b, strength):
     return got
 
 
-def vp_pairs(s, before):
+def vp_pairs(session, before):
     """(("vp", N),) when the VP changed since `before`, else ()."""
-    return (("vp", s.vals[fields.VP]),) if s.vals[fields.VP] != before else ()
+    return (("vp", session.vals[fields.VP]),) if session.vals[fields.VP] != before else ()

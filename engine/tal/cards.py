@@ -43,26 +43,26 @@ _CARD_ASK = (("year", 1900, 2099, None), ("setup", 0, 99, None))
 CARD_KEYS = ((0,),)  # one row per card name
 
 
-def campaign_card(s, name):
+def campaign_card(session, name):
     """A campaign card ("Sélection de la carte de Campagne"): (year, set-up VP, entered)."""
     vals = [UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/campaigns.txt", _CARDS, CARD_KEYS):
+    for r in rows(session, "tal/campaigns.txt", _CARDS, CARD_KEYS):
         if r[0].lower() == name:
             vals = [r[1], r[2]]
-    entered = complete(s, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
+    entered = complete(session, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
                        "campaign card")
     return vals[0], vals[1], entered
 
 
-def names(s, table):
+def names(session, table):
     """The card names known for `table` ("campaign" or "situation"): those its file lists, then
     those entered at the table (a card the file does not list, asked once)."""
     from engine.tal import answers
     out = []
-    for r in rows(s, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
+    for r in rows(session, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
                   _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
         out.append(r[0].lower())
-    for key in answers.keys(s, table):
+    for key in answers.keys(session, table):
         if key not in out:
             out.append(key)
     return out
@@ -74,13 +74,13 @@ _SITUATIONS = (("name", datafile.word), ("so", maybe(datafile.integer(0, 99))),
 _SITUATION_ASK = (("so", 0, 99, None), ("days", 1, 99, None), ("daily", 0, 99, None))
 
 
-def situation(s, name):
+def situation(session, name):
     """A Situation card ("Sélection Carte de Situation"): (start SO, days, daily SO, entered)."""
     vals = [UNKNOWN, UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
+    for r in rows(session, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
         if r[0].lower() == name:
             vals = [r[1], r[2], r[3]]
-    entered = complete(s, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
+    entered = complete(session, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
                        "situation card")
     return vals[0], vals[1], vals[2], entered
 
@@ -90,12 +90,12 @@ _EVALUATION = (("campaign", datafile.word), ("vp", span), ("result", maybe(dataf
 _RESULT_ASK = (("result", 0, 0, ""),)
 
 
-def evaluation(s, name, vp):
+def evaluation(session, name, vp):
     """The campaign card's evaluation of `vp` ("Résultats de la Campagne"): (word, entered)."""
     vals = [UNKNOWN]
-    for r in rows(s, "tal/evaluation.txt", _EVALUATION):
+    for r in rows(session, "tal/evaluation.txt", _EVALUATION):
         if r[0].lower() == name and r[1][0] <= vp <= r[1][1] and r[2] is not UNKNOWN:
             vals[0] = r[2].lower()
-    entered = complete(s, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
+    entered = complete(session, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
                        "Campaign result, %s with %d VP" % (name, vp), "campaign card")
     return vals[0], entered

@@ -15,7 +15,7 @@ from engine.tal import pilots
 from engine.core.jsonline import Obj
 
 # --- ac ------------------------------------------------------------------------------------------
-def _gear_words(s, w, i, a):
+def _gear_words(session, words, i, a):
     """Parse [fast|slow] [high|low] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot] [buy]
     from w[i:].
 
@@ -23,8 +23,8 @@ def _gear_words(s, w, i, a):
     none).
     """
     o = [None, None, None, None, None, False, None]
-    while i < len(w):
-        t = w[i]
+    while i < len(words):
+        t = words[i]
         if t == "fast" or t == "slow":
             o[0] = t == "slow"
         elif t == "high" or t == "low":
@@ -33,12 +33,12 @@ def _gear_words(s, w, i, a):
             o[1] = t == "fuel"
         elif t == "ecm" or t == "noecm":
             o[2] = t == "ecm"
-        elif t == "evasive" and i + 1 < len(w):
+        elif t == "evasive" and i + 1 < len(words):
             i += 1
-            o[3] = parse.number(w[i], 0, 7, "evasive")
-        elif t == "pilot" and i + 1 < len(w):
+            o[3] = parse.number(words[i], 0, 7, "evasive")
+        elif t == "pilot" and i + 1 < len(words):
             i += 1
-            o[4] = pilots.slot(s.vals, w[i])
+            o[4] = pilots.slot(session.vals, words[i])
         elif t == "nopilot":
             o[4] = -1
         elif t == "buy" and a < 0:
@@ -50,17 +50,17 @@ def _gear_words(s, w, i, a):
     return o
 
 
-def _apply_gear(s, a, o):
-    v = s.vals
+def _apply_gear(session, a, o):
+    v = session.vals
     # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
-    if aircraft.gunship(s, a):
+    if aircraft.gunship(session, a):
         if o[6] is False:
             raise parse.Reject(parse.STATE, "the AC-130 flies at high altitude only")
         o[6] = True
     if o[4] is not None:
         if aircraft.in_mission(v, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-        aircraft.assign(s, a, o[4])
+        aircraft.assign(session, a, o[4])
     aircraft.set_gear(v, a, aircraft.is_slow(v, a) if o[0] is None else o[0],
                       aircraft.has_fuel(v, a) if o[1] is None else o[1],
                       aircraft.has_ecm(v, a) if o[2] is None else o[2],
@@ -70,12 +70,12 @@ def _apply_gear(s, a, o):
                                  (aircraft.G_HIGH if o[6] else 0))
 
 
-def _ac_add(s, w):
-    parse.arity(w, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
-    v = s.vals
-    row = aircraft.find_type(s, w[2])
+def _ac_add(session, words):
+    parse.arity(words, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
+    v = session.vals
+    row = aircraft.find_type(session, words[2])
     a = aircraft.free_slot(v)
-    o = _gear_words(s, w, 3, -1)
+    o = _gear_words(session, words, 3, -1)
     if campaign.on(v):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
         campaign.require_setup(v, "buying aircraft")
@@ -89,35 +89,34 @@ def _ac_add(s, w):
     if o[5]:
         if row[aircraft.T_COST] is None:
             raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
-                               "it with so -N" % w[2])
+                               "it with so -N" % words[2])
         campaign.spend(v, row[aircraft.T_COST])
         out.append(("cost", row[aircraft.T_COST]))
         out.append(("so", v[fields.SO]))
-    _apply_gear(s, a, o)
-    return tuple(aircraft.pairs(s, a) + out) + datatables.data_note("tal/aircraft.txt")
+    _apply_gear(session, a, o)
+    return tuple(aircraft.pairs(session, a) + out) + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_set(s, w):
-    parse.arity(w, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
+def _ac_set(session, words):
+    parse.arity(words, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
                 "[pilot K|nopilot]")
-    a = aircraft.slot(s.vals, w[2])
-    _apply_gear(s, a, _gear_words(s, w, 3, a))
-    return tuple(aircraft.pairs(s, a))
+    a = aircraft.slot(session.vals, words[2])
+    _apply_gear(session, a, _gear_words(session, words, 3, a))
+    return tuple(aircraft.pairs(session, a))
 
 
-def _ac_list(s, w):
-    parse.arity(w, 2, 2, "ac list")
-    v = s.vals
-    return ((("aircraft",
-              [Obj(aircraft.pairs(s, a)) for a in range(fields.AC_MAX) if aircraft.used(v, a)]),) +
-            datatables.data_note("tal/aircraft.txt"))
+def _ac_list(session, words):
+    parse.arity(words, 2, 2, "ac list")
+    v = session.vals
+    listed = [Obj(aircraft.pairs(session, a)) for a in range(fields.AC_MAX) if aircraft.used(v, a)]
+    return (("aircraft", listed),) + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_hit(s, w):
-    parse.arity(w, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
+def _ac_hit(session, words):
+    parse.arity(words, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
                 " ".join(aircraft.MARKERS) + ")")
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     st = aircraft.status(v, a)
     if st >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
@@ -125,62 +124,62 @@ def _ac_hit(s, w):
         # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
         # participant à la mission»; enemies attack only the aircraft over the battlefield
         raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
-    code = w[3]
+    code = words[3]
     n = 1
-    if len(w) == 5:
-        if code != "stress" and not (code == "cannon" and aircraft.gunship(s, a)):
+    if len(words) == 5:
+        if code != "stress" and not (code == "cannon" and aircraft.gunship(session, a)):
             raise parse.Reject(parse.SYNTAX,
                                "only stress N (and an AC-130's cannon GUN) take a value")
-        n = parse.number(w[4], 1, 9 if code == "stress" else aircraft.GUNS, "value")
+        n = parse.number(words[4], 1, 9 if code == "stress" else aircraft.GUNS, "value")
     elif code in ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike"):
         raise parse.Reject(parse.STATE, "%s is a temporary counter: it stays beside the aircraft "
                            "(cup draw, or by hand) until the end of its next turn" % code)
     from engine.tal import mission
     before = v[fields.VP]
-    back = mission.enemy_attack(s) if mission.on_battlefield(v, a) else []
-    r = mission.apply_hit(s, a, code, n)
-    out = ((("result", mission.RESULTS[r]),) + tuple(aircraft.pairs(s, a)) +
-           campaign.vp_pairs(s, before))
+    back = mission.enemy_attack(session) if mission.on_battlefield(v, a) else []
+    r = mission.apply_hit(session, a, code, n)
+    out = ((("result", mission.RESULTS[r]),) + tuple(aircraft.pairs(session, a)) +
+           campaign.vp_pairs(session, before))
     if back:
         out += (("returned", back),)
     return out + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_repair(s, w):
-    parse.arity(w, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+def _ac_repair(session, words):
+    parse.arity(words, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed: replace it (ac replace)" % (
             a + 1))
     campaign.require_step(v, campaign.S_REPAIR, "repairs")
-    m = aircraft.marker_index(w[3])
+    m = aircraft.marker_index(words[3])
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(aircraft.MARKERS) +
                            " (a pilot's Wounded: pilot heal)")
-    count = parse.number(w[4], 1, aircraft.MARKER_MAX, "count") if len(w) == 5 else 1
+    count = parse.number(words[4], 1, aircraft.MARKER_MAX, "count") if len(words) == 5 else 1
     have = aircraft.marker(v, a, m)
-    if m == aircraft.CANNON and aircraft.gunship(s, a):
-        guns = aircraft.marker_count(s, a, m)
+    if m == aircraft.CANNON and aircraft.gunship(session, a):
+        guns = aircraft.marker_count(session, a, m)
         if count > guns:
             raise parse.Reject(parse.STATE, "aircraft %d has %d disabled guns" % (a + 1, guns))
         for _ in range(count):
             have &= have - 1  # the lowest disabled gun first
     elif count > have:
-        raise parse.Reject(parse.STATE, "aircraft %d has %d %s markers" % (a + 1, have, w[3]))
+        raise parse.Reject(parse.STATE, "aircraft %d has %d %s markers" % (a + 1, have, words[3]))
     else:
         have -= count
     campaign.spend(v, count * campaign.REPAIR_COST)
     aircraft.set_marker(v, a, m, have)
-    return tuple(aircraft.pairs(s, a)) + (("so", v[fields.SO]),)
+    return tuple(aircraft.pairs(session, a)) + (("so", v[fields.SO]),)
 
 
-def _ac_leave(s, w):
-    parse.arity(w, 3, 3, "ac leave N")
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+def _ac_leave(session, words):
+    parse.arity(words, 3, 3, "ac leave N")
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     from engine.tal import mission
-    back = mission.leave(s, a)
+    back = mission.leave(session, a)
     out = (("ac", a + 1), ("status", aircraft.STATUS[aircraft.status(v, a)]),
            ("bingo", aircraft.bingo(v, a)),
            ("phase", mission.PHASES[v[fields.PHASE]]))
@@ -192,10 +191,10 @@ SALVAGE = (aircraft.ENGINE, aircraft.PYLON, aircraft.HUD, aircraft.DISPLAY, airc
            aircraft.CANNON)
 
 
-def _salvage(s, a, b):
+def _salvage(session, a, b):
     """"Sauvetage": aircraft a, replaced without having crashed, gives its parts to b of the same
     type: one marker of each salvageable kind a has not got comes off b.  Returns the kinds."""
-    v = s.vals
+    v = session.vals
     if v[fields.AC_TYPE + b] != v[fields.AC_TYPE + a] or b == a:
         raise parse.Reject(parse.STATE, "salvage repairs another aircraft of the same type")
     if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
@@ -204,26 +203,26 @@ def _salvage(s, a, b):
     for m in SALVAGE:
         have = aircraft.marker(v, b, m)
         if have and not aircraft.marker(v, a, m):
-            aircraft.set_marker(v, b, m, have & (have - 1)
-                                if m == aircraft.CANNON and aircraft.gunship(s, b) else have - 1)
+            gun = m == aircraft.CANNON and aircraft.gunship(session, b)
+            aircraft.set_marker(v, b, m, have & (have - 1) if gun else have - 1)
             out.append(aircraft.MARKERS[m])
     return out
 
 
-def _ac_replace(s, w):
-    parse.arity(w, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+def _ac_replace(session, words):
+    parse.arity(words, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     if aircraft.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
     campaign.require_step(v, campaign.S_REPLACE, "replacements")
     campaign.require_replacement(v)
     salvaged = ()
-    if len(w) > 3:
-        if len(w) != 5 or w[3] != "salvage":
+    if len(words) > 3:
+        if len(words) != 5 or words[3] != "salvage":
             raise parse.Reject(parse.SYNTAX, "usage: ac replace N [salvage M]")
-        b = aircraft.slot(v, w[4])
-        salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(s, a, b))))),)
+        b = aircraft.slot(v, words[4])
+        salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(session, a, b))))),)
     campaign.add_vp(v, -campaign.AIRCRAFT_REPLACEMENT_VP)
     v[fields.AC_DMG + a] = 0
     v[fields.AC_DMG2 + a] = 0
@@ -231,13 +230,13 @@ def _ac_replace(s, w):
     k = aircraft.pilot(v, a)
     if k >= 0 and pilots.flag(v, k, pilots.KILLED):
         v[fields.AC_PILOT + a] = 0
-    return tuple(aircraft.pairs(s, a)) + (("vp", v[fields.VP]),) + salvaged
+    return tuple(aircraft.pairs(session, a)) + (("vp", v[fields.VP]),) + salvaged
 
 
-def _ac_remove(s, w):
-    parse.arity(w, 3, 3, "ac remove N")
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+def _ac_remove(session, words):
+    parse.arity(words, 3, 3, "ac remove N")
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     campaign.require_setup(v, "removing an aircraft")
     if aircraft.in_mission(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
@@ -247,9 +246,9 @@ def _ac_remove(s, w):
     return (("removed", a + 1),)
 
 
-def _ac_attacked(s, w):
+def _ac_attacked(session, words):
     from engine.tal import cmd_attack  # the Hit cup's code loads only when it is used
-    return cmd_attack.attacked(s, w)
+    return cmd_attack.attacked(session, words)
 
 
 _AC = (("add", _ac_add), ("set", _ac_set), ("list", _ac_list), ("hit", _ac_hit),
@@ -257,15 +256,16 @@ _AC = (("add", _ac_add), ("set", _ac_set), ("list", _ac_list), ("hit", _ac_hit),
        ("replace", _ac_replace), ("remove", _ac_remove))
 
 
-def _sub(w, table, usage):
-    if len(w) < 2:
+def _sub(words, table, usage):
+    if len(words) < 2:
         raise parse.Reject(parse.SYNTAX, "usage: " + usage)
     for name, fn in table:
-        if name == w[1]:
+        if name == words[1]:
             return fn
     raise parse.Reject(parse.UNKNOWN, "usage: " + usage)
 
 
-def ac(s, w):
+def ac(session, words):
     """`ac add|set|list|hit|attacked|repair|leave|replace|remove ...`: the aircraft roster."""
-    return _sub(w, _AC, "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(s, w)
+    return _sub(words, _AC,
+                "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)

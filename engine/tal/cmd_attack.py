@@ -15,15 +15,15 @@ from engine.core import parse
 from engine.core.jsonline import Obj
 
 
-def attacked(s, w):
+def attacked(session, words):
     """`ac attacked N UNIT... [heavy-first]`: one enemy attack on roster aircraft N, drawn from
     the Hit cup (engine/tal/cups/rules.py) with the aircraft's type, ECM pod and Evasive, then
     applied."""
     usage = "ac attacked N UNIT... [heavy-first]  (UNIT: hits and l or h, e.g. 3l 2h)"
-    if len(w) < 4:
+    if len(words) < 4:
         raise parse.Reject(parse.SYNTAX, "usage: " + usage)
-    v = s.vals
-    a = aircraft.slot(v, w[2])
+    v = session.vals
+    a = aircraft.slot(v, words[2])
     if not mission.on_battlefield(v, a) and not (
             v[fields.PHASE] in (mission.P_TARGET, mission.P_HOME) and
             aircraft.status(v, a) in (aircraft.FLYING, aircraft.LEFT)):
@@ -31,7 +31,7 @@ def attacked(s, w):
     units = bytearray(cups.MAX_UNITS)
     n = 0
     heavy_first = False
-    for t in w[3:]:
+    for t in words[3:]:
         if t == "heavy-first":
             heavy_first = True
             continue
@@ -41,23 +41,23 @@ def attacked(s, w):
         n += 1
     if not n:
         raise parse.Reject(parse.SYNTAX, "usage: " + usage)
-    actype = counters.aircraft_type(aircraft.family(s, a))
+    actype = counters.aircraft_type(aircraft.family(session, a))
     if actype < 0:
         raise parse.Reject(parse.STATE, "family '%s' is not a Hit counter type" %
-                           aircraft.family(s, a))
-    d = cupdata.definition(s, cupdata.HIT_FILE)
-    cups.check_hit(s, d, units, n, a + 1)
-    returned = mission.enemy_attack(s) if mission.on_battlefield(v, a) else []
+                           aircraft.family(session, a))
+    d = cupdata.definition(session, cupdata.HIT_FILE)
+    cups.check_hit(session, d, units, n, a + 1)
+    returned = mission.enemy_attack(session) if mission.on_battlefield(v, a) else []
     before = v[fields.VP]
-    m = cups.draw_hit(s, d, units, n, aircraft.has_ecm(v, a), aircraft.evasive(v, a), heavy_first,
-                      a + 1, actype)
+    m = cups.draw_hit(session, d, units, n, aircraft.has_ecm(v, a), aircraft.evasive(v, a),
+                      heavy_first, a + 1, actype)
     draws = []
     for k in range(m):
         e = counters.EFFECTS[cups.EFFECT[k]]
         why = cups.IGNORED_WHY[cups.IGNORED[k]]
         r = mission.IGNORED
         if not why and aircraft.status(v, a) < aircraft.CRASH_TARGET:
-            r = mission.apply_hit(s, a, e, cups.VALUE[k])
+            r = mission.apply_hit(session, a, e, cups.VALUE[k])
         res = why or ("none" if e == "no-effect" else mission.RESULTS[r])
         draws.append(Obj((("n", cups.DRAWN[k] + 1), ("side", "heavy" if cups.SIDE[k] else "light"),
                           ("effect", e), ("value", cups.VALUE[k]), ("result", res))))
@@ -65,7 +65,7 @@ def attacked(s, w):
            ("light", cups.COUNTS[0]), ("heavy", cups.COUNTS[1]), ("draws", draws))
     if returned:
         out += (("returned", returned),)
-    out += tuple(aircraft.pairs(s, a)) + campaign.vp_pairs(s, before)
+    out += tuple(aircraft.pairs(session, a)) + campaign.vp_pairs(session, before)
     if cupdata.unverified(d):
         out += (("data", d.status),)
     return out

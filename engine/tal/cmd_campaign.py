@@ -19,14 +19,14 @@ def _so(v):
     return (("so", v[fields.SO]),)
 
 
-def so(s, w):
+def so(session, words):
     """`so`, `so +N`, `so -N`, `so set N`, `so weapons P...`."""
-    v = s.vals
-    if len(w) == 1:
+    v = session.vals
+    if len(words) == 1:
         return _so(v)
-    t = w[1]
+    t = words[1]
     if t[:1] == "+" or t[:1] == "-":
-        parse.arity(w, 2, 2, "so +N | so -N")
+        parse.arity(words, 2, 2, "so +N | so -N")
         n = parse.signed(t, -campaign.SO_MAX, campaign.SO_MAX, "SO")
         if n >= 0:
             campaign.gain(v, n)
@@ -34,15 +34,15 @@ def so(s, w):
             campaign.spend(v, -n, True)
         return _so(v)
     if t == "set":
-        parse.arity(w, 3, 3, "so set N")
-        v[fields.SO] = parse.number(w[2], 0, campaign.SO_MAX, "SO")
+        parse.arity(words, 3, 3, "so set N")
+        v[fields.SO] = parse.number(words[2], 0, campaign.SO_MAX, "SO")
         return _so(v)
     if t == "weapons":
-        if len(w) < 3 or len(w) > 2 + fields.AC_MAX:
+        if len(words) < 3 or len(words) > 2 + fields.AC_MAX:
             raise parse.Reject(parse.SYNTAX, "usage: so weapons P...  (armament points of each "
                                "aircraft of the mission, at most %d)" % fields.AC_MAX)
         points = 0
-        for p in w[2:]:
+        for p in words[2:]:
             points += parse.number(p, 0, 99, "armament points")
         cost = campaign.weapons_cost(points)
         campaign.spend(v, cost)
@@ -50,26 +50,26 @@ def so(s, w):
     raise parse.Reject(parse.UNKNOWN, "usage: so [+N|-N|set N|weapons P...]")
 
 
-def vp(s, w):
+def vp(session, words):
     """`vp`, `vp +N`, `vp -N`, `vp set N`, `vp battalion ID half|destroyed`."""
-    v = s.vals
-    if len(w) >= 2:
-        t = w[1]
+    v = session.vals
+    if len(words) >= 2:
+        t = words[1]
         if t[:1] == "+" or t[:1] == "-":
-            parse.arity(w, 2, 2, "vp +N | vp -N")
+            parse.arity(words, 2, 2, "vp +N | vp -N")
             campaign.add_vp(v, parse.signed(t, -campaign.VP_MAX, campaign.VP_MAX, "VP"))
         elif t == "set":
-            parse.arity(w, 3, 3, "vp set N")
-            v[fields.VP] = parse.signed(w[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
+            parse.arity(words, 3, 3, "vp set N")
+            v[fields.VP] = parse.signed(words[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
         elif t == "battalion":
-            parse.arity(w, 4, 4, "vp battalion ID half|destroyed")
-            b = campaign.bn_find(v, w[2])
-            if w[3] not in ("half", "destroyed"):
+            parse.arity(words, 4, 4, "vp battalion ID half|destroyed")
+            b = campaign.bn_find(v, words[2])
+            if words[3] not in ("half", "destroyed"):
                 raise parse.Reject(parse.SYNTAX, "usage: vp battalion ID half|destroyed")
             got = campaign.battalion_vp(v, b,
-                                        campaign.HALF if w[3] == "half" else campaign.DESTROYED)
-            return (("battalion", w[2]), ("strength", w[3]), ("gain", got), ("vp", v[fields.VP]),
-                    ("battalions_left", campaign.bn_left(v)))
+                                        campaign.HALF if words[3] == "half" else campaign.DESTROYED)
+            return (("battalion", words[2]), ("strength", words[3]), ("gain", got),
+                    ("vp", v[fields.VP]), ("battalions_left", campaign.bn_left(v)))
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: vp [+N|-N|set N|battalion ID half|destroyed]")
     return (("vp", v[fields.VP]),)
@@ -90,27 +90,28 @@ def _move(v, b, step):
 
 
 @asks
-def bn(s, w):
+def bn(session, words):
     """`bn add|list|move|roll|remove ...`: battalions on the sector map (docs/rules.md)."""
-    v = s.vals
-    t = w[1] if len(w) > 1 else ""
+    v = session.vals
+    t = words[1] if len(words) > 1 else ""
     if t == "add":
-        parse.arity(w, 4, 6, "bn add ID VP [BAND] [fixed]")
-        code = campaign.bn_id(w[2])
-        pts = parse.number(w[3], 0, 99, "VP")
-        fixed = w[-1] == "fixed"
-        if len(w) - fixed > 5:
+        parse.arity(words, 4, 6, "bn add ID VP [BAND] [fixed]")
+        code = campaign.bn_id(words[2])
+        pts = parse.number(words[3], 0, 99, "VP")
+        fixed = words[-1] == "fixed"
+        if len(words) - fixed > 5:
             raise parse.Reject(parse.SYNTAX, "usage: bn add ID VP [BAND] [fixed]")
         # «Placez les marqueurs des bataillons d'assaut dans la bande Front Line, ... de soutien
         # ... Transit Ennemi, ... de commandant ... Arrière Ennemi» (card notes: bn move)
-        band = campaign.band(w[4]) if len(w) - fixed == 5 else campaign.KIND_BAND[(code & 3) - 1]
+        band = (campaign.band(words[4]) if len(words) - fixed == 5
+                else campaign.KIND_BAND[(code & 3) - 1])
         if campaign.on(v):
             from engine.tal import cmd_setup  # the set-up draws the battalion cards
-            cmd_setup.draw(s, code)
+            cmd_setup.draw(session, code)
         free = -1
         for b in range(fields.BN_MAX):
             if v[fields.BN_ID + b] == code:
-                raise parse.Reject(parse.STATE, "battalion %s is already on the map" % w[2])
+                raise parse.Reject(parse.STATE, "battalion %s is already on the map" % words[2])
             if free < 0 and v[fields.BN_ID + b] == 0:
                 free = b
         if free < 0:
@@ -121,54 +122,54 @@ def bn(s, w):
         campaign.bn_set(v, free, campaign.FULL, band, fixed)
         return _bn_pairs(v, free)
     if t == "list":
-        parse.arity(w, 2, 2, "bn list")
+        parse.arity(words, 2, 2, "bn list")
         return (("battalions", [Obj(_bn_pairs(v, b)) for b in range(fields.BN_MAX)
                                 if v[fields.BN_ID + b]]),)
     if t == "move":
-        parse.arity(w, 4, 4, "bn move ID advance|retreat|BAND")
-        b = campaign.bn_find(v, w[2])
-        if w[3] == "advance" or w[3] == "retreat":
+        parse.arity(words, 4, 4, "bn move ID advance|retreat|BAND")
+        b = campaign.bn_find(v, words[2])
+        if words[3] == "advance" or words[3] == "retreat":
             if campaign.bn_fixed(v, b):
                 raise parse.Reject(parse.STATE, "Fixed battalions never move")
-            _move(v, b, 1 if w[3] == "advance" else -1)
+            _move(v, b, 1 if words[3] == "advance" else -1)
         else:
-            campaign.bn_set(v, b, campaign.bn_strength(v, b), campaign.band(w[3]),
+            campaign.bn_set(v, b, campaign.bn_strength(v, b), campaign.band(words[3]),
                             campaign.bn_fixed(v, b))
         return _bn_pairs(v, b)
     if t == "roll" or t == "stay":
-        parse.arity(w, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
-        b = campaign.bn_find(v, w[2])
+        parse.arity(words, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
+        b = campaign.bn_find(v, words[2])
         if campaign.bn_fixed(v, b):
             raise parse.Reject(parse.STATE,
                                "never roll for Fixed battalions: they stay in their band")
         if not campaign.bn_alive(v, b):
-            raise parse.Reject(parse.STATE, "battalion %s is destroyed" % w[2])
+            raise parse.Reject(parse.STATE, "battalion %s is destroyed" % words[2])
         if campaign.on(v):
             # «Mouvement des Bataillons Ennemis», after the day's missions and the SO gain
             if v[fields.STEP] != campaign.S_MOVEMENT:
                 raise parse.Reject(parse.STATE, "battalions move at the end of the day, after its "
                                    "missions (day end)")
             if v[fields.BN_STATE + b] & campaign.MOVED:
-                raise parse.Reject(parse.STATE, "battalion %s has moved today" % w[2])
+                raise parse.Reject(parse.STATE, "battalion %s has moved today" % words[2])
         v[fields.BN_STATE + b] |= campaign.MOVED
         if t == "stay":  # a card note: it does not move today
             return _bn_pairs(v, b)
         from engine.core import datatables
         from engine.tal import sheets
-        mod, die = parse.modifiers(w, 3, 10)
-        die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls it back
-        step, entered = sheets.movement(s, campaign.bn_kind(v, b), die, mod,
+        mod, die = parse.modifiers(words, 3, 10)
+        die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls it back
+        step, entered = sheets.movement(session, campaign.bn_kind(v, b), die, mod,
                                         campaign.bn_name(v[fields.BN_ID + b]))
         _move(v, b, step)
         return ((("die", die), ("mod", mod), ("result", die + mod),
                  ("move", sheets.MOVES[step + 1])) + _bn_pairs(v, b) +
                 datatables.entered_note(entered, "tal/movement.txt"))
     if t == "remove":
-        parse.arity(w, 3, 3, "bn remove ID")
-        b = campaign.bn_find(v, w[2])
+        parse.arity(words, 3, 3, "bn remove ID")
+        b = campaign.bn_find(v, words[2])
         v[fields.BN_ID + b] = 0
         v[fields.BN_VP + b] = 0
         v[fields.BN_STATE + b] = 0
-        return (("removed", w[2]),)
+        return (("removed", words[2]),)
     raise parse.Reject(parse.UNKNOWN if t else parse.SYNTAX,
                        "usage: bn add|list|move|roll|stay|remove ...")

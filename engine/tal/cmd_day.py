@@ -146,23 +146,23 @@ def _plus(v):
     return ()
 
 
-def day(s, w):
+def day(session, words):
     """`day`, `day end`, `day next`, `day +1`, `day set D` (see the module doc)."""
-    v = s.vals
-    parse.arity(w, 1, 3, "day | day end | day next | day +1 | day set D")
-    if len(w) == 1:
+    v = session.vals
+    parse.arity(words, 1, 3, "day | day end | day next | day +1 | day set D")
+    if len(words) == 1:
         if v[fields.STEP] == campaign.S_MOVEMENT:  # a screen leads the player through them
             return _show(v) + (("roll", _names(v, _to_roll(v))),)
         return _show(v)
-    t = w[1]
-    if t == "end" and len(w) == 2:
+    t = words[1]
+    if t == "end" and len(words) == 2:
         return _end(v)
-    if t == "next" and len(w) == 2:
+    if t == "next" and len(words) == 2:
         return _next(v)
-    if t == "+1" and len(w) == 2:
+    if t == "+1" and len(words) == 2:
         more = _plus(v)
         return _show(v) + more
-    if t == "set" and len(w) == 3:
-        v[fields.DAY] = parse.number(w[2], 1, v[fields.DAYS] or campaign.DAYS_MAX, "day")
+    if t == "set" and len(words) == 3:
+        v[fields.DAY] = parse.number(words[2], 1, v[fields.DAYS] or campaign.DAYS_MAX, "day")
         return _show(v)
     raise parse.Reject(parse.SYNTAX, "usage: day | day end | day next | day +1 | day set D")

@@ -23,8 +23,8 @@ from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 
-def _vp(s, before):
-    return (("vp", s.vals[fields.VP]),) if s.vals[fields.VP] != before else ()
+def _vp(session, before):
+    return (("vp", session.vals[fields.VP]),) if session.vals[fields.VP] != before else ()
 
 
 # --- mission -------------------------------------------------------------------------------------
@@ -46,8 +46,8 @@ def target_band(v):
     return ((t >> 4) & 7) - 1
 
 
-def _mission_show(s):
-    v = s.vals
+def _mission_show(session):
+    v = session.vals
     flying = [a + 1 for a in range(fields.AC_MAX) if aircraft.used(v, a) and
               aircraft.in_mission(v, a)]
     out = (("phase", mission_rules.PHASES[v[fields.PHASE]]), ("aircraft", flying),
@@ -57,7 +57,7 @@ def _mission_show(s):
     if t & 127:
         out += (("target", campaign.bn_name(v[fields.BN_ID + (t & 15) - 1]) if t & 15 else
                  campaign.BANDS[target_band(v)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
-                ("wp", [_wp(s, a) for a in flying_slots(v)]))
+                ("wp", [_wp(session, a) for a in flying_slots(v)]))
     return out
 
 
@@ -69,62 +69,62 @@ def flying_slots(v):
     return [a for a in range(fields.AC_MAX) if aircraft.used(v, a) and aircraft.in_mission(v, a)]
 
 
-def _wp(s, a):
+def _wp(session, a):
     """Aircraft a's Weight Points on this mission ("Armements des Appareils"): its card's, less
     the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
     per Pylon marker."""
-    v = s.vals
-    row = aircraft.type_row(s, a)
+    v = session.vals
+    row = aircraft.type_row(session, a)
     wp = row[aircraft.T_WP]
     if wp is None:
         return None
     if row[aircraft.T_CLASS] == aircraft.MANNED and not v[fields.TARGET] & FUEL_PRIORITY:
         from engine.tal import sheets  # the sheets' tables load when first needed
-        wp -= sheets.band_wp(s, target_band(v))[0]
+        wp -= sheets.band_wp(session, target_band(v))[0]
     return max(0, wp - aircraft.PYLON_WP * aircraft.marker(v, a, aircraft.PYLON))
 
 
-def _slots(s, w, start):
+def _slots(session, words, start):
     out = []
-    for t in w[start:]:
-        a = aircraft.slot(s.vals, t)
+    for t in words[start:]:
+        a = aircraft.slot(session.vals, t)
         if a in out:
             raise parse.Reject(parse.SYNTAX, "aircraft %d is listed twice" % (a + 1))
         out.append(a)
     return out
 
 
-def _end_args(s, w):
+def _end_args(session, words):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
     from engine.tal import sheets
-    v = s.vals
+    v = session.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
     seen = []
     i = 2
-    while i < len(w):
-        t = w[i]
+    while i < len(words):
+        t = words[i]
         if t in seen:
             raise parse.Reject(parse.SYNTAX, "'%s' is given twice" % t)
         seen.append(t)
-        if t == "stress" and i + 1 < len(w) and stress is None:
+        if t == "stress" and i + 1 < len(words) and stress is None:
             i += 1
-            stress = parse.number(w[i], 0, 99, "mission stress")
-        elif t == "xp" and i + 1 < len(w):
+            stress = parse.number(words[i], 0, 99, "mission stress")
+        elif t == "xp" and i + 1 < len(words):
             i += 1
-            xp += parse.signed(w[i], 0, 9, "XP bonus")
+            xp += parse.signed(words[i], 0, 9, "XP bonus")
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in campaign.BANDS:
-            stress = sheets.band_stress(s, campaign.band(t))[0]
+            stress = sheets.band_stress(session, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = sheets.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
+            stress = sheets.band_stress(session, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
     if stress is None and target_band(v) >= 0:
-        stress = sheets.band_stress(s, target_band(v))[0]
+        stress = sheets.band_stress(session, target_band(v))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
@@ -132,53 +132,53 @@ def _end_args(s, w):
 
 
 @asks
-def mission(s, w):
+def mission(session, words):
     """`mission [show|start N...|home|abort|end ...]`: a mission's phases (docs/rules.md)."""
-    v = s.vals
-    if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
-        return _mission_show(s)
-    t = w[1]
+    v = session.vals
+    if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
+        return _mission_show(session)
+    t = words[1]
     if t == "start":
-        n = len(w)
+        n = len(words)
         target = 0
-        if n > 4 and w[n - 2] == "vs":
-            target = _target(v, w[n - 1])
+        if n > 4 and words[n - 2] == "vs":
+            target = _target(v, words[n - 1])
             n -= 2
         if n < 3:
             raise parse.Reject(parse.SYNTAX, "usage: mission start N... [vs BATTALION|BAND]")
         holes = []
-        mission_rules.start(s, _slots(s, w[:n], 2), holes)
+        mission_rules.start(session, _slots(session, words[:n], 2), holes)
         v[fields.TARGET] = target
-        out = _mission_show(s)
+        out = _mission_show(session)
         if holes:
             out += (("holes", [Obj((("ac", a + 1), ("pilot", k + 1), ("stress", n)))
                                for a, k, n in holes]),)
         return out
     if t == "home":
-        parse.arity(w, 2, 2, "mission home")
-        back = mission_rules.go_home(s)
-        return _mission_show(s) + ((("returned", back),) if back else ())
+        parse.arity(words, 2, 2, "mission home")
+        back = mission_rules.go_home(session)
+        return _mission_show(session) + ((("returned", back),) if back else ())
     if t == "abort":
-        parse.arity(w, 2, 2, "mission abort")
-        mission_rules.abort(s)
-        return _mission_show(s)
+        parse.arity(words, 2, 2, "mission abort")
+        mission_rules.abort(session)
+        return _mission_show(session)
     if t == "fuel":
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
-        parse.arity(w, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
+        parse.arity(words, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
         if v[fields.PHASE] != mission_rules.P_TARGET:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
         if v[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
         campaign.spend(v, campaign.FUEL_PRIORITY_COST)
         v[fields.TARGET] |= FUEL_PRIORITY
-        return _mission_show(s) + (("so", v[fields.SO]),)
+        return _mission_show(session) + (("so", v[fields.SO]),)
     if t == "end":
-        stress, xp = _end_args(s, w)
+        stress, xp = _end_args(session, words)
         done = []
-        cups_back = mission_rules.end(s, stress, xp, done)
+        cups_back = mission_rules.end(session, stress, xp, done)
         out = []
         for k, promoted in done:
-            out.append(Obj((("pilot", k + 1), ("name", pilots.name(s, v[fields.P_NAME + k])),
+            out.append(Obj((("pilot", k + 1), ("name", pilots.name(session, v[fields.P_NAME + k])),
                             ("stress", v[fields.P_STRESS + k]),
                             ("status", pilots.status_word(v, k)),
                             ("xp", v[fields.P_XP + k]),
@@ -219,8 +219,8 @@ def _use_scout(v, lost):
 
 
 # --- loiter --------------------------------------------------------------------------------------
-def _loiter_show(s):
-    v = s.vals
+def _loiter_show(session):
+    v = session.vals
     ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(v, a)),
                     ("bingo", aircraft.bingo(v, a))))
                for a in range(fields.AC_MAX) if mission_rules.on_battlefield(v, a)]
@@ -230,65 +230,65 @@ def _loiter_show(s):
 
 
 @asks
-def loiter(s, w):
+def loiter(session, words):
     """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track ("Placement du Pion
     d'Autonomie", "Bingo Fuel")."""
-    v = s.vals
-    if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
-        return _loiter_show(s)
-    t = w[1]
+    v = session.vals
+    if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
+        return _loiter_show(session)
+    t = words[1]
     if t == "start":
         i = 2
         scout = ()
         turns = mission_rules.LOITER_TURNS
         relief = 0
-        if i < len(w) and w[i] == "scout":
+        if i < len(words) and words[i] == "scout":
             i += 1
             die = 0
-            if i < len(w) and w[i][:1] == "=":
-                die = parse.number(w[i][1:], 1, 10, "die")
+            if i < len(words) and words[i][:1] == "=":
+                die = parse.number(words[i][1:], 1, 10, "die")
                 i += 1
-            die = die or s.rng.die(10)  # any refusal below rolls it back
+            die = die or session.rng.die(10)  # any refusal below rolls it back
             from engine.tal import sheets
-            extra, relief, lost, entered = sheets.scout(s, die, campaign.on(v))
+            extra, relief, lost, entered = sheets.scout(session, die, campaign.on(v))
             if campaign.on(v):
                 _use_scout(v, lost)
             turns += extra
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
-        mod = parse.modifiers(w, i)
-        mission_rules.loiter_start(s, turns + mod, relief)
-        out = scout + (("mod", mod),) + _loiter_show(s)
+        mod = parse.modifiers(words, i)
+        mission_rules.loiter_start(session, turns + mod, relief)
+        out = scout + (("mod", mod),) + _loiter_show(session)
         return out + datatables.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
-        parse.arity(w, 2, 2, "loiter enemy")
+        parse.arity(words, 2, 2, "loiter enemy")
         if v[fields.PHASE] != mission_rules.P_FAST and v[fields.PHASE] != mission_rules.P_SLOW:
             raise parse.Reject(parse.STATE, "no Loiter turn is being played")
-        back = mission_rules.enemy_attack(s)
+        back = mission_rules.enemy_attack(session)
         return (("phase",
                  mission_rules.PHASES[v[fields.PHASE]]),) + ((("returned", back),) if back else ())
     if t == "next":
-        parse.arity(w, 2, 2, "loiter next")
+        parse.arity(words, 2, 2, "loiter next")
         back = []
         b6 = []
         b10 = []
         crashed = []
         before = v[fields.VP]
-        mission_rules.loiter_next(s, back, b6, b10, crashed)
+        mission_rules.loiter_next(session, back, b6, b10, crashed)
         out = (("turn", v[fields.TURN]), ("left", v[fields.LOITER] - v[fields.TURN]),
                ("bingo6", [a + 1 for a in b6]), ("bingo10", [a + 1 for a in b10]),
                ("crashed", [a + 1 for a in crashed]),
                ("phase", mission_rules.PHASES[v[fields.PHASE]]))
         if back:
             out += (("returned", back),)
-        return out + _vp(s, before)
+        return out + _vp(session, before)
     raise parse.Reject(parse.UNKNOWN, "usage: loiter [start [scout [=D]] [+M ...]|enemy|next]")
 
 
 # --- checks --------------------------------------------------------------------------------------
-def _dice(s, w, start, n, what):
+def _dice(session, words, start, n, what):
     """n dice: given by hand as =D words from w[start:] (exactly n of them), or rolled."""
-    given = w[start:]
+    given = words[start:]
     if given and len(given) != n:
         raise parse.Reject(parse.SYNTAX, "%s needs %d dice (=D each), or none to roll them" % (
             what, n))
@@ -298,46 +298,46 @@ def _dice(s, w, start, n, what):
             raise parse.Reject(parse.SYNTAX, "a die rolled by hand looks like =7")
         out.append(parse.number(t[1:], 1, 10, "die"))
     while len(out) < n:
-        out.append(s.rng.die(10))
+        out.append(session.rng.die(10))
     return out
 
 
-def bingo(s, w):
+def bingo(session, words):
     """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound ("Placement du
     Pion d'Autonomie", "Bingo Fuel")."""
-    if len(w) < 2 or w[1] != "check":
+    if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != mission_rules.P_HOME:
         raise parse.Reject(parse.STATE, "Bingo checks are rolled home-bound (mission home)")
-    due = mission_rules.bingo_due(s)
+    due = mission_rules.bingo_due(session)
     if not due:
         raise parse.Reject(parse.STATE, "no aircraft has a Bingo marker to check")
-    dice = _dice(s, w, 2, len(due), "bingo check")
+    dice = _dice(session, words, 2, len(due), "bingo check")
     out = []
     for i in range(len(due)):
         a = due[i]
         marker = aircraft.bingo(v, a)
-        st = mission_rules.bingo_check(s, a, dice[i])
+        st = mission_rules.bingo_check(session, a, dice[i])
         k = aircraft.pilot(v, a)
         out.append(Obj((("ac", a + 1), ("bingo", marker), ("die", dice[i]), ("stress", st),
                         ("pilot", k + 1 if k >= 0 else None))))
     return (("checks", out),)
 
 
-def engine(s, w):
+def engine(session, words):
     """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound ("Pilotes Crashés
     et SAR")."""
-    if len(w) < 2 or w[1] != "check":
+    if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
     due = mission_rules.engine_due(v)
     need = 0
     for a in due:
         need += aircraft.marker(v, a, aircraft.ENGINE)
-    dice = _dice(s, w, 2, need, "engine check")
+    dice = _dice(session, words, 2, need, "engine check")
     before = v[fields.VP]
     out = []
     j = 0
@@ -350,29 +350,29 @@ def engine(s, w):
             if d <= tables.ENGINE_CRASH_MAX:
                 crash = True
         if crash:
-            mission_rules.crash(s, a)
+            mission_rules.crash(session, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
-    return (("checks", out),) + _vp(s, before)
+    return (("checks", out),) + _vp(session, before)
 
 
-def sar(s, w):
+def sar(session, words):
     """`sar N [wp W] [target|battle|home] [=D]`: SAR for crashed aircraft N."""
     usage = "sar N [wp W] [target|battle|home] [=D]"
-    parse.arity(w, 2, 6, usage)
-    v = s.vals
-    a = aircraft.slot(v, w[1])
-    if aircraft.unmanned(s, a):
+    parse.arity(words, 2, 6, usage)
+    v = session.vals
+    a = aircraft.slot(v, words[1])
+    if aircraft.unmanned(session, a):
         raise parse.Reject(parse.STATE, "no SAR for unmanned aircraft")
-    mission_rules.sar_due(s, a)
+    mission_rules.sar_due(session, a)
     wp = 0
     where = mission_rules.sar_where(v, a)
     die = 0
     i = 2
-    while i < len(w):
-        t = w[i]
-        if t == "wp" and i + 1 < len(w):
+    while i < len(words):
+        t = words[i]
+        if t == "wp" and i + 1 < len(words):
             i += 1
-            wp = parse.number(w[i], 0, 99, "WP spent")
+            wp = parse.number(words[i], 0, 99, "WP spent")
         elif t in mission_rules.WHERE:
             where = mission_rules.WHERE.index(t)
         elif t[:1] == "=":
@@ -380,46 +380,46 @@ def sar(s, w):
         else:
             raise parse.Reject(parse.SYNTAX, "usage: " + usage)
         i += 1
-    die = die or s.rng.die(10)
+    die = die or session.rng.die(10)
     mod = wp + mission_rules.WHERE_MOD[where]
     outcome = tables.sar(die + mod)
     before = v[fields.VP]
-    mission_rules.sar_apply(s, a, outcome)
+    mission_rules.sar_apply(session, a, outcome)
     k = aircraft.pilot(v, a)
     out = (("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod),
            ("outcome", tables.SAR_NAMES[outcome]), ("stress", tables.SAR_STRESS[outcome]),
            ("pilot", k + 1 if k >= 0 else None))
     if k >= 0:
         out += (("pilot_stress", v[fields.P_STRESS + k]),)
-    return out + _vp(s, before)
+    return out + _vp(session, before)
 
 
 @asks
-def ridge(s, w):
+def ridge(session, words):
     """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
     Pilotes", table DATA)."""
-    parse.arity(w, 2, 40, "ridge N [+M ...] [=D]")
-    v = s.vals
-    a = aircraft.slot(v, w[1])
+    parse.arity(words, 2, 40, "ridge N [+M ...] [=D]")
+    v = session.vals
+    a = aircraft.slot(v, words[1])
     k = aircraft.pilot(v, a)
     if k < 0:
         raise parse.Reject(parse.STATE, "aircraft %d has no pilot whose stress to check" % (a + 1))
     if aircraft.status(v, a) != aircraft.FLYING:
         raise parse.Reject(parse.STATE, "aircraft %d is not flying" % (a + 1))
-    mod, die = parse.modifiers(w, 2, 10)
+    mod, die = parse.modifiers(words, 2, 10)
     mod += (aircraft.evasive(v, a) - v[fields.P_STRESS + k] -
             aircraft.CONTROLS_RIDGE * aircraft.marker(v, a, aircraft.CONTROLS))
-    die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls the die back
+    die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls the die back
     from engine.tal import sheets
-    st, entered = sheets.ridge(s, die, mod)
+    st, entered = sheets.ridge(session, die, mod)
     was_unfit = pilots.status(v, k) == pilots.UNFIT
     pilots.add_stress(v, k, st)
     before = v[fields.VP]
     crash = not was_unfit and pilots.status(v, k) == pilots.UNFIT
     if crash:
-        mission_rules.crash(s, a)
+        mission_rules.crash(session, a)
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
              ("pilot", k + 1), ("pilot_stress", v[fields.P_STRESS + k]),
              ("pilot_status", pilots.STATUS[pilots.status(v, k)]), ("crash", crash)) +
-            _vp(s, before) +
+            _vp(session, before) +
             datatables.entered_note(entered, "tal/ridge.txt"))

@@ -27,9 +27,9 @@ _CARD = "OKAY SHAKEN COOL [fast|slow] [evasive N] [need X]"
 _PROMOTED = "promoted: enter the new card's values (pilot card K %s)" % _CARD
 
 
-def pilot_pairs(s, k, name=True):
+def pilot_pairs(session, k, name=True):
     """The reply pairs that describe pilot slot k."""
-    v = s.vals
+    v = session.vals
     need = v[fields.P_NEED + k]
     ac = None
     for a in range(fields.AC_MAX):
@@ -37,7 +37,7 @@ def pilot_pairs(s, k, name=True):
             ac = a + 1
     out = [("pilot", k + 1)]
     if name:
-        out.append(("name", pilots.name(s, v[fields.P_NAME + k])))
+        out.append(("name", pilots.name(session, v[fields.P_NAME + k])))
     out += [("level", pilots.LEVELS[pilots.level(v, k)]), ("stress", v[fields.P_STRESS + k]),
             ("status", pilots.status_word(v, k)), ("okay", v[fields.P_OKAY + k]),
             ("shaken", v[fields.P_SHAKEN + k]), ("cool", pilots.cool(v, k)),
@@ -54,31 +54,31 @@ def _stress_pairs(v, k):
             ("status", pilots.STATUS[pilots.status(v, k)]))
 
 
-def _card(s, w, i, k, allow_level):
+def _card(session, words, i, k, allow_level):
     """Parse OKAY SHAKEN COOL and options from w[i:] into pilot slot k's card."""
-    v = s.vals
-    if len(w) < i + 3:
+    v = session.vals
+    if len(words) < i + 3:
         raise parse.Reject(parse.SYNTAX, "a card is " + _CARD)
-    okay = parse.number(w[i], 0, pilots.LIMIT_MAX, "Okay limit")
-    shaken = parse.number(w[i + 1], 0, pilots.LIMIT_MAX, "Shaken limit")
-    cool = parse.number(w[i + 2], 0, pilots.COOL_MAX, "Cool")
+    okay = parse.number(words[i], 0, pilots.LIMIT_MAX, "Okay limit")
+    shaken = parse.number(words[i + 1], 0, pilots.LIMIT_MAX, "Shaken limit")
+    cool = parse.number(words[i + 2], 0, pilots.COOL_MAX, "Cool")
     slow = pilots.flag(v, k, pilots.SLOW)
     eva = 0
     need = 0
     lvl = None
     j = i + 3
-    while j < len(w):
-        t = w[j]
+    while j < len(words):
+        t = words[j]
         if t == "fast" or t == "slow":
             slow = t == "slow"
-        elif t in ("evasive", "need", "level") and j + 1 < len(w):
+        elif t in ("evasive", "need", "level") and j + 1 < len(words):
             j += 1
             if t == "evasive":
-                eva = parse.number(w[j], 0, pilots.EVASIVE_MAX, "Evasive")
+                eva = parse.number(words[j], 0, pilots.EVASIVE_MAX, "Evasive")
             elif t == "need":
-                need = parse.number(w[j], 1, pilots.XP_MAX, "XP needed")
+                need = parse.number(words[j], 1, pilots.XP_MAX, "XP needed")
             elif allow_level:
-                lvl = _level(w[j])
+                lvl = _level(words[j])
             else:
                 raise parse.Reject(parse.SYNTAX, "a card is " + _CARD)
         else:
@@ -88,7 +88,7 @@ def _card(s, w, i, k, allow_level):
     pilots.set_card(v, k, okay, shaken, cool, eva, slow, need)
     if lvl is not None:
         v[fields.P_STATE + k] = (v[fields.P_STATE + k] & ~7) | lvl
-    _refresh_aircraft(s, k)
+    _refresh_aircraft(session, k)
 
 
 def _level(word):
@@ -98,9 +98,9 @@ def _level(word):
     raise parse.Reject(parse.UNKNOWN, "levels: " + " ".join(pilots.LEVELS))
 
 
-def _refresh_aircraft(s, k):
+def _refresh_aircraft(session, k):
     # The aircraft the pilot sits in flies at the card's speed and Evasive.
-    v = s.vals
+    v = session.vals
     for a in range(fields.AC_MAX):
         if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
             from engine.tal import aircraft
@@ -109,30 +109,31 @@ def _refresh_aircraft(s, k):
                               pilots.evasive(v, k))
 
 
-def _name(s, word, k):
-    v = s.vals
-    n = pilots.name_number(s, word)
+def _name(session, word, k):
+    v = session.vals
+    n = pilots.name_number(session, word)
     for j in range(fields.PILOT_MAX):
         if j != k and v[fields.P_NAME + j] == n:
-            raise parse.Reject(parse.STATE, "%s is pilot %d" % (pilots.name(s, n), j + 1))
+            raise parse.Reject(parse.STATE, "%s is pilot %d" % (pilots.name(session, n), j + 1))
     return n
 
 
-def _crew_room(s, k, n):
+def _crew_room(session, k, n):
     """"Choix des Pilotes": one pilot per aircraft card plus one per aircraft type (drones take
     none): refuse pilot name n in slot k beyond that."""
-    v = s.vals
-    fam = pilots.family(s, n)
+    v = session.vals
+    fam = pilots.family(session, n)
     if fam is None:
         return  # a name the data file does not list: its type is not known
     from engine.tal import aircraft
     planes = 0
     for a in range(fields.AC_MAX):
-        if aircraft.used(v, a) and not aircraft.unmanned(s, a) and aircraft.family(s, a) == fam:
+        if (aircraft.used(v, a) and not aircraft.unmanned(session, a)
+                and aircraft.family(session, a) == fam):
             planes += 1
     crew = 0
     for j in range(fields.PILOT_MAX):
-        if j != k and pilots.used(v, j) and pilots.family(s, v[fields.P_NAME + j]) == fam:
+        if j != k and pilots.used(v, j) and pilots.family(session, v[fields.P_NAME + j]) == fam:
             crew += 1
     if crew >= planes + (1 if planes else 0):
         raise parse.Reject(parse.STATE, "the squadron takes one %s pilot per %s aircraft and one "
@@ -140,46 +141,46 @@ def _crew_room(s, k, n):
                                                              crew))
 
 
-def _add(s, w):
-    v = s.vals
-    if len(w) < 6:
+def _add(session, words):
+    v = session.vals
+    if len(words) < 6:
         raise parse.Reject(parse.SYNTAX, "usage: pilot add NAME " + _CARD + " [level L]")
     campaign.require_setup(v, "choosing pilots")
-    if campaign.on(v) and "level" in w:
+    if campaign.on(v) and "level" in words:
         raise parse.Reject(parse.STATE, "pilots join at Average: adjust levels with pilot level")
     k = pilots.free_slot(v)
-    v[fields.P_NAME + k] = _name(s, w[2], k)
+    v[fields.P_NAME + k] = _name(session, words[2], k)
     # «Tous les pilotes se joignent à l'escadron ... Normal»
     v[fields.P_STATE + k] = pilots.AVERAGE
-    _card(s, w, 3, k, not campaign.on(v))
+    _card(session, words, 3, k, not campaign.on(v))
     if campaign.on(v):
-        _crew_room(s, k, v[fields.P_NAME + k])
-    return tuple(pilot_pairs(s, k))
+        _crew_room(session, k, v[fields.P_NAME + k])
+    return tuple(pilot_pairs(session, k))
 
 
-def _card_cmd(s, w):
-    v = s.vals
-    k = pilots.slot(v, w[2] if len(w) > 2 else "")
-    _card(s, w, 3, k, False)
+def _card_cmd(session, words):
+    v = session.vals
+    k = pilots.slot(v, words[2] if len(words) > 2 else "")
+    _card(session, words, 3, k, False)
     # "Promotion des Pilotes": the XP kept after a promotion count towards the new card's
     # number, so a surplus that already reaches it promotes again.
     up = pilots.gain_xp(v, k, 0)
-    out = tuple(pilot_pairs(s, k))
+    out = tuple(pilot_pairs(session, k))
     if up:
         out += (("promoted", True), ("note", _PROMOTED))
     return out
 
 
-def _list(s, w):
-    parse.arity(w, 2, 2, "pilot list")
-    v = s.vals
+def _list(session, words):
+    parse.arity(words, 2, 2, "pilot list")
+    v = session.vals
     return (("pilots",
-             [Obj(pilot_pairs(s, k)) for k in range(fields.PILOT_MAX) if pilots.used(v, k)]),)
+             [Obj(pilot_pairs(session, k)) for k in range(fields.PILOT_MAX) if pilots.used(v, k)]),)
 
 
-def _show(s, w):
-    parse.arity(w, 3, 3, "pilot show K")
-    return tuple(pilot_pairs(s, pilots.slot(s.vals, w[2])))
+def _show(session, words):
+    parse.arity(words, 3, 3, "pilot show K")
+    return tuple(pilot_pairs(session, pilots.slot(session.vals, words[2])))
 
 
 def _alive(v, k):
@@ -187,14 +188,14 @@ def _alive(v, k):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
 
 
-def _stress(s, w):
-    parse.arity(w, 4, 4, "pilot stress K +N|-N")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+def _stress(session, words):
+    parse.arity(words, 4, 4, "pilot stress K +N|-N")
+    v = session.vals
+    k = pilots.slot(v, words[2])
     _alive(v, k)
-    if w[3][:1] not in ("+", "-"):
+    if words[3][:1] not in ("+", "-"):
         raise parse.Reject(parse.SYNTAX, "stress changes look like +2 or -1")
-    n = parse.signed(w[3], -pilots.STRESS_MAX, pilots.STRESS_MAX, "stress")
+    n = parse.signed(words[3], -pilots.STRESS_MAX, pilots.STRESS_MAX, "stress")
     if n < 0 and pilots.flag(v, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is Wounded: no stress comes off until the "
                            "Wounded marker is repaired (pilot heal)" % (k + 1))
@@ -208,13 +209,13 @@ def _stress(s, w):
     return out
 
 
-def _xp(s, w):
-    parse.arity(w, 4, 4, "pilot xp K +N")
-    v = s.vals
-    k = pilots.slot(v, w[2])
-    if w[3][:1] != "+":
+def _xp(session, words):
+    parse.arity(words, 4, 4, "pilot xp K +N")
+    v = session.vals
+    k = pilots.slot(v, words[2])
+    if words[3][:1] != "+":
         raise parse.Reject(parse.SYNTAX, "XP gains look like +2")
-    up = pilots.gain_xp(v, k, parse.signed(w[3], 1, pilots.XP_MAX, "XP"))
+    up = pilots.gain_xp(v, k, parse.signed(words[3], 1, pilots.XP_MAX, "XP"))
     out = (("pilot", k + 1), ("xp", v[fields.P_XP + k]), ("need", v[fields.P_NEED + k] or None),
            ("level", pilots.LEVELS[pilots.level(v, k)]), ("promoted", bool(up)))
     if up:
@@ -222,13 +223,13 @@ def _xp(s, w):
     return out
 
 
-def _promote(s, w):
-    parse.arity(w, 3, 4, "pilot promote K [LEVELS]  (1 SO per level)")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+def _promote(session, words):
+    parse.arity(words, 3, 4, "pilot promote K [LEVELS]  (1 SO per level)")
+    v = session.vals
+    k = pilots.slot(v, words[2])
     _alive(v, k)
     campaign.require_setup(v, "priority promotion")
-    n = parse.number(w[3], 1, pilots.ACE, "levels") if len(w) == 4 else 1
+    n = parse.number(words[3], 1, pilots.ACE, "levels") if len(words) == 4 else 1
     if pilots.level(v, k) + n > pilots.ACE:
         raise parse.Reject(parse.STATE, "pilot %d is %s: Ace is the top level" % (
             k + 1, pilots.LEVELS[pilots.level(v, k)]))
@@ -239,12 +240,12 @@ def _promote(s, w):
             ("note", "enter the new card's values (pilot card K %s)" % _CARD))
 
 
-def _level_cmd(s, w):
-    parse.arity(w, 4, 4, "pilot level K LEVEL")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+def _level_cmd(session, words):
+    parse.arity(words, 4, 4, "pilot level K LEVEL")
+    v = session.vals
+    k = pilots.slot(v, words[2])
     campaign.require_setup(v, "adjusting skill levels")
-    lvl = _level(w[3])
+    lvl = _level(words[3])
     # «Chaque augmentation doit s'accompagner ... diminution»
     v[fields.ADJUST] += lvl - pilots.level(v, k)
     v[fields.P_STATE + k] = (v[fields.P_STATE + k] & ~7) | lvl
@@ -252,15 +253,15 @@ def _level_cmd(s, w):
     return out + ((("unbalanced", v[fields.ADJUST]),) if campaign.on(v) else ())
 
 
-def _recovered(s, k, n):
-    v = s.vals
+def _recovered(session, k, n):
+    v = session.vals
     return Obj((("pilot", k + 1), ("recovered", n), ("stress", v[fields.P_STRESS + k]),
                 ("status", pilots.STATUS[pilots.status(v, k)])))
 
 
-def _rr(s, w):
-    parse.arity(w, 2, 2, "pilot rr  (R&R priority: 2 SO, once a day)")
-    v = s.vals
+def _rr(session, words):
+    parse.arity(words, 2, 2, "pilot rr  (R&R priority: 2 SO, once a day)")
+    v = session.vals
     campaign.require_step(v, campaign.S_RR, "R&R")
     if v[fields.CAMP] & campaign.RR_USED:
         raise parse.Reject(parse.STATE, "R&R was already bought today")
@@ -269,15 +270,15 @@ def _rr(s, w):
     out = []
     for k in range(fields.PILOT_MAX):
         if pilots.used(v, k) and not pilots.flag(v, k, pilots.KILLED):
-            out.append(_recovered(s, k,
+            out.append(_recovered(session, k,
                                   pilots.recover(v, k, pilots.REST_RECOVERY + pilots.cool(v, k))))
     return (("so", v[fields.SO]), ("rested", out))
 
 
-def _heal(s, w):
-    parse.arity(w, 3, 3, "pilot heal K  (repair Wounded: 1 SO)")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+def _heal(session, words):
+    parse.arity(words, 3, 3, "pilot heal K  (repair Wounded: 1 SO)")
+    v = session.vals
+    k = pilots.slot(v, words[2])
     _alive(v, k)
     if not pilots.flag(v, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is not Wounded" % (k + 1))
@@ -287,30 +288,30 @@ def _heal(s, w):
     return _stress_pairs(v, k) + (("wounded", False), ("so", v[fields.SO]))
 
 
-def _replace(s, w):
-    if len(w) < 7:
+def _replace(session, words):
+    if len(words) < 7:
         raise parse.Reject(parse.SYNTAX, "usage: pilot replace K NAME " + _CARD + "  (1 VP)")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+    v = session.vals
+    k = pilots.slot(v, words[2])
     campaign.require_step(v, campaign.S_REPLACE, "replacements")
     campaign.require_replacement(v)
     campaign.add_vp(v, -campaign.PILOT_REPLACEMENT_VP)
     old = v[fields.P_NAME + k]
-    new = _name(s, w[3], k)
+    new = _name(session, words[3], k)
     # "Remplacements, Pilotes": «un nouveau pilote du même niveau de compétence et volant sur le
     # même type d'appareil ... que s'il est nouveau et qu'il n'a jamais fait partie de votre
     # escadrille»
-    if pilots.family(s, new) != pilots.family(s, old):
+    if pilots.family(session, new) != pilots.family(session, old):
         raise parse.Reject(parse.STATE, "a replacement flies the same aircraft type: %s flies the "
                            "%s, %s the %s" % (
-                               pilots.name(s, old), str(pilots.family(s, old)).upper(),
-                               pilots.name(s, new), str(pilots.family(s, new)).upper()))
+                               pilots.name(session, old), str(pilots.family(session, old)).upper(),
+                               pilots.name(session, new), str(pilots.family(session, new)).upper()))
     free = -1
     for i in range(fields.FORMER_MAX):
         f = v[fields.FORMER + i]
         if f == new:
             raise parse.Reject(parse.STATE, "%s has served in the squadron: a replacement is a new "
-                               "pilot" % pilots.name(s, new))
+                               "pilot" % pilots.name(session, new))
         if not f and free < 0:
             free = i
     if free < 0:
@@ -324,14 +325,14 @@ def _replace(s, w):
     for a in range(fields.AC_MAX):  # the new pilot joins the squadron without an aircraft
         if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
             v[fields.AC_PILOT + a] = 0
-    _card(s, w, 4, k, False)
-    return tuple(pilot_pairs(s, k)) + (("vp", v[fields.VP]),)
+    _card(session, words, 4, k, False)
+    return tuple(pilot_pairs(session, k)) + (("vp", v[fields.VP]),)
 
 
-def _remove(s, w):
-    parse.arity(w, 3, 3, "pilot remove K")
-    v = s.vals
-    k = pilots.slot(v, w[2])
+def _remove(session, words):
+    parse.arity(words, 3, 3, "pilot remove K")
+    v = session.vals
+    k = pilots.slot(v, words[2])
     campaign.require_setup(v, "removing a pilot")
     from engine.tal.aircraft import IN_MISSION
     for a in range(fields.AC_MAX):
@@ -351,12 +352,12 @@ _SUBS = (("add", _add), ("card", _card_cmd), ("list", _list), ("show", _show),
          ("remove", _remove))
 
 
-def pilot(s, w):
+def pilot(session, words):
     """`pilot add|card|list|show|stress|xp|promote|level|rr|heal|replace|remove ...`."""
-    if len(w) >= 2:
+    if len(words) >= 2:
         for name, fn in _SUBS:
-            if name == w[1]:
-                return fn(s, w)
-    raise parse.Reject(parse.SYNTAX if len(w) < 2 else parse.UNKNOWN,
+            if name == words[1]:
+                return fn(session, words)
+    raise parse.Reject(parse.SYNTAX if len(words) < 2 else parse.UNKNOWN,
                        "usage: pilot add|card|list|show|stress|xp|promote|level|rr|heal|"
                        "replace|remove ...")

@@ -28,31 +28,31 @@ def _drawn(v):
     return n, drawn
 
 
-def _setup_vp(s):
+def _setup_vp(session):
     """The campaign card's set-up value, or None without a card."""
-    name = cards.name(s.vals)
+    name = cards.name(session.vals)
     if name is None:
         return None
-    return cards.campaign_card(s, name)[1]
+    return cards.campaign_card(session, name)[1]
 
 
-def _next_draw(s):
+def _next_draw(session):
     """The battalion pile to draw from next at the set-up, or None once the card's value is
     reached ("Tirage et placements des bataillons": Assault, Assault, Support, Command, again)."""
-    n, drawn = _drawn(s.vals)
-    setup = _setup_vp(s)
+    n, drawn = _drawn(session.vals)
+    setup = _setup_vp(session)
     if setup is not None and drawn >= setup:
         return None
     return campaign_rules.KIND_NAMES[campaign_rules.DRAW_ORDER[n % 4]].lower()
 
 
-def draw(s, code):
+def draw(session, code):
     """A battalion card drawn at the set-up: from the pile whose turn it is, until the VP drawn
     reach the campaign card's set-up value («arrêtez de tirer des cartes»)."""
-    v = s.vals
+    v = session.vals
     campaign_rules.require_setup(v, "drawing battalion cards")
     n, drawn = _drawn(v)
-    setup = _setup_vp(s)
+    setup = _setup_vp(session)
     if setup is not None and drawn >= setup:
         raise parse.Reject(parse.STATE, "the battalions drawn have %d VP, the card's set-up value "
                            "is %d: stop drawing" % (drawn, setup))
@@ -74,26 +74,27 @@ def _status(v):
 
 
 # A new campaign starts from an empty squadron, sector map and mission.
-def _start(s, w):
-    v = s.vals
-    parse.arity(w, 4, 7, "campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]")
+def _start(session, words):
+    v = session.vals
+    parse.arity(words, 4, 7,
+                "campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]")
     year = 0
     name = None
     entered = False
-    if w[2].isdigit():
-        days = parse.number(w[2], 1, campaign_rules.DAYS_MAX, "days")
-        so_ = parse.number(w[3], 0, campaign_rules.SO_MAX, "SO")
-        daily = parse.number(w[4], 0, 99, "daily SO") if len(w) > 4 else -1
-        if daily < 0 or len(w) == 6 or (len(w) == 7 and w[5] != "year"):
+    if words[2].isdigit():
+        days = parse.number(words[2], 1, campaign_rules.DAYS_MAX, "days")
+        so_ = parse.number(words[3], 0, campaign_rules.SO_MAX, "SO")
+        daily = parse.number(words[4], 0, 99, "daily SO") if len(words) > 4 else -1
+        if daily < 0 or len(words) == 6 or (len(words) == 7 and words[5] != "year"):
             raise parse.Reject(parse.SYNTAX, "usage: campaign start DAYS SO DAILY [year Y]")
-        if len(w) == 7:
-            year = parse.number(w[6], 1900, 2099, "year")
+        if len(words) == 7:
+            year = parse.number(words[6], 1900, 2099, "year")
     else:
-        parse.arity(w, 4, 4, "campaign start CARD SITUATION  (e.g. iraq-1991 surge)")
-        name = w[2]
+        parse.arity(words, 4, 4, "campaign start CARD SITUATION  (e.g. iraq-1991 surge)")
+        name = words[2]
         cards.set_name(v, name)  # checks the name
-        year, _setup, entered = cards.campaign_card(s, name)
-        so_, days, daily, got = cards.situation(s, w[3])
+        year, _setup, entered = cards.campaign_card(session, name)
+        so_, days, daily, got = cards.situation(session, words[3])
         entered = entered or got
     if v[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
@@ -115,16 +116,16 @@ def _start(s, w):
     return entered
 
 
-def _set_up(s, start_so=None):
+def _set_up(session, start_so=None):
     """"Mise en place de la Campagne": the cards' set-up values, for the player to check against
     his cards (the start SO in `campaign start`'s reply only: it is spent after).  A value the
     data files (or the numbers typed) do not give is null, and the reply says it is not known."""
-    v = s.vals
+    v = session.vals
     name = cards.name(v)
     setup = None
     if name is not None:
         try:
-            setup = cards.campaign_card(s, name)[1]
+            setup = cards.campaign_card(session, name)[1]
         except parse.Reject:  # entered at the start, since deleted from the player's data
             pass
     pairs = [("year", v[fields.YEAR] or None), ("setup_vp", setup)]
@@ -138,9 +139,9 @@ def _set_up(s, start_so=None):
     return out
 
 
-def _result(s):
+def _result(session):
     """"Résultats de la Campagne": the VP against the campaign card's evaluation."""
-    v = s.vals
+    v = session.vals
     name = cards.name(v)
     if name is None:
         raise parse.Reject(parse.STATE, "no campaign card to read the result on (campaign start "
@@ -149,7 +150,7 @@ def _result(s):
     if v[fields.CAMP] & campaign_rules.FAILED:  # «la campagne se termine par un échec»
         return out + (("result", "failure"),)
     from engine.core import datatables
-    word, entered = cards.evaluation(s, name, v[fields.VP])
+    word, entered = cards.evaluation(session, name, v[fields.VP])
     return out + (("result", word),) + datatables.entered_note(entered, "tal/evaluation.txt")
 
 
@@ -168,53 +169,53 @@ def _ready(v):
 
 
 @asks
-def campaign(s, w):
+def campaign(session, words):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
     `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
     `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
-    v = s.vals
+    v = session.vals
     extra = ()
-    if len(w) >= 2:
-        t = w[1]
+    if len(words) >= 2:
+        t = words[1]
         if t == "start":
-            entered = _start(s, w)
-            extra = _set_up(s, v[fields.SO])
+            entered = _start(session, words)
+            extra = _set_up(session, v[fields.SO])
             if cards.name(v):  # the cards' values: from the data files (unverified) or entered
                 from engine.core import datatables
                 extra += datatables.entered_note(entered, "tal/campaigns.txt")
         elif t == "cards":
-            parse.arity(w, 2, 2, "campaign cards")
-            return (("cards", cards.names(s, "campaign")),
-                    ("situations", cards.names(s, "situation")))
+            parse.arity(words, 2, 2, "campaign cards")
+            return (("cards", cards.names(session, "campaign")),
+                    ("situations", cards.names(session, "situation")))
         elif t == "result":
-            parse.arity(w, 2, 2, "campaign result")
-            return _result(s)
+            parse.arity(words, 2, 2, "campaign result")
+            return _result(session)
         elif t == "scouts":
             # "Achat de pions Scout": 1 SO each, at the set-up
-            parse.arity(w, 3, 3, "campaign scouts +N  (1 SO each, at the set-up)")
+            parse.arity(words, 3, 3, "campaign scouts +N  (1 SO each, at the set-up)")
             campaign_rules.require_setup(v, "buying scouts")
-            n = parse.signed(w[2], 1, 15, "scouts")
-            if w[2][0] != "+" or (v[fields.SCOUTS] & 15) + n > 15:
+            n = parse.signed(words[2], 1, 15, "scouts")
+            if words[2][0] != "+" or (v[fields.SCOUTS] & 15) + n > 15:
                 raise parse.Reject(parse.RANGE, "usage: campaign scouts +N (15 scouts at most)")
             campaign_rules.spend(v, n * campaign_rules.SCOUT_COST)
             v[fields.SCOUTS] += n
         elif t == "ready":
-            parse.arity(w, 2, 2, "campaign ready")
+            parse.arity(words, 2, 2, "campaign ready")
             _ready(v)
         elif t == "fail":
-            parse.arity(w, 2, 2, "campaign fail")
+            parse.arity(words, 2, 2, "campaign fail")
             v[fields.CAMP] |= campaign_rules.FAILED | campaign_rules.OVER
         elif t == "end":
-            parse.arity(w, 2, 2, "campaign end")
+            parse.arity(words, 2, 2, "campaign end")
             v[fields.CAMP] |= campaign_rules.OVER
         elif t == "rule":
             # the documents disagree (docs/rules.md): a documented default, and its switch
-            parse.arity(w, 4, 4, "campaign rule damage-once|last-day-end on|off")
-            if w[2] not in SWITCHES or w[3] not in ("on", "off"):
+            parse.arity(words, 4, 4, "campaign rule damage-once|last-day-end on|off")
+            if words[2] not in SWITCHES or words[3] not in ("on", "off"):
                 raise parse.Reject(parse.SYNTAX,
                                    "usage: campaign rule damage-once|last-day-end on|off")
-            bit = RULE_BITS[SWITCHES.index(w[2])]
-            if w[3] == "on":
+            bit = RULE_BITS[SWITCHES.index(words[2])]
+            if words[3] == "on":
                 v[fields.CAMP] |= bit
             else:
                 v[fields.CAMP] &= ~bit
@@ -228,9 +229,9 @@ def campaign(s, w):
            ("damage_once", bool(v[fields.CAMP] & campaign_rules.DAMAGE_ONCE)),
            ("last_day_end", bool(v[fields.CAMP] & campaign_rules.LAST_DAY_END)))
     if campaign_rules.in_setup(v):
-        out += (("draw", _next_draw(s)),)
-    if len(w) == 1 and _status(v) != "none":
-        extra = _set_up(s)
+        out += (("draw", _next_draw(session)),)
+    if len(words) == 1 and _status(v) != "none":
+        extra = _set_up(session)
     return out + extra
 
 

@@ -68,67 +68,67 @@ def _any(v, at, n):
     return False
 
 
-def _release(s, a, out):
+def _release(session, a, out):
     """The end of aircraft a's turn: its temporary Hit counters due now go back to the cup.
 
     The cups' rules are imported only while some counter is held out, so a session that tracks its
     counters by hand never loads the cups.
     """
-    v = s.vals
+    v = session.vals
     if not _any(v, fields.HIT_HELD, fields.HIT_HELD_MAX):
         return
     from engine.core.jsonline import Obj
     from engine.tal.cups import counters, rules as cups
     from engine.tal.cups import data as cupdata
-    d = cupdata.definition(s, cupdata.HIT_FILE)
+    d = cupdata.definition(session, cupdata.HIT_FILE)
     cups.check_sum(v, cups.HIT, d, cupdata.HIT_FILE)
-    for k in range(cups.end_turn(s, d, a + 1)):
+    for k in range(cups.end_turn(session, d, a + 1)):
         c = cups.DRAWN[k]
         out.append(Obj((("n", c + 1), ("effect", counters.EFFECTS[d.effect[cups.SIDE[k]][c]]))))
 
 
-def _cups_home(s):
+def _cups_home(session):
     """Mission over: every held Hit counter and battlefield Pop-Up back in its cup; (hit, popup)."""
-    v = s.vals
+    v = session.vals
     if not (_any(v, fields.HIT_HELD, fields.HIT_HELD_MAX) or
             _any(v, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
         return 0, 0
     from engine.tal.cups import data as cupdata
     from engine.tal.cups import rules as cups
-    return cups.end_mission(s, cupdata.definition(s, cupdata.HIT_FILE),
-                            cupdata.definition(s, cupdata.POPUP_FILE))
+    return cups.end_mission(session, cupdata.definition(session, cupdata.HIT_FILE),
+                            cupdata.definition(session, cupdata.POPUP_FILE))
 
 
-def all_fast(s):
+def all_fast(session):
     """An RQ-1 or MQ-1 at high altitude over the battlefield: every pilot is Fast
     ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
     étant Rapide», the same for the MQ-1)."""
-    v = s.vals
+    v = session.vals
     for a in range(fields.AC_MAX):
-        if on_battlefield(v, a) and aircraft.high(v, a) and aircraft.unmanned(s, a):
+        if on_battlefield(v, a) and aircraft.high(v, a) and aircraft.unmanned(session, a):
             return True
     return False
 
 
-def _end_turns(s, slow, out):
+def _end_turns(session, slow, out):
     """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
-    v = s.vals
-    fast = all_fast(s)
+    v = session.vals
+    fast = all_fast(session)
     for a in range(fields.AC_MAX):
         if on_battlefield(v, a) and (aircraft.is_slow(v, a) and not fast) == slow:
-            _release(s, a, out)
+            _release(session, a, out)
 
 
-def enemy_attack(s):
+def enemy_attack(session):
     """An enemy attack on the battlefield: the Fast part of the turn is over.
 
     Ends the Fast aircraft's turns (their temporary counters go back) on the first attack of
     a Loiter turn; returns the list of counters that went back.
     """
     out = []
-    if s.vals[fields.PHASE] == P_FAST:
-        _end_turns(s, False, out)
-        s.vals[fields.PHASE] = P_SLOW
+    if session.vals[fields.PHASE] == P_FAST:
+        _end_turns(session, False, out)
+        session.vals[fields.PHASE] = P_SLOW
     return out
 
 
@@ -143,17 +143,17 @@ def _battle_over(v):
 
 
 # --- crashes and hits -----------------------------------------------------------------------------
-def crash(s, a, killed=False):
+def crash(session, a, killed=False):
     """Aircraft a crashes (docs/rules.md): -1 VP (not drones), -1 more if the pilot is killed.
 
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
     """
-    v = s.vals
-    row = aircraft.type_row(s, a)
+    v = session.vals
+    row = aircraft.type_row(session, a)
     manned = row[aircraft.T_CLASS] != aircraft.DRONE
     out = []
-    _release(s, a, out)
+    _release(session, a, out)
     ph = v[fields.PHASE]
     if killed or not manned:
         st = aircraft.DOWN
@@ -178,22 +178,22 @@ def crash(s, a, killed=False):
     return dvp
 
 
-def ignores(s, a, code):
+def ignores(session, a, code):
     """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
     switches)."""
-    row = aircraft.type_row(s, a)
+    row = aircraft.type_row(session, a)
     if row[aircraft.T_CLASS] == aircraft.DRONE and code in DRONE_IGNORES:
         return True
     if row[aircraft.T_CLASS] == aircraft.GUNSHIP and code in GUNSHIP_IGNORES:
         return True
     m = aircraft.marker_index(code)
-    if (m > aircraft.STRUCTURE and s.vals[fields.CAMP] & campaign.DAMAGE_ONCE
-            and aircraft.marker(s.vals, a, m)):
+    if (m > aircraft.STRUCTURE and session.vals[fields.CAMP] & campaign.DAMAGE_ONCE
+            and aircraft.marker(session.vals, a, m)):
         return True  # rule switch: a damage type at most once (docs/rules.md: documents disagree)
     return False
 
 
-def apply_hit(s, a, code, n=1):
+def apply_hit(session, a, code, n=1):
     """Apply one Hit counter effect to aircraft a; returns IGNORED..TEMPORARY.
 
     Codes (the words of counters.EFFECTS): no-effect, killed, stress (n points), wounded,
@@ -201,13 +201,13 @@ def apply_hit(s, a, code, n=1):
     counters beside the aircraft).  An AC-130's Cannon hit disables gun n (1..3) when the cup
     already picked it, else one at random.
     """
-    v = s.vals
+    v = session.vals
     if code in TEMPORARIES:
-        return IGNORED if ignores(s, a, code) else TEMPORARY
-    if code == "no-effect" or ignores(s, a, code):
+        return IGNORED if ignores(session, a, code) else TEMPORARY
+    if code == "no-effect" or ignores(session, a, code):
         return IGNORED
     if code == "killed":
-        crash(s, a, True)
+        crash(session, a, True)
         return KILLED
     k = aircraft.pilot(v, a)
     if code == "stress":
@@ -216,7 +216,7 @@ def apply_hit(s, a, code, n=1):
         return MARKED
     if code == "wounded":
         if k >= 0 and pilots.wound(v, k):
-            crash(s, a, True)
+            crash(session, a, True)
             return KILLED
         return MARKED
     m = aircraft.marker_index(code)
@@ -224,9 +224,9 @@ def apply_hit(s, a, code, n=1):
         raise parse.Reject(parse.UNKNOWN, "Hit effects: no-effect killed stress wounded " +
                            " ".join(aircraft.MARKERS) + " " + " ".join(TEMPORARIES))
     have = aircraft.marker(v, a, m)
-    if m == aircraft.CANNON and aircraft.gunship(s, a):
+    if m == aircraft.CANNON and aircraft.gunship(session, a):
         # one of its 3 guns at random
-        gun = n - 1 if 1 <= n <= aircraft.GUNS else s.rng.below(aircraft.GUNS)
+        gun = n - 1 if 1 <= n <= aircraft.GUNS else session.rng.below(aircraft.GUNS)
         aircraft.set_marker(v, a, m, have | (1 << gun))
         return MARKED
     if have >= aircraft.MARKER_MAX:
@@ -234,9 +234,9 @@ def apply_hit(s, a, code, n=1):
                            "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
     aircraft.set_marker(v, a, m, have + 1)
     if m == aircraft.STRUCTURE:
-        boxes = aircraft.type_row(s, a)[aircraft.T_BOXES]
+        boxes = aircraft.type_row(session, a)[aircraft.T_BOXES]
         if boxes is not None and have + 1 > boxes:
-            crash(s, a)
+            crash(session, a)
             return CRASHED
     return MARKED
 
@@ -247,10 +247,10 @@ def loiter_left(v, a):
     return v[fields.LOITER] + (FUEL_TURNS if aircraft.has_fuel(v, a) else 0) - v[fields.TURN]
 
 
-def loiter_start(s, turns, relief):
+def loiter_start(session, turns, relief):
     """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
     (Scout).  The battle begins (Fast part of the first turn)."""
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
                            "(mission start first)" if v[fields.PHASE] == P_NONE else
@@ -264,19 +264,19 @@ def loiter_start(s, turns, relief):
     _battle_over(v)
 
 
-def loiter_next(s, returned, bingo6, bingo10, crashed):
+def loiter_next(session, returned, bingo6, bingo10, crashed):
     """End the Loiter turn: turns end, the marker advances, Bingo markers, crashes past Bingo 10.
 
     Fills the lists with counters returned and aircraft (slots) that got Bingo 6, Bingo 10,
     or crashed.
     """
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != P_FAST and v[fields.PHASE] != P_SLOW:
         raise parse.Reject(parse.STATE, "no Loiter turn is being played (phase %s)" %
                            PHASES[v[fields.PHASE]])
     if v[fields.PHASE] == P_FAST:
-        _end_turns(s, False, returned)
-    _end_turns(s, True, returned)
+        _end_turns(session, False, returned)
+    _end_turns(session, True, returned)
     v[fields.TURN] += 1
     v[fields.PHASE] = P_FAST
     for a in range(fields.AC_MAX):
@@ -290,56 +290,56 @@ def loiter_next(s, returned, bingo6, bingo10, crashed):
             aircraft.set_bingo(v, a, 2)
             bingo10.append(a)
         elif left < -1:
-            crash(s, a)
+            crash(session, a)
             crashed.append(a)
     _battle_over(v)
 
 
-def leave(s, a):
+def leave(session, a):
     """Aircraft a leaves the battlefield (its turn ends there); returns counters returned."""
-    v = s.vals
+    v = session.vals
     if not on_battlefield(v, a):
         raise parse.Reject(parse.STATE, "aircraft %d is not on the battlefield" % (a + 1))
     out = []
-    _release(s, a, out)
+    _release(session, a, out)
     aircraft.set_status(v, a, aircraft.LEFT)
     _battle_over(v)
     return out
 
 
-def go_home(s):
+def go_home(session):
     """Every aircraft still on the battlefield leaves it: the mission is home-bound."""
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] == P_NONE or v[fields.PHASE] == P_HOME:
         raise parse.Reject(parse.STATE, "no mission is on its way to the target or over it")
     out = []
     for a in range(fields.AC_MAX):
         if (aircraft.used(v, a) and aircraft.in_mission(v, a)
                 and aircraft.status(v, a) == aircraft.FLYING):
-            _release(s, a, out)
+            _release(session, a, out)
             aircraft.set_status(v, a, aircraft.LEFT)
     v[fields.PHASE] = P_HOME
     return out
 
 
-def bingo_due(s):
+def bingo_due(session):
     """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
     to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
     le stress pour les Drones»)."""
-    v = s.vals
+    v = session.vals
     out = []
     for a in range(fields.AC_MAX):
         if (aircraft.used(v, a) and aircraft.in_mission(v, a) and aircraft.bingo(v, a)
                 and aircraft.status(v, a) in (aircraft.FLYING, aircraft.LEFT)
-                and not aircraft.unmanned(s, a)):
+                and not aircraft.unmanned(session, a)):
             out.append(a)
     return out
 
 
-def bingo_check(s, a, die):
+def bingo_check(session, a, die):
     """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
     below; the marker is then done."""
-    v = s.vals
+    v = session.vals
     st = tables.bingo_stress(aircraft.bingo(v, a), die)
     k = aircraft.pilot(v, a)
     if k >= 0:
@@ -370,18 +370,18 @@ def sar_where(v, a):
     return aircraft.status(v, a) - aircraft.CRASH_TARGET
 
 
-def sar_due(s, a):
+def sar_due(session, a):
     """Refuse unless aircraft a has a SAR roll due."""
-    v = s.vals
+    v = session.vals
     st = aircraft.status(v, a)
     if st < aircraft.CRASH_TARGET or st > aircraft.CRASH_HOME:
         raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
             a + 1, "pilot killed or SAR done" if st == aircraft.DOWN else aircraft.STATUS[st]))
 
 
-def sar_apply(s, a, outcome):
+def sar_apply(session, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
-    v = s.vals
+    v = session.vals
     k = aircraft.pilot(v, a)
     dvp = 0
     if outcome == tables.SAR_KILLED:
@@ -396,7 +396,7 @@ def sar_apply(s, a, outcome):
 
 
 # --- mission start and end ------------------------------------------------------------------------
-def start(s, slots, holes):
+def start(session, slots, holes):
     """The aircraft `slots` fly a mission: target-bound ("Choix des pilotes et appareils").
 
     Each aircraft and each pilot flies one mission a day; an Unfit pilot cannot be assigned; in
@@ -405,7 +405,7 @@ def start(s, slots, holes):
     moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
     (aircraft slot, pilot slot, stress) for each.
     """
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
                            PHASES[v[fields.PHASE]])
@@ -426,10 +426,10 @@ def start(s, slots, holes):
                     k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
             if pilots.flag(v, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
-        elif campaign.on(v) and not aircraft.unmanned(s, a):
+        elif campaign.on(v) and not aircraft.unmanned(session, a):
             raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
                 a + 1, a + 1))
-        aircraft.type_row(s, a)
+        aircraft.type_row(session, a)
     for a in slots:
         v[fields.AC_STATE + a] = aircraft.FLYING | aircraft.IN_MISSION | aircraft.FLEW
         k = aircraft.pilot(v, a)
@@ -445,10 +445,10 @@ def start(s, slots, holes):
     v[fields.MISSION] = 0
 
 
-def abort(s):
+def abort(session):
     """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
     aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
     for a in range(fields.AC_MAX):
@@ -460,7 +460,7 @@ def abort(s):
     v[fields.TARGET] = 0
 
 
-def end(s, stress, xp, out):
+def end(session, stress, xp, out):
     """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
     Scout relief, Cool, XP.
 
@@ -468,7 +468,7 @@ def end(s, stress, xp, out):
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
-    v = s.vals
+    v = session.vals
     if v[fields.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")
     for a in range(fields.AC_MAX):
@@ -494,4 +494,4 @@ def end(s, stress, xp, out):
     v[fields.TURN] = 0
     v[fields.MISSION] = 0
     v[fields.TARGET] = 0
-    return _cups_home(s)
+    return _cups_home(session)

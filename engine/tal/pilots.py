@@ -184,35 +184,35 @@ _NAMES = (("n", datafile.integer(1, 999)), ("name", datafile.word),
 NAME_KEYS = ((0,), (1,))  # a number and a name name one pilot only
 
 
-def _names(s):
+def _names(session):
     from engine.core import datatables
-    return datatables.rows(s, "tal/pilots.txt", _NAMES, NAME_KEYS)
+    return datatables.rows(session, "tal/pilots.txt", _NAMES, NAME_KEYS)
 
 
-def name_number(s, word):
+def name_number(session, word):
     """The number of pilot name `word` in data/tal/pilots.txt (or `#N` for a bare number N)."""
     if word[:1] == "#":
         return parse.number(word[1:], 1, 999, "pilot name number")
-    for r in _names(s):
+    for r in _names(session):
         if r[1].lower() == word:
             return r[0]
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
 
 
-def family(s, n):
+def family(session, n):
     """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
     data/tal/pilots.txt; None for a name the file does not list (#N)."""
-    for r in _names(s):
+    for r in _names(session):
         if r[0] == n:
             return r[2].lower()
     return None
 
 
-def name(s, n):
+def name(session, n):
     """The name of name number n, or "#n" when the file does not list it (or is missing)."""
     try:
-        for r in _names(s):
+        for r in _names(session):
             if r[0] == n:
                 return r[1].lower()
     except parse.Reject:

@@ -36,16 +36,16 @@ _SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("n
 SCOUT_KEYS = ((0,),)  # one row per die result
 
 
-def scout(s, die, need_lost=False):
+def scout(session, die, need_lost=False):
     """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
     lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
     is not needed; what is needed and unknown is asked."""
-    r = _find_span(rows(s, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
+    r = _find_span(rows(session, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
     vals = [UNKNOWN, UNKNOWN, UNKNOWN] if r is None else [r[1], r[2], r[3]]
     lost = vals[2]
     if not need_lost:
         vals[2] = 0  # not asked for
-    entered = complete(s, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
+    entered = complete(session, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
     return vals[0], vals[1], vals[2] if need_lost else lost, entered
 
 
@@ -54,12 +54,12 @@ _RIDGE_ASK = (("stress", 0, 99, None),)
 RIDGE_KEYS = ((0,),)  # one row per result
 
 
-def ridge(s, die, mod):
+def ridge(session, die, mod):
     """Ridge Evasion table ("Ridge Evasion"): (stress, entered) for a modified roll."""
-    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
+    r = _find_span(rows(session, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
     vals = [UNKNOWN if r is None else r[1]]
-    entered = complete(s, "ridge", die + mod, vals, _RIDGE_ASK, "Ridge Evasion, " + _roll(die, mod),
-                       TACTICAL)
+    entered = complete(session, "ridge", die + mod, vals, _RIDGE_ASK,
+                       "Ridge Evasion, " + _roll(die, mod), TACTICAL)
     return vals[0], entered
 
 
@@ -71,16 +71,16 @@ KIND_NAMES = ("Assault", "Support", "Command")
 MOVE_KEYS = ((0, 1),)  # one row per kind and result
 
 
-def movement(s, kind, die, mod, bn=""):
+def movement(session, kind, die, mod, bn=""):
     """Battalion Movement table ("Mouvement des Bataillons Ennemis"): (-1 retreat, 0 hold,
     +1 advance; entered).  A question names battalion `bn` (its counter) when given."""
     result = die + mod
     vals = [UNKNOWN]
-    for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
+    for r in rows(session, "tal/movement.txt", _MOVE, MOVE_KEYS):
         lo, hi = r[1]
         if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
             vals[0] = r[2]
-    entered = complete(s, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
+    entered = complete(session, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
                        "Battalion Movement%s (%s), %s" % (bn and " for " + bn.upper(),
                                                            KIND_NAMES[kind], _roll(die, mod)),
                        TACTICAL)
@@ -92,24 +92,24 @@ _STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.
 STRESS_KEYS = ((0,),)  # one row per band
 
 
-def _band(s, b, col, table, what, sheet):
+def _band(session, b, col, table, what, sheet):
     vals = [UNKNOWN]
-    for r in rows(s, "tal/stress.txt", _STRESS, STRESS_KEYS):
+    for r in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
         if r[0] == b:
             vals[0] = r[col]
-    entered = complete(s, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
+    entered = complete(session, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
                        "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
     return vals[0], entered
 
 
-def band_stress(s, b):
+def band_stress(session, b):
     """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
     (stress, entered)."""
-    return _band(s, b, 1, "stress", "Mission stress", AIR_BASE)
+    return _band(session, b, 1, "stress", "Mission stress", AIR_BASE)
 
 
-def band_wp(s, b):
+def band_wp(session, b):
     """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
     (WP, entered)."""
-    return _band(s, b, 2, "wp", "Weight penalty", TACTICAL)
+    return _band(session, b, 2, "wp", "Weight penalty", TACTICAL)
 
