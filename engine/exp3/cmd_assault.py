@@ -23,24 +23,24 @@ def assault(session, words):
     `assault`: the hexes whose ForObs was used this turn."""
     require(session, EXP3)
     parse.arity(words, 1, _MAX_WORDS, "assault [KIND TARGET T ... | forobs HEX | turn]")
-    v = session.vals
+    vals = session.vals
     sub = words[1] if len(words) > 1 else ""
     if sub == "" or sub == "turn":
         parse.arity(words, 1, 2, "assault [turn]")
         if sub == "turn":
-            v[rules.AA_FOROBS] = 0
-        return (("forobs_used", _forobs_list(v)),)
+            vals[rules.AA_FOROBS] = 0
+        return (("forobs_used", _forobs_list(vals)),)
     if sub == "forobs" and len(words) == 3:
         h = _hexno(words[2])
-        if v[rules.AA_FOROBS] & (1 << (h - 1)):
+        if vals[rules.AA_FOROBS] & (1 << (h - 1)):
             raise parse.Reject(parse.STATE, "the ForObs of hex %d was used this turn" % h)
-        v[rules.AA_FOROBS] |= 1 << (h - 1)
-        return (("hex", h), ("forobs_used", _forobs_list(v)))
+        vals[rules.AA_FOROBS] |= 1 << (h - 1)
+        return (("hex", h), ("forobs_used", _forobs_list(vals)))
     return _soldier_attack(session, words)
 
 
-def _forobs_list(v):
-    return [h for h in range(1, rules.HEXES + 1) if v[rules.AA_FOROBS] & (1 << (h - 1))]
+def _forobs_list(vals):
+    return [h for h in range(1, rules.HEXES + 1) if vals[rules.AA_FOROBS] & (1 << (h - 1))]
 
 
 def _index(word, names, what):

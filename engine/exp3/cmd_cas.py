@@ -49,9 +49,9 @@ def _hexno(word):
     return parse.number(word, 1, rules.HEXES, "hex")
 
 
-def _squad(v, word):
+def _squad(vals, word):
     i = parse.number(word, 1, rules.CAS_SQUADS, "squad") - 1
-    n = rules.squad_count(v)
+    n = rules.squad_count(vals)
     if n == 0:
         raise parse.Reject(parse.STATE, "no Squads yet (cas engaged ...)")
     if i >= n:
@@ -59,28 +59,28 @@ def _squad(v, word):
     return i
 
 
-def _alive(v, i):
-    if rules.sq_fate(v, i) != rules.ALIVE:
+def _alive(vals, i):
+    if rules.sq_fate(vals, i) != rules.ALIVE:
         raise parse.Reject(parse.STATE, "squad %d is already eliminated" % (i + 1))
 
 
-def _on(v):
-    if not v[rules.CAS_ON]:
+def _on(vals):
+    if not vals[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "no CAS mission (cas card ...)")
 
 
-def _squad_obj(v, i):
-    return Obj((("squad", i + 1), ("hex", rules.sq_hex(v, i)), ("hits", rules.sq_hits(v, i)),
-                ("capacity", rules.sq_capacity(v, i)), ("engaged", rules.engaged(v, i)),
-                ("fate", rules.FATES[rules.sq_fate(v, i)])))
+def _squad_obj(vals, i):
+    return Obj((("squad", i + 1), ("hex", rules.sq_hex(vals, i)), ("hits", rules.sq_hits(vals, i)),
+                ("capacity", rules.sq_capacity(vals, i)), ("engaged", rules.engaged(vals, i)),
+                ("fate", rules.FATES[rules.sq_fate(vals, i)])))
 
 
 def _status(session):
-    v = session.vals
-    return (("on", bool(v[rules.CAS_ON])), ("vp_draw", v[rules.CAS_VP_DRAW]),
-            ("vp_squad", v[rules.CAS_VP_SQUAD]), ("vp_complete", v[rules.CAS_VP_COMPLETE]),
-            ("mission_vp", v[rules.CAS_VP_NET]),
-            ("squads", [_squad_obj(v, i) for i in range(rules.squad_count(v))]))
+    vals = session.vals
+    return (("on", bool(vals[rules.CAS_ON])), ("vp_draw", vals[rules.CAS_VP_DRAW]),
+            ("vp_squad", vals[rules.CAS_VP_SQUAD]), ("vp_complete", vals[rules.CAS_VP_COMPLETE]),
+            ("mission_vp", vals[rules.CAS_VP_NET]),
+            ("squads", [_squad_obj(vals, i) for i in range(rules.squad_count(vals))]))
 
 
 # --- cas ------------------------------------------------------------------------------------
@@ -100,27 +100,27 @@ def cas(session, words):
 def _card(session, words):
     """`cas card DRAW SQUAD [COMPLETE]`: a CAS card is drawn: lose DRAW VP at once."""
     parse.arity(words, 4, 5, "cas card DRAW_VP SQUAD_VP [COMPLETE_VP]")
-    v = session.vals
-    if v[rules.CAS_ON]:
+    vals = session.vals
+    if vals[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "a CAS mission is already on (cas end first)")
     draw = parse.number(words[2], 0, MAX_VP, "draw VP")
     per = parse.number(words[3], 0, MAX_VP, "VP per Unengaged Squad")
     bonus = parse.number(words[4], 0, MAX_VP, "Complete VP") if len(words) == 5 else 0
-    rules.clear(v)
-    v[rules.CAS_ON] = 1
-    v[rules.CAS_VP_DRAW] = draw
-    v[rules.CAS_VP_SQUAD] = per
-    v[rules.CAS_VP_COMPLETE] = bonus
-    v[rules.CAS_VP_NET] = -draw
+    rules.clear(vals)
+    vals[rules.CAS_ON] = 1
+    vals[rules.CAS_VP_DRAW] = draw
+    vals[rules.CAS_VP_SQUAD] = per
+    vals[rules.CAS_VP_COMPLETE] = bonus
+    vals[rules.CAS_VP_NET] = -draw
     return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(session, -draw)))
 
 
 def _engaged(session, words):
     """`cas engaged N E [HEX|=D]`: N Squads and E enemy counters in one (random) hex."""
     parse.arity(words, 4, 5, "cas engaged SQUADS ENEMIES [HEX|=D]")
-    v = session.vals
-    _on(v)
-    first = rules.squad_count(v)
+    vals = session.vals
+    _on(vals)
+    first = rules.squad_count(vals)
     n = parse.number(words[2], 1, rules.CAS_SQUADS, "squads")
     if first + n > rules.CAS_SQUADS:
         raise parse.Reject(parse.STATE, "at most %d Squads (%d placed)" % (rules.CAS_SQUADS, first))
@@ -132,48 +132,48 @@ def _engaged(session, words):
         die = (parse.number(words[4][1:], 1, rules.HEXES, "die") if len(words) == 5
                else session.rng.die(rules.HEXES))
         h = die
-    if rules.enemies(v, h) + e > rules.MAX_ENEMIES:
+    if rules.enemies(vals, h) + e > rules.MAX_ENEMIES:
         raise parse.Reject(parse.RANGE, "at most %d enemy counters in a hex" % rules.MAX_ENEMIES)
     d = _squads(session)
     cap = d.capacity
     for i in range(first, first + n):
-        rules.set_squad(v, i, h, rules.ALIVE, cap, 0)
-    rules.set_enemies(v, h, rules.enemies(v, h) + e)
+        rules.set_squad(vals, i, h, rules.ALIVE, cap, 0)
+    rules.set_enemies(vals, h, rules.enemies(vals, h) + e)
     return _data(d, (("die", die), ("hex", h), ("squads", list(range(first + 1, first + n + 1))),
-                     ("capacity", cap), ("enemies", rules.enemies(v, h))))
+                     ("capacity", cap), ("enemies", rules.enemies(vals, h))))
 
 
 def _enemies(session, words):
     """`cas enemies HEX N`: the enemy counters now in HEX (placed, moved in, destroyed)."""
     parse.arity(words, 4, 4, "cas enemies HEX N")
-    v = session.vals
-    _on(v)
+    vals = session.vals
+    _on(vals)
     h = _hexno(words[2])
-    rules.set_enemies(v, h, parse.number(words[3], 0, rules.MAX_ENEMIES, "enemies"))
-    return (("hex", h), ("enemies", rules.enemies(v, h)),
-            ("squads",
-             [_squad_obj(v, i) for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h]))
+    rules.set_enemies(vals, h, parse.number(words[3], 0, rules.MAX_ENEMIES, "enemies"))
+    squads = [_squad_obj(vals, i) for i in range(rules.squad_count(vals))
+              if rules.sq_hex(vals, i) == h]
+    return (("hex", h), ("enemies", rules.enemies(vals, h)), ("squads", squads))
 
 
-def _hits_reply(v, i, draws):
+def _hits_reply(vals, i, draws):
     pairs = (("squad", i + 1),)
     if draws is not None:
         pairs += (("draws", draws),)
-    return pairs + (("hits", rules.sq_hits(v, i)), ("capacity", rules.sq_capacity(v, i)),
-                    ("eliminated", rules.sq_fate(v, i) == rules.ELIMINATED))
+    return pairs + (("hits", rules.sq_hits(vals, i)), ("capacity", rules.sq_capacity(vals, i)),
+                    ("eliminated", rules.sq_fate(vals, i) == rules.ELIMINATED))
 
 
 def _attack(session, words):
     """`cas attack S [N]`: the enemy counters of its hex attack Squad S: one Ground Forces Hit
     counter per enemy counter (N of them when only N attack it), each put back before the next."""
     parse.arity(words, 3, 4, "cas attack SQUAD [N]")
-    v = session.vals
-    _on(v)
-    i = _squad(v, words[2])
-    _alive(v, i)
-    here = rules.enemies(v, rules.sq_hex(v, i))
+    vals = session.vals
+    _on(vals)
+    i = _squad(vals, words[2])
+    _alive(vals, i)
+    here = rules.enemies(vals, rules.sq_hex(vals, i))
     if here == 0:
-        raise parse.Reject(parse.STATE, "no enemy counter in hex %d" % rules.sq_hex(v, i))
+        raise parse.Reject(parse.STATE, "no enemy counter in hex %d" % rules.sq_hex(vals, i))
     n = parse.number(words[3], 1, here, "attackers") if len(words) == 4 else here
     from engine.tal.cups import rules as cups
 
@@ -186,8 +186,8 @@ def _attack(session, words):
         for j in range(k):
             draws.append(_gf_name(cups.EFFECT[j]))
         n -= k
-    rules.take_hits(v, i, total)
-    return _data(d, _hits_reply(v, i, draws))
+    rules.take_hits(vals, i, total)
+    return _data(d, _hits_reply(vals, i, draws))
 
 
 def _gf_name(hits):
@@ -200,41 +200,41 @@ def _gf_name(hits):
 def _hit(session, words):
     """`cas hit S N`: N hits from counters the player drew from the physical cup."""
     parse.arity(words, 4, 4, "cas hit SQUAD N")
-    v = session.vals
-    _on(v)
-    i = _squad(v, words[2])
-    _alive(v, i)
-    rules.take_hits(v, i, parse.number(words[3], 1, rules.MAX_CAPACITY, "hits"))
-    return _hits_reply(v, i, None)
+    vals = session.vals
+    _on(vals)
+    i = _squad(vals, words[2])
+    _alive(vals, i)
+    rules.take_hits(vals, i, parse.number(words[3], 1, rules.MAX_CAPACITY, "hits"))
+    return _hits_reply(vals, i, None)
 
 
 def _cap(session, words):
     """`cas cap S C`: Squad S is eliminated at C hits (top right of its counter)."""
     parse.arity(words, 4, 4, "cas cap SQUAD CAPACITY")
-    v = session.vals
-    _on(v)
-    i = _squad(v, words[2])
-    _alive(v, i)
+    vals = session.vals
+    _on(vals)
+    i = _squad(vals, words[2])
+    _alive(vals, i)
     c = parse.number(words[3], 1, rules.MAX_CAPACITY, "capacity")
-    if rules.sq_hits(v, i) >= c:
+    if rules.sq_hits(vals, i) >= c:
         raise parse.Reject(parse.STATE, "squad %d already has %d hits" %
-                           (i + 1, rules.sq_hits(v, i)))
-    rules.set_squad(v, i, rules.sq_hex(v, i), rules.ALIVE, c, rules.sq_hits(v, i))
-    return (("squad", _squad_obj(v, i)),)
+                           (i + 1, rules.sq_hits(vals, i)))
+    rules.set_squad(vals, i, rules.sq_hex(vals, i), rules.ALIVE, c, rules.sq_hits(vals, i))
+    return (("squad", _squad_obj(vals, i)),)
 
 
 def _ff(session, words):
     """`cas ff HEX T SKILL [+M ...] [=D ...]`: friendly fire: a hex attack (attack factor T) in
     HEX rolls against each Squad there with the pilot's SKILL subtracted; -1 VP per elimination."""
     parse.arity(words, 5, _MAX_WORDS, "cas ff HEX TARGET SKILL [+M ...] [=D ...]")
-    v = session.vals
-    _on(v)
+    vals = session.vals
+    _on(vals)
     h = _hexno(words[2])
     target = parse.number(words[3], 1, MAX_TARGET, "target")
     skill = parse.signed(words[4], -MAX_SKILL, MAX_SKILL, "skill")
     mod, hand = dice_words(words, 5, 10)
-    who = [i for i in range(rules.squad_count(v)) if rules.sq_hex(v, i) == h and
-           rules.sq_fate(v, i) == rules.ALIVE]
+    who = [i for i in range(rules.squad_count(vals)) if rules.sq_hex(vals, i) == h and
+           rules.sq_fate(vals, i) == rules.ALIVE]
     if not who:
         raise parse.Reject(parse.STATE, "no Squad left in hex %d" % h)
     if len(hand) > len(who):
@@ -249,28 +249,28 @@ def _ff(session, words):
         result = rules.friendly_fire_result(die, skill, mod)
         hit = result >= target
         if hit:
-            rules.set_squad(v, i, h, rules.FRIENDLY_FIRE, rules.sq_capacity(v, i),
-                            rules.sq_hits(v, i))
+            rules.set_squad(vals, i, h, rules.FRIENDLY_FIRE, rules.sq_capacity(vals, i),
+                            rules.sq_hits(vals, i))
             lost += 1
         rolls.append(Obj((("squad", i + 1), ("die", die), ("mod", mod - skill),
                           ("result", result), ("eliminated", hit))))
-    v[rules.CAS_VP_NET] -= lost
+    vals[rules.CAS_VP_NET] -= lost
     return _data(d, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
-                     ("mission_vp", v[rules.CAS_VP_NET]), ("vp", _vp(session, -lost))))
+                     ("mission_vp", vals[rules.CAS_VP_NET]), ("vp", _vp(session, -lost))))
 
 
 def _end(session, words):
     """`cas end`: + the card's VP per Unengaged Squad, + the Complete bonus; the mission ends."""
     parse.arity(words, 2, 2, "cas end")
-    v = session.vals
-    _on(v)
-    n = rules.unengaged(v)
-    done = rules.complete(v)
-    gain = n * v[rules.CAS_VP_SQUAD] + (v[rules.CAS_VP_COMPLETE] if done else 0)
-    total = v[rules.CAS_VP_NET] + gain
-    pairs = (("unengaged", n), ("squads", rules.squad_count(v)), ("complete", done),
+    vals = session.vals
+    _on(vals)
+    n = rules.unengaged(vals)
+    done = rules.complete(vals)
+    gain = n * vals[rules.CAS_VP_SQUAD] + (vals[rules.CAS_VP_COMPLETE] if done else 0)
+    total = vals[rules.CAS_VP_NET] + gain
+    pairs = (("unengaged", n), ("squads", rules.squad_count(vals)), ("complete", done),
              ("vp_change", gain), ("mission_vp", total), ("vp", _vp(session, gain)))
-    rules.clear(v)
+    rules.clear(vals)
     return pairs
 
 

@@ -100,88 +100,89 @@ def type_row(session, a):
 
 
 # --- roster --------------------------------------------------------------------------------------
-def used(v, a):
+def used(vals, a):
     """Whether aircraft slot a holds an aircraft."""
-    return v[fields.AC_TYPE + a] != 0
+    return vals[fields.AC_TYPE + a] != 0
 
 
-def slot(v, word):
+def slot(vals, word):
     """The slot of aircraft number `word` (1-based)."""
     a = parse.number(word, 1, fields.AC_MAX, "aircraft") - 1
-    if not used(v, a):
+    if not used(vals, a):
         raise parse.Reject(parse.STATE, "there is no aircraft %d" % (a + 1))
     return a
 
 
-def free_slot(v):
+def free_slot(vals):
     """The first free aircraft slot, or a `state` refusal when the roster is full."""
     for a in range(fields.AC_MAX):
-        if not used(v, a):
+        if not used(vals, a):
             return a
     raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % fields.AC_MAX)
 
 
-def status(v, a):
+def status(vals, a):
     """BASE, FLYING, LEFT, CRASH_TARGET, CRASH_BATTLE, CRASH_HOME or DOWN."""
-    return v[fields.AC_STATE + a] & ST_MASK
+    return vals[fields.AC_STATE + a] & ST_MASK
 
 
-def set_status(v, a, st):
+def set_status(vals, a, st):
     """Set the status, keeping the Bingo marker and the mission bit."""
-    v[fields.AC_STATE + a] = (v[fields.AC_STATE + a] & ~ST_MASK) | st
+    vals[fields.AC_STATE + a] = (vals[fields.AC_STATE + a] & ~ST_MASK) | st
 
 
-def bingo(v, a):
+def bingo(vals, a):
     """Aircraft a's Bingo marker: 0, 6 or 10."""
-    b = (v[fields.AC_STATE + a] >> BINGO_SHIFT) & 3
+    b = (vals[fields.AC_STATE + a] >> BINGO_SHIFT) & 3
     return tables.BINGO_MARKERS[b - 1] if b else 0
 
 
-def set_bingo(v, a, b):
+def set_bingo(vals, a, b):
     """b: 0 none, 1 Bingo 6, 2 Bingo 10."""
-    v[fields.AC_STATE + a] = (v[fields.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
+    vals[fields.AC_STATE + a] = ((vals[fields.AC_STATE + a] & ~(3 << BINGO_SHIFT)) |
+                                 (b << BINGO_SHIFT))
 
 
-def in_mission(v, a):
+def in_mission(vals, a):
     """Whether the aircraft flies (or flew) the current mission."""
-    return bool(v[fields.AC_STATE + a] & IN_MISSION)
+    return bool(vals[fields.AC_STATE + a] & IN_MISSION)
 
 
-def pilot(v, a):
+def pilot(vals, a):
     """Aircraft a's pilot slot, or -1."""
-    return v[fields.AC_PILOT + a] - 1
+    return vals[fields.AC_PILOT + a] - 1
 
 
-def has_ecm(v, a):
+def has_ecm(vals, a):
     """Whether it carries an ECM pod this mission."""
-    return bool(v[fields.AC_GEAR + a] & G_ECM)
+    return bool(vals[fields.AC_GEAR + a] & G_ECM)
 
 
-def has_fuel(v, a):
+def has_fuel(vals, a):
     """Whether it carries a fuel tank this mission (+2 Loiter turns)."""
-    return bool(v[fields.AC_GEAR + a] & G_FUEL)
+    return bool(vals[fields.AC_GEAR + a] & G_FUEL)
 
 
-def is_slow(v, a):
+def is_slow(vals, a):
     """Whether it acts in the Slow part of a Loiter turn (its pilot's speed)."""
-    return bool(v[fields.AC_GEAR + a] & G_SLOW)
+    return bool(vals[fields.AC_GEAR + a] & G_SLOW)
 
 
-def evasive(v, a):
+def evasive(vals, a):
     """Its pilot's Evasive skill (or the one set by hand)."""
-    return (v[fields.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
+    return (vals[fields.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
 
 
-def set_gear(v, a, slow, fuel, ecm, eva):
+def set_gear(vals, a, slow, fuel, ecm, eva):
     """Write speed, fuel tank, ECM pod and Evasive (keeping the altitude)."""
-    v[fields.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
-                             (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
-                             (v[fields.AC_GEAR + a] & G_HIGH))
+    vals[fields.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
+                                (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
+                                (vals[fields.AC_GEAR + a] & G_HIGH))
 
 
-def high(v, a):
+def high(vals, a):
     """Whether it flies at high altitude (as set with `ac set N high`)."""
-    return bool(v[fields.AC_GEAR + a] & G_HIGH)
+    return bool(vals[fields.AC_GEAR + a] & G_HIGH)
 
 
 def family(session, a):
@@ -199,20 +200,20 @@ def gunship(session, a):
     return type_row(session, a)[T_CLASS] == GUNSHIP
 
 
-def marker(v, a, m):
+def marker(vals, a, m):
     """How many markers of MARKERS[m] aircraft a has (AC-130 cannon: a mask of its guns)."""
     if m < 5:
-        return (v[fields.AC_DMG + a] >> (3 * m)) & 7
-    return (v[fields.AC_DMG2 + a] >> (3 * (m - 5))) & 7
+        return (vals[fields.AC_DMG + a] >> (3 * m)) & 7
+    return (vals[fields.AC_DMG2 + a] >> (3 * (m - 5))) & 7
 
 
-def set_marker(v, a, m, n):
+def set_marker(vals, a, m, n):
     """Write the count (or the AC-130 gun mask) of MARKERS[m]."""
     if m < 5:
         f, sh = fields.AC_DMG + a, 3 * m
     else:
         f, sh = fields.AC_DMG2 + a, 3 * (m - 5)
-    v[f] = (v[f] & ~(7 << sh)) | (n << sh)
+    vals[f] = (vals[f] & ~(7 << sh)) | (n << sh)
 
 
 def marker_count(session, a, m):
@@ -239,27 +240,27 @@ def assign(session, a, k):
     mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
     Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
     """
-    v = session.vals
+    vals = session.vals
     if k < 0:
-        v[fields.AC_PILOT + a] = 0
+        vals[fields.AC_PILOT + a] = 0
         return
     if unmanned(session, a):
         raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
-    if pilots.flag(v, k, pilots.KILLED):
+    if pilots.flag(vals, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
-    if pilots.status(v, k) == pilots.UNFIT:
+    if pilots.status(vals, k) == pilots.UNFIT:
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
-    flies = pilots.family(session, v[fields.P_NAME + k])
+    flies = pilots.family(session, vals[fields.P_NAME + k])
     if flies is not None and flies != family(session, a):
         raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
-            pilots.name(session, v[fields.P_NAME + k]), flies.upper(),
+            pilots.name(session, vals[fields.P_NAME + k]), flies.upper(),
             type_row(session, a)[T_NAME].upper()))
     for b in range(fields.AC_MAX):
-        if b != a and used(v, b) and pilot(v, b) == k:
+        if b != a and used(vals, b) and pilot(vals, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
-    v[fields.AC_PILOT + a] = k + 1
-    set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
-             pilots.evasive(v, k))
+    vals[fields.AC_PILOT + a] = k + 1
+    set_gear(vals, a, pilots.flag(vals, k, pilots.SLOW), has_fuel(vals, a), has_ecm(vals, a),
+             pilots.evasive(vals, k))
 
 
 def _damage(session, a):
@@ -273,22 +274,22 @@ def _damage(session, a):
 
 def pairs(session, a):
     """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
-    v = session.vals
+    vals = session.vals
     row = type_row(session, a)
-    k = pilot(v, a)
+    k = pilot(vals, a)
     wp = row[T_WP]
     if wp is not None:
-        wp = max(0, wp - PYLON_WP * marker(v, a, PYLON))
+        wp = max(0, wp - PYLON_WP * marker(vals, a, PYLON))
     out = [("ac", a + 1), ("type", row[T_NAME].lower()), ("class", CLASSES[row[T_CLASS]]),
            ("pilot", k + 1 if k >= 0 else None),
-           ("speed", "slow" if is_slow(v, a) else "fast"),
-           ("altitude", "high" if high(v, a) else "low"),
-           ("fuel", has_fuel(v, a)), ("ecm", has_ecm(v, a)), ("evasive", evasive(v, a)),
-           ("status", STATUS[status(v, a)]), ("bingo", bingo(v, a)),
+           ("speed", "slow" if is_slow(vals, a) else "fast"),
+           ("altitude", "high" if high(vals, a) else "low"),
+           ("fuel", has_fuel(vals, a)), ("ecm", has_ecm(vals, a)), ("evasive", evasive(vals, a)),
+           ("status", STATUS[status(vals, a)]), ("bingo", bingo(vals, a)),
            ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(session, a))]
     if k >= 0:
-        out.append(("stress", v[fields.P_STRESS + k]))
-        out.append(("pilot_status", pilots.status_word(v, k)))
-        if status(v, a) == FLYING and pilots.status(v, k) == pilots.UNFIT:
+        out.append(("stress", vals[fields.P_STRESS + k]))
+        out.append(("pilot_status", pilots.status_word(vals, k)))
+        if status(vals, a) == FLYING and pilots.status(vals, k) == pilots.UNFIT:
             out.append(("weapons", pilots.UNFIT_NOTE))
     return out

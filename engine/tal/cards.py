@@ -16,21 +16,22 @@ from engine.tal.ask import complete
 _CHARS = "-0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def set_name(v, name):
+def set_name(vals, name):
     """Keep the campaign card's name (1..12 of a-z 0-9 -), e.g. iraq-1991."""
     if not 0 < len(name) <= 2 * fields.CARD_LEN or [c for c in name if c not in _CHARS]:
         raise parse.Reject(parse.SYNTAX, "a campaign card's name is 1..%d of a-z 0-9 - (iraq-1991)"
                            % (2 * fields.CARD_LEN))
     name += " " * (2 * fields.CARD_LEN - len(name))  # a space is 0: no character
     for i in range(fields.CARD_LEN):
-        v[fields.CARD + i] = (_CHARS.find(name[2 * i]) + 1) * 38 + _CHARS.find(name[2 * i + 1]) + 1
+        vals[fields.CARD + i] = ((_CHARS.find(name[2 * i]) + 1) * 38 +
+                                 _CHARS.find(name[2 * i + 1]) + 1)
 
 
-def name(v):
+def name(vals):
     """The campaign card's name, or None when the campaign was started without one."""
     out = ""
     for i in range(fields.CARD_LEN):
-        n = v[fields.CARD + i]
+        n = vals[fields.CARD + i]
         for c in (n // 38, n % 38):
             if c:
                 out += _CHARS[c - 1]

@@ -51,48 +51,48 @@ def _gear_words(session, words, i, a):
 
 
 def _apply_gear(session, a, o):
-    v = session.vals
+    vals = session.vals
     # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
     if aircraft.gunship(session, a):
         if o[6] is False:
             raise parse.Reject(parse.STATE, "the AC-130 flies at high altitude only")
         o[6] = True
     if o[4] is not None:
-        if aircraft.in_mission(v, a):
+        if aircraft.in_mission(vals, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
         aircraft.assign(session, a, o[4])
-    aircraft.set_gear(v, a, aircraft.is_slow(v, a) if o[0] is None else o[0],
-                      aircraft.has_fuel(v, a) if o[1] is None else o[1],
-                      aircraft.has_ecm(v, a) if o[2] is None else o[2],
-                      aircraft.evasive(v, a) if o[3] is None else o[3])
+    aircraft.set_gear(vals, a, aircraft.is_slow(vals, a) if o[0] is None else o[0],
+                      aircraft.has_fuel(vals, a) if o[1] is None else o[1],
+                      aircraft.has_ecm(vals, a) if o[2] is None else o[2],
+                      aircraft.evasive(vals, a) if o[3] is None else o[3])
     if o[6] is not None:
-        v[fields.AC_GEAR + a] = ((v[fields.AC_GEAR + a] & ~aircraft.G_HIGH) |
-                                 (aircraft.G_HIGH if o[6] else 0))
+        vals[fields.AC_GEAR + a] = ((vals[fields.AC_GEAR + a] & ~aircraft.G_HIGH) |
+                                    (aircraft.G_HIGH if o[6] else 0))
 
 
 def _ac_add(session, words):
     parse.arity(words, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
-    v = session.vals
+    vals = session.vals
     row = aircraft.find_type(session, words[2])
-    a = aircraft.free_slot(v)
+    a = aircraft.free_slot(vals)
     o = _gear_words(session, words, 3, -1)
-    if campaign.on(v):
+    if campaign.on(vals):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
-        campaign.require_setup(v, "buying aircraft")
+        campaign.require_setup(vals, "buying aircraft")
         year = row[aircraft.T_YEAR]
-        if v[fields.YEAR] and year is not None and year > v[fields.YEAR]:
+        if vals[fields.YEAR] and year is not None and year > vals[fields.YEAR]:
             raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (row[aircraft.T_NAME].upper(), year, v[fields.YEAR]))
+                               "%d" % (row[aircraft.T_NAME].upper(), year, vals[fields.YEAR]))
         o[5] = True
-    v[fields.AC_TYPE + a] = row[aircraft.T_N]
+    vals[fields.AC_TYPE + a] = row[aircraft.T_N]
     out = []
     if o[5]:
         if row[aircraft.T_COST] is None:
             raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
                                "it with so -N" % words[2])
-        campaign.spend(v, row[aircraft.T_COST])
+        campaign.spend(vals, row[aircraft.T_COST])
         out.append(("cost", row[aircraft.T_COST]))
-        out.append(("so", v[fields.SO]))
+        out.append(("so", vals[fields.SO]))
     _apply_gear(session, a, o)
     return tuple(aircraft.pairs(session, a) + out) + datatables.data_note("tal/aircraft.txt")
 
@@ -107,20 +107,21 @@ def _ac_set(session, words):
 
 def _ac_list(session, words):
     parse.arity(words, 2, 2, "ac list")
-    v = session.vals
-    listed = [Obj(aircraft.pairs(session, a)) for a in range(fields.AC_MAX) if aircraft.used(v, a)]
+    vals = session.vals
+    listed = [Obj(aircraft.pairs(session, a)) for a in range(fields.AC_MAX)
+              if aircraft.used(vals, a)]
     return (("aircraft", listed),) + datatables.data_note("tal/aircraft.txt")
 
 
 def _ac_hit(session, words):
     parse.arity(words, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
                 " ".join(aircraft.MARKERS) + ")")
-    v = session.vals
-    a = aircraft.slot(v, words[2])
-    st = aircraft.status(v, a)
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    st = aircraft.status(vals, a)
     if st >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
-    if campaign.on(v) and not aircraft.in_mission(v, a):
+    if campaign.on(vals) and not aircraft.in_mission(vals, a):
         # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
         # participant à la mission»; enemies attack only the aircraft over the battlefield
         raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
@@ -135,8 +136,8 @@ def _ac_hit(session, words):
         raise parse.Reject(parse.STATE, "%s is a temporary counter: it stays beside the aircraft "
                            "(cup draw, or by hand) until the end of its next turn" % code)
     from engine.tal import mission
-    before = v[fields.VP]
-    back = mission.enemy_attack(session) if mission.on_battlefield(v, a) else []
+    before = vals[fields.VP]
+    back = mission.enemy_attack(session) if mission.on_battlefield(vals, a) else []
     r = mission.apply_hit(session, a, code, n)
     out = ((("result", mission.RESULTS[r]),) + tuple(aircraft.pairs(session, a)) +
            campaign.vp_pairs(session, before))
@@ -147,18 +148,18 @@ def _ac_hit(session, words):
 
 def _ac_repair(session, words):
     parse.arity(words, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
-    v = session.vals
-    a = aircraft.slot(v, words[2])
-    if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    if aircraft.status(vals, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed: replace it (ac replace)" % (
             a + 1))
-    campaign.require_step(v, campaign.S_REPAIR, "repairs")
+    campaign.require_step(vals, campaign.S_REPAIR, "repairs")
     m = aircraft.marker_index(words[3])
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(aircraft.MARKERS) +
                            " (a pilot's Wounded: pilot heal)")
     count = parse.number(words[4], 1, aircraft.MARKER_MAX, "count") if len(words) == 5 else 1
-    have = aircraft.marker(v, a, m)
+    have = aircraft.marker(vals, a, m)
     if m == aircraft.CANNON and aircraft.gunship(session, a):
         guns = aircraft.marker_count(session, a, m)
         if count > guns:
@@ -169,20 +170,20 @@ def _ac_repair(session, words):
         raise parse.Reject(parse.STATE, "aircraft %d has %d %s markers" % (a + 1, have, words[3]))
     else:
         have -= count
-    campaign.spend(v, count * campaign.REPAIR_COST)
-    aircraft.set_marker(v, a, m, have)
-    return tuple(aircraft.pairs(session, a)) + (("so", v[fields.SO]),)
+    campaign.spend(vals, count * campaign.REPAIR_COST)
+    aircraft.set_marker(vals, a, m, have)
+    return tuple(aircraft.pairs(session, a)) + (("so", vals[fields.SO]),)
 
 
 def _ac_leave(session, words):
     parse.arity(words, 3, 3, "ac leave N")
-    v = session.vals
-    a = aircraft.slot(v, words[2])
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
     from engine.tal import mission
     back = mission.leave(session, a)
-    out = (("ac", a + 1), ("status", aircraft.STATUS[aircraft.status(v, a)]),
-           ("bingo", aircraft.bingo(v, a)),
-           ("phase", mission.PHASES[v[fields.PHASE]]))
+    out = (("ac", a + 1), ("status", aircraft.STATUS[aircraft.status(vals, a)]),
+           ("bingo", aircraft.bingo(vals, a)),
+           ("phase", mission.PHASES[vals[fields.PHASE]]))
     return out + ((("returned", back),) if back else ())
 
 
@@ -194,55 +195,55 @@ SALVAGE = (aircraft.ENGINE, aircraft.PYLON, aircraft.HUD, aircraft.DISPLAY, airc
 def _salvage(session, a, b):
     """"Sauvetage": aircraft a, replaced without having crashed, gives its parts to b of the same
     type: one marker of each salvageable kind a has not got comes off b.  Returns the kinds."""
-    v = session.vals
-    if v[fields.AC_TYPE + b] != v[fields.AC_TYPE + a] or b == a:
+    vals = session.vals
+    if vals[fields.AC_TYPE + b] != vals[fields.AC_TYPE + a] or b == a:
         raise parse.Reject(parse.STATE, "salvage repairs another aircraft of the same type")
-    if aircraft.status(v, a) >= aircraft.CRASH_TARGET:
+    if aircraft.status(vals, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "a crashed aircraft gives no parts")
     out = []
     for m in SALVAGE:
-        have = aircraft.marker(v, b, m)
-        if have and not aircraft.marker(v, a, m):
+        have = aircraft.marker(vals, b, m)
+        if have and not aircraft.marker(vals, a, m):
             gun = m == aircraft.CANNON and aircraft.gunship(session, b)
-            aircraft.set_marker(v, b, m, have & (have - 1) if gun else have - 1)
+            aircraft.set_marker(vals, b, m, have & (have - 1) if gun else have - 1)
             out.append(aircraft.MARKERS[m])
     return out
 
 
 def _ac_replace(session, words):
     parse.arity(words, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
-    v = session.vals
-    a = aircraft.slot(v, words[2])
-    if aircraft.in_mission(v, a):
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    if aircraft.in_mission(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-    campaign.require_step(v, campaign.S_REPLACE, "replacements")
-    campaign.require_replacement(v)
+    campaign.require_step(vals, campaign.S_REPLACE, "replacements")
+    campaign.require_replacement(vals)
     salvaged = ()
     if len(words) > 3:
         if len(words) != 5 or words[3] != "salvage":
             raise parse.Reject(parse.SYNTAX, "usage: ac replace N [salvage M]")
-        b = aircraft.slot(v, words[4])
+        b = aircraft.slot(vals, words[4])
         salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(session, a, b))))),)
-    campaign.add_vp(v, -campaign.AIRCRAFT_REPLACEMENT_VP)
-    v[fields.AC_DMG + a] = 0
-    v[fields.AC_DMG2 + a] = 0
-    v[fields.AC_STATE + a] = aircraft.BASE
-    k = aircraft.pilot(v, a)
-    if k >= 0 and pilots.flag(v, k, pilots.KILLED):
-        v[fields.AC_PILOT + a] = 0
-    return tuple(aircraft.pairs(session, a)) + (("vp", v[fields.VP]),) + salvaged
+    campaign.add_vp(vals, -campaign.AIRCRAFT_REPLACEMENT_VP)
+    vals[fields.AC_DMG + a] = 0
+    vals[fields.AC_DMG2 + a] = 0
+    vals[fields.AC_STATE + a] = aircraft.BASE
+    k = aircraft.pilot(vals, a)
+    if k >= 0 and pilots.flag(vals, k, pilots.KILLED):
+        vals[fields.AC_PILOT + a] = 0
+    return tuple(aircraft.pairs(session, a)) + (("vp", vals[fields.VP]),) + salvaged
 
 
 def _ac_remove(session, words):
     parse.arity(words, 3, 3, "ac remove N")
-    v = session.vals
-    a = aircraft.slot(v, words[2])
-    campaign.require_setup(v, "removing an aircraft")
-    if aircraft.in_mission(v, a):
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    campaign.require_setup(vals, "removing an aircraft")
+    if aircraft.in_mission(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
     for f in (fields.AC_TYPE, fields.AC_PILOT, fields.AC_GEAR, fields.AC_STATE, fields.AC_DMG,
               fields.AC_DMG2):
-        v[f + a] = 0
+        vals[f + a] = 0
     return (("removed", a + 1),)
 
 

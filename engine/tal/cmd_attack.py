@@ -22,11 +22,11 @@ def attacked(session, words):
     usage = "ac attacked N UNIT... [heavy-first]  (UNIT: hits and l or h, e.g. 3l 2h)"
     if len(words) < 4:
         raise parse.Reject(parse.SYNTAX, "usage: " + usage)
-    v = session.vals
-    a = aircraft.slot(v, words[2])
-    if not mission.on_battlefield(v, a) and not (
-            v[fields.PHASE] in (mission.P_TARGET, mission.P_HOME) and
-            aircraft.status(v, a) in (aircraft.FLYING, aircraft.LEFT)):
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    if not mission.on_battlefield(vals, a) and not (
+            vals[fields.PHASE] in (mission.P_TARGET, mission.P_HOME) and
+            aircraft.status(vals, a) in (aircraft.FLYING, aircraft.LEFT)):
         raise parse.Reject(parse.STATE, "aircraft %d is not flying this mission" % (a + 1))
     units = bytearray(cups.MAX_UNITS)
     n = 0
@@ -47,21 +47,21 @@ def attacked(session, words):
                            aircraft.family(session, a))
     d = cupdata.definition(session, cupdata.HIT_FILE)
     cups.check_hit(session, d, units, n, a + 1)
-    returned = mission.enemy_attack(session) if mission.on_battlefield(v, a) else []
-    before = v[fields.VP]
-    m = cups.draw_hit(session, d, units, n, aircraft.has_ecm(v, a), aircraft.evasive(v, a),
+    returned = mission.enemy_attack(session) if mission.on_battlefield(vals, a) else []
+    before = vals[fields.VP]
+    m = cups.draw_hit(session, d, units, n, aircraft.has_ecm(vals, a), aircraft.evasive(vals, a),
                       heavy_first, a + 1, actype)
     draws = []
     for k in range(m):
         e = counters.EFFECTS[cups.EFFECT[k]]
         why = cups.IGNORED_WHY[cups.IGNORED[k]]
         r = mission.IGNORED
-        if not why and aircraft.status(v, a) < aircraft.CRASH_TARGET:
+        if not why and aircraft.status(vals, a) < aircraft.CRASH_TARGET:
             r = mission.apply_hit(session, a, e, cups.VALUE[k])
         res = why or ("none" if e == "no-effect" else mission.RESULTS[r])
         draws.append(Obj((("n", cups.DRAWN[k] + 1), ("side", "heavy" if cups.SIDE[k] else "light"),
                           ("effect", e), ("value", cups.VALUE[k]), ("result", res))))
-    out = (("ecm_dice", list(cups.ECM[:n]) if aircraft.has_ecm(v, a) else []),
+    out = (("ecm_dice", list(cups.ECM[:n]) if aircraft.has_ecm(vals, a) else []),
            ("light", cups.COUNTS[0]), ("heavy", cups.COUNTS[1]), ("draws", draws))
     if returned:
         out += (("returned", returned),)

@@ -15,28 +15,28 @@ from engine.core import parse
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
-def _so(v):
-    return (("so", v[fields.SO]),)
+def _so(vals):
+    return (("so", vals[fields.SO]),)
 
 
 def so(session, words):
     """`so`, `so +N`, `so -N`, `so set N`, `so weapons P...`."""
-    v = session.vals
+    vals = session.vals
     if len(words) == 1:
-        return _so(v)
+        return _so(vals)
     t = words[1]
     if t[:1] == "+" or t[:1] == "-":
         parse.arity(words, 2, 2, "so +N | so -N")
         n = parse.signed(t, -campaign.SO_MAX, campaign.SO_MAX, "SO")
         if n >= 0:
-            campaign.gain(v, n)
+            campaign.gain(vals, n)
         else:
-            campaign.spend(v, -n, True)
-        return _so(v)
+            campaign.spend(vals, -n, True)
+        return _so(vals)
     if t == "set":
         parse.arity(words, 3, 3, "so set N")
-        v[fields.SO] = parse.number(words[2], 0, campaign.SO_MAX, "SO")
-        return _so(v)
+        vals[fields.SO] = parse.number(words[2], 0, campaign.SO_MAX, "SO")
+        return _so(vals)
     if t == "weapons":
         if len(words) < 3 or len(words) > 2 + fields.AC_MAX:
             raise parse.Reject(parse.SYNTAX, "usage: so weapons P...  (armament points of each "
@@ -45,54 +45,54 @@ def so(session, words):
         for p in words[2:]:
             points += parse.number(p, 0, 99, "armament points")
         cost = campaign.weapons_cost(points)
-        campaign.spend(v, cost)
-        return (("points", points), ("cost", cost)) + _so(v)
+        campaign.spend(vals, cost)
+        return (("points", points), ("cost", cost)) + _so(vals)
     raise parse.Reject(parse.UNKNOWN, "usage: so [+N|-N|set N|weapons P...]")
 
 
 def vp(session, words):
     """`vp`, `vp +N`, `vp -N`, `vp set N`, `vp battalion ID half|destroyed`."""
-    v = session.vals
+    vals = session.vals
     if len(words) >= 2:
         t = words[1]
         if t[:1] == "+" or t[:1] == "-":
             parse.arity(words, 2, 2, "vp +N | vp -N")
-            campaign.add_vp(v, parse.signed(t, -campaign.VP_MAX, campaign.VP_MAX, "VP"))
+            campaign.add_vp(vals, parse.signed(t, -campaign.VP_MAX, campaign.VP_MAX, "VP"))
         elif t == "set":
             parse.arity(words, 3, 3, "vp set N")
-            v[fields.VP] = parse.signed(words[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
+            vals[fields.VP] = parse.signed(words[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
         elif t == "battalion":
             parse.arity(words, 4, 4, "vp battalion ID half|destroyed")
-            b = campaign.bn_find(v, words[2])
+            b = campaign.bn_find(vals, words[2])
             if words[3] not in ("half", "destroyed"):
                 raise parse.Reject(parse.SYNTAX, "usage: vp battalion ID half|destroyed")
-            got = campaign.battalion_vp(v, b,
+            got = campaign.battalion_vp(vals, b,
                                         campaign.HALF if words[3] == "half" else campaign.DESTROYED)
             return (("battalion", words[2]), ("strength", words[3]), ("gain", got),
-                    ("vp", v[fields.VP]), ("battalions_left", campaign.bn_left(v)))
+                    ("vp", vals[fields.VP]), ("battalions_left", campaign.bn_left(vals)))
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: vp [+N|-N|set N|battalion ID half|destroyed]")
-    return (("vp", v[fields.VP]),)
+    return (("vp", vals[fields.VP]),)
 
 
 # --- battalions --------------------------------------------------------------------------------
-def _bn_pairs(v, b):
-    return (("battalion", campaign.bn_name(v[fields.BN_ID + b])), ("vp", v[fields.BN_VP + b]),
-            ("band", campaign.BANDS[campaign.bn_band(v, b)]),
-            ("strength", campaign.STRENGTHS[campaign.bn_strength(v, b)]),
-            ("fixed", campaign.bn_fixed(v, b)))
+def _bn_pairs(vals, b):
+    return (("battalion", campaign.bn_name(vals[fields.BN_ID + b])), ("vp", vals[fields.BN_VP + b]),
+            ("band", campaign.BANDS[campaign.bn_band(vals, b)]),
+            ("strength", campaign.STRENGTHS[campaign.bn_strength(vals, b)]),
+            ("fixed", campaign.bn_fixed(vals, b)))
 
 
-def _move(v, b, step):
-    band = campaign.bn_band(v, b) + step
+def _move(vals, b, step):
+    band = campaign.bn_band(vals, b) + step
     band = 0 if band < 0 else (campaign.BAND_AB if band > campaign.BAND_AB else band)
-    campaign.bn_set(v, b, campaign.bn_strength(v, b), band, campaign.bn_fixed(v, b))
+    campaign.bn_set(vals, b, campaign.bn_strength(vals, b), band, campaign.bn_fixed(vals, b))
 
 
 @asks
 def bn(session, words):
     """`bn add|list|move|roll|remove ...`: battalions on the sector map (docs/rules.md)."""
-    v = session.vals
+    vals = session.vals
     t = words[1] if len(words) > 1 else ""
     if t == "add":
         parse.arity(words, 4, 6, "bn add ID VP [BAND] [fixed]")
@@ -105,71 +105,71 @@ def bn(session, words):
         # ... Transit Ennemi, ... de commandant ... Arrière Ennemi» (card notes: bn move)
         band = (campaign.band(words[4]) if len(words) - fixed == 5
                 else campaign.KIND_BAND[(code & 3) - 1])
-        if campaign.on(v):
+        if campaign.on(vals):
             from engine.tal import cmd_setup  # the set-up draws the battalion cards
             cmd_setup.draw(session, code)
         free = -1
         for b in range(fields.BN_MAX):
-            if v[fields.BN_ID + b] == code:
+            if vals[fields.BN_ID + b] == code:
                 raise parse.Reject(parse.STATE, "battalion %s is already on the map" % words[2])
-            if free < 0 and v[fields.BN_ID + b] == 0:
+            if free < 0 and vals[fields.BN_ID + b] == 0:
                 free = b
         if free < 0:
             raise parse.Reject(parse.STATE, "the sector map holds %d battalions" % fields.BN_MAX)
-        v[fields.BN_ID + free] = code
-        v[fields.BN_VP + free] = pts
-        v[fields.BN_STATE + free] = 0
-        campaign.bn_set(v, free, campaign.FULL, band, fixed)
-        return _bn_pairs(v, free)
+        vals[fields.BN_ID + free] = code
+        vals[fields.BN_VP + free] = pts
+        vals[fields.BN_STATE + free] = 0
+        campaign.bn_set(vals, free, campaign.FULL, band, fixed)
+        return _bn_pairs(vals, free)
     if t == "list":
         parse.arity(words, 2, 2, "bn list")
-        return (("battalions", [Obj(_bn_pairs(v, b)) for b in range(fields.BN_MAX)
-                                if v[fields.BN_ID + b]]),)
+        return (("battalions", [Obj(_bn_pairs(vals, b)) for b in range(fields.BN_MAX)
+                                if vals[fields.BN_ID + b]]),)
     if t == "move":
         parse.arity(words, 4, 4, "bn move ID advance|retreat|BAND")
-        b = campaign.bn_find(v, words[2])
+        b = campaign.bn_find(vals, words[2])
         if words[3] == "advance" or words[3] == "retreat":
-            if campaign.bn_fixed(v, b):
+            if campaign.bn_fixed(vals, b):
                 raise parse.Reject(parse.STATE, "Fixed battalions never move")
-            _move(v, b, 1 if words[3] == "advance" else -1)
+            _move(vals, b, 1 if words[3] == "advance" else -1)
         else:
-            campaign.bn_set(v, b, campaign.bn_strength(v, b), campaign.band(words[3]),
-                            campaign.bn_fixed(v, b))
-        return _bn_pairs(v, b)
+            campaign.bn_set(vals, b, campaign.bn_strength(vals, b), campaign.band(words[3]),
+                            campaign.bn_fixed(vals, b))
+        return _bn_pairs(vals, b)
     if t == "roll" or t == "stay":
         parse.arity(words, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
-        b = campaign.bn_find(v, words[2])
-        if campaign.bn_fixed(v, b):
+        b = campaign.bn_find(vals, words[2])
+        if campaign.bn_fixed(vals, b):
             raise parse.Reject(parse.STATE,
                                "never roll for Fixed battalions: they stay in their band")
-        if not campaign.bn_alive(v, b):
+        if not campaign.bn_alive(vals, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % words[2])
-        if campaign.on(v):
+        if campaign.on(vals):
             # «Mouvement des Bataillons Ennemis», after the day's missions and the SO gain
-            if v[fields.STEP] != campaign.S_MOVEMENT:
+            if vals[fields.STEP] != campaign.S_MOVEMENT:
                 raise parse.Reject(parse.STATE, "battalions move at the end of the day, after its "
                                    "missions (day end)")
-            if v[fields.BN_STATE + b] & campaign.MOVED:
+            if vals[fields.BN_STATE + b] & campaign.MOVED:
                 raise parse.Reject(parse.STATE, "battalion %s has moved today" % words[2])
-        v[fields.BN_STATE + b] |= campaign.MOVED
+        vals[fields.BN_STATE + b] |= campaign.MOVED
         if t == "stay":  # a card note: it does not move today
-            return _bn_pairs(v, b)
+            return _bn_pairs(vals, b)
         from engine.core import datatables
         from engine.tal import sheets
         mod, die = parse.modifiers(words, 3, 10)
         die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls it back
-        step, entered = sheets.movement(session, campaign.bn_kind(v, b), die, mod,
-                                        campaign.bn_name(v[fields.BN_ID + b]))
-        _move(v, b, step)
+        step, entered = sheets.movement(session, campaign.bn_kind(vals, b), die, mod,
+                                        campaign.bn_name(vals[fields.BN_ID + b]))
+        _move(vals, b, step)
         return ((("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", sheets.MOVES[step + 1])) + _bn_pairs(v, b) +
+                 ("move", sheets.MOVES[step + 1])) + _bn_pairs(vals, b) +
                 datatables.entered_note(entered, "tal/movement.txt"))
     if t == "remove":
         parse.arity(words, 3, 3, "bn remove ID")
-        b = campaign.bn_find(v, words[2])
-        v[fields.BN_ID + b] = 0
-        v[fields.BN_VP + b] = 0
-        v[fields.BN_STATE + b] = 0
+        b = campaign.bn_find(vals, words[2])
+        vals[fields.BN_ID + b] = 0
+        vals[fields.BN_VP + b] = 0
+        vals[fields.BN_STATE + b] = 0
         return (("removed", words[2]),)
     raise parse.Reject(parse.UNKNOWN if t else parse.SYNTAX,
                        "usage: bn add|list|move|roll|stay|remove ...")

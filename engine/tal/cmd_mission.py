@@ -28,60 +28,61 @@ def _vp(session, before):
 
 
 # --- mission -------------------------------------------------------------------------------------
-def _target(v, word):
+def _target(vals, word):
     """TARGET field value for a mission against battalion `word` (on the map) or a band code."""
     if word[:1].isdigit():
-        b = campaign.bn_find(v, word)
-        if not campaign.bn_alive(v, b):
+        b = campaign.bn_find(vals, word)
+        if not campaign.bn_alive(vals, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % word)
         return b + 1
     return (campaign.band(word) + 1) << 4
 
 
-def target_band(v):
+def target_band(vals):
     """The range band of this mission's target, or -1 when none was given."""
-    t = v[fields.TARGET]
+    t = vals[fields.TARGET]
     if t & 15:
-        return campaign.bn_band(v, (t & 15) - 1)
+        return campaign.bn_band(vals, (t & 15) - 1)
     return ((t >> 4) & 7) - 1
 
 
 def _mission_show(session):
-    v = session.vals
-    flying = [a + 1 for a in range(fields.AC_MAX) if aircraft.used(v, a) and
-              aircraft.in_mission(v, a)]
-    out = (("phase", mission_rules.PHASES[v[fields.PHASE]]), ("aircraft", flying),
-           ("loiter", v[fields.LOITER]),
-           ("turn", v[fields.TURN]))
-    t = v[fields.TARGET]
+    vals = session.vals
+    flying = [a + 1 for a in range(fields.AC_MAX) if aircraft.used(vals, a) and
+              aircraft.in_mission(vals, a)]
+    out = (("phase", mission_rules.PHASES[vals[fields.PHASE]]), ("aircraft", flying),
+           ("loiter", vals[fields.LOITER]),
+           ("turn", vals[fields.TURN]))
+    t = vals[fields.TARGET]
     if t & 127:
-        out += (("target", campaign.bn_name(v[fields.BN_ID + (t & 15) - 1]) if t & 15 else
-                 campaign.BANDS[target_band(v)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
-                ("wp", [_wp(session, a) for a in flying_slots(v)]))
+        out += (("target", campaign.bn_name(vals[fields.BN_ID + (t & 15) - 1]) if t & 15 else
+                 campaign.BANDS[target_band(vals)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
+                ("wp", [_wp(session, a) for a in flying_slots(vals)]))
     return out
 
 
 FUEL_PRIORITY = 128  # TARGET bit: Fuel Priority bought for this mission
 
 
-def flying_slots(v):
+def flying_slots(vals):
     """The aircraft (slots) of the mission."""
-    return [a for a in range(fields.AC_MAX) if aircraft.used(v, a) and aircraft.in_mission(v, a)]
+    return [a for a in range(fields.AC_MAX) if aircraft.used(vals, a) and
+            aircraft.in_mission(vals, a)]
 
 
 def _wp(session, a):
     """Aircraft a's Weight Points on this mission ("Armements des Appareils"): its card's, less
     the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
     per Pylon marker."""
-    v = session.vals
+    vals = session.vals
     row = aircraft.type_row(session, a)
     wp = row[aircraft.T_WP]
     if wp is None:
         return None
-    if row[aircraft.T_CLASS] == aircraft.MANNED and not v[fields.TARGET] & FUEL_PRIORITY:
+    if row[aircraft.T_CLASS] == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
         from engine.tal import sheets  # the sheets' tables load when first needed
-        wp -= sheets.band_wp(session, target_band(v))[0]
-    return max(0, wp - aircraft.PYLON_WP * aircraft.marker(v, a, aircraft.PYLON))
+        wp -= sheets.band_wp(session, target_band(vals))[0]
+    return max(0, wp - aircraft.PYLON_WP * aircraft.marker(vals, a, aircraft.PYLON))
 
 
 def _slots(session, words, start):
@@ -97,7 +98,7 @@ def _slots(session, words, start):
 def _end_args(session, words):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
     from engine.tal import sheets
-    v = session.vals
+    vals = session.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
     seen = []
@@ -118,13 +119,14 @@ def _end_args(session, words):
         elif stress is None and t in campaign.BANDS:
             stress = sheets.band_stress(session, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = sheets.band_stress(session, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
+            stress = sheets.band_stress(session,
+                                        campaign.bn_band(vals, campaign.bn_find(vals, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
-    if stress is None and target_band(v) >= 0:
-        stress = sheets.band_stress(session, target_band(v))[0]
+    if stress is None and target_band(vals) >= 0:
+        stress = sheets.band_stress(session, target_band(vals))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
@@ -134,7 +136,7 @@ def _end_args(session, words):
 @asks
 def mission(session, words):
     """`mission [show|start N...|home|abort|end ...]`: a mission's phases (docs/rules.md)."""
-    v = session.vals
+    vals = session.vals
     if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
         return _mission_show(session)
     t = words[1]
@@ -142,13 +144,13 @@ def mission(session, words):
         n = len(words)
         target = 0
         if n > 4 and words[n - 2] == "vs":
-            target = _target(v, words[n - 1])
+            target = _target(vals, words[n - 1])
             n -= 2
         if n < 3:
             raise parse.Reject(parse.SYNTAX, "usage: mission start N... [vs BATTALION|BAND]")
         holes = []
         mission_rules.start(session, _slots(session, words[:n], 2), holes)
-        v[fields.TARGET] = target
+        vals[fields.TARGET] = target
         out = _mission_show(session)
         if holes:
             out += (("holes", [Obj((("ac", a + 1), ("pilot", k + 1), ("stress", n)))
@@ -165,24 +167,25 @@ def mission(session, words):
     if t == "fuel":
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
         parse.arity(words, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
-        if v[fields.PHASE] != mission_rules.P_TARGET:
+        if vals[fields.PHASE] != mission_rules.P_TARGET:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
-        if v[fields.TARGET] & FUEL_PRIORITY:
+        if vals[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
-        campaign.spend(v, campaign.FUEL_PRIORITY_COST)
-        v[fields.TARGET] |= FUEL_PRIORITY
-        return _mission_show(session) + (("so", v[fields.SO]),)
+        campaign.spend(vals, campaign.FUEL_PRIORITY_COST)
+        vals[fields.TARGET] |= FUEL_PRIORITY
+        return _mission_show(session) + (("so", vals[fields.SO]),)
     if t == "end":
         stress, xp = _end_args(session, words)
         done = []
         cups_back = mission_rules.end(session, stress, xp, done)
         out = []
         for k, promoted in done:
-            out.append(Obj((("pilot", k + 1), ("name", pilots.name(session, v[fields.P_NAME + k])),
-                            ("stress", v[fields.P_STRESS + k]),
-                            ("status", pilots.status_word(v, k)),
-                            ("xp", v[fields.P_XP + k]),
-                            ("level", pilots.LEVELS[pilots.level(v, k)]),
+            out.append(Obj((("pilot", k + 1),
+                            ("name", pilots.name(session, vals[fields.P_NAME + k])),
+                            ("stress", vals[fields.P_STRESS + k]),
+                            ("status", pilots.status_word(vals, k)),
+                            ("xp", vals[fields.P_XP + k]),
+                            ("level", pilots.LEVELS[pilots.level(vals, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
         if promoted_any(done):
@@ -201,39 +204,39 @@ def promoted_any(done):
     return False
 
 
-def _use_scout(v, lost):
+def _use_scout(vals, lost):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
     per battalion; a lost one leaves the campaign."""
-    owned = v[fields.SCOUTS] & 15
-    used = v[fields.SCOUTS] >> 4
+    owned = vals[fields.SCOUTS] & 15
+    used = vals[fields.SCOUTS] >> 4
     if used >= owned:
         raise parse.Reject(parse.STATE, "no scout left today (%d bought, each flies one mission "
                            "a day)" % owned)
-    b = (v[fields.TARGET] & 15) - 1
+    b = (vals[fields.TARGET] & 15) - 1
     if b >= 0:
-        if v[fields.BN_STATE + b] & campaign.SCOUTED:
+        if vals[fields.BN_STATE + b] & campaign.SCOUTED:
             raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
-                               % campaign.bn_name(v[fields.BN_ID + b]))
-        v[fields.BN_STATE + b] |= campaign.SCOUTED
-    v[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
+                               % campaign.bn_name(vals[fields.BN_ID + b]))
+        vals[fields.BN_STATE + b] |= campaign.SCOUTED
+    vals[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
 
 
 # --- loiter --------------------------------------------------------------------------------------
 def _loiter_show(session):
-    v = session.vals
-    ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(v, a)),
-                    ("bingo", aircraft.bingo(v, a))))
-               for a in range(fields.AC_MAX) if mission_rules.on_battlefield(v, a)]
-    return (("phase", mission_rules.PHASES[v[fields.PHASE]]), ("start", v[fields.LOITER]),
-            ("turn", v[fields.TURN]),
-            ("left", v[fields.LOITER] - v[fields.TURN]), ("aircraft", ac_left))
+    vals = session.vals
+    ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(vals, a)),
+                    ("bingo", aircraft.bingo(vals, a))))
+               for a in range(fields.AC_MAX) if mission_rules.on_battlefield(vals, a)]
+    return (("phase", mission_rules.PHASES[vals[fields.PHASE]]), ("start", vals[fields.LOITER]),
+            ("turn", vals[fields.TURN]),
+            ("left", vals[fields.LOITER] - vals[fields.TURN]), ("aircraft", ac_left))
 
 
 @asks
 def loiter(session, words):
     """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track ("Placement du Pion
     d'Autonomie", "Bingo Fuel")."""
-    v = session.vals
+    vals = session.vals
     if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
         return _loiter_show(session)
     t = words[1]
@@ -250,9 +253,9 @@ def loiter(session, words):
                 i += 1
             die = die or session.rng.die(10)  # any refusal below rolls it back
             from engine.tal import sheets
-            extra, relief, lost, entered = sheets.scout(session, die, campaign.on(v))
-            if campaign.on(v):
-                _use_scout(v, lost)
+            extra, relief, lost, entered = sheets.scout(session, die, campaign.on(vals))
+            if campaign.on(vals):
+                _use_scout(vals, lost)
             turns += extra
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
@@ -262,23 +265,23 @@ def loiter(session, words):
         return out + datatables.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
         parse.arity(words, 2, 2, "loiter enemy")
-        if v[fields.PHASE] != mission_rules.P_FAST and v[fields.PHASE] != mission_rules.P_SLOW:
+        if vals[fields.PHASE] not in (mission_rules.P_FAST, mission_rules.P_SLOW):
             raise parse.Reject(parse.STATE, "no Loiter turn is being played")
         back = mission_rules.enemy_attack(session)
-        return (("phase",
-                 mission_rules.PHASES[v[fields.PHASE]]),) + ((("returned", back),) if back else ())
+        return ((("phase", mission_rules.PHASES[vals[fields.PHASE]]),) +
+                ((("returned", back),) if back else ()))
     if t == "next":
         parse.arity(words, 2, 2, "loiter next")
         back = []
         b6 = []
         b10 = []
         crashed = []
-        before = v[fields.VP]
+        before = vals[fields.VP]
         mission_rules.loiter_next(session, back, b6, b10, crashed)
-        out = (("turn", v[fields.TURN]), ("left", v[fields.LOITER] - v[fields.TURN]),
+        out = (("turn", vals[fields.TURN]), ("left", vals[fields.LOITER] - vals[fields.TURN]),
                ("bingo6", [a + 1 for a in b6]), ("bingo10", [a + 1 for a in b10]),
                ("crashed", [a + 1 for a in crashed]),
-               ("phase", mission_rules.PHASES[v[fields.PHASE]]))
+               ("phase", mission_rules.PHASES[vals[fields.PHASE]]))
         if back:
             out += (("returned", back),)
         return out + _vp(session, before)
@@ -307,8 +310,8 @@ def bingo(session, words):
     Pion d'Autonomie", "Bingo Fuel")."""
     if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
-    v = session.vals
-    if v[fields.PHASE] != mission_rules.P_HOME:
+    vals = session.vals
+    if vals[fields.PHASE] != mission_rules.P_HOME:
         raise parse.Reject(parse.STATE, "Bingo checks are rolled home-bound (mission home)")
     due = mission_rules.bingo_due(session)
     if not due:
@@ -317,9 +320,9 @@ def bingo(session, words):
     out = []
     for i in range(len(due)):
         a = due[i]
-        marker = aircraft.bingo(v, a)
+        marker = aircraft.bingo(vals, a)
         st = mission_rules.bingo_check(session, a, dice[i])
-        k = aircraft.pilot(v, a)
+        k = aircraft.pilot(vals, a)
         out.append(Obj((("ac", a + 1), ("bingo", marker), ("die", dice[i]), ("stress", st),
                         ("pilot", k + 1 if k >= 0 else None))))
     return (("checks", out),)
@@ -330,19 +333,19 @@ def engine(session, words):
     et SAR")."""
     if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
-    v = session.vals
-    if v[fields.PHASE] != mission_rules.P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
-    due = mission_rules.engine_due(v)
+    due = mission_rules.engine_due(vals)
     need = 0
     for a in due:
-        need += aircraft.marker(v, a, aircraft.ENGINE)
+        need += aircraft.marker(vals, a, aircraft.ENGINE)
     dice = _dice(session, words, 2, need, "engine check")
-    before = v[fields.VP]
+    before = vals[fields.VP]
     out = []
     j = 0
     for a in due:
-        n = aircraft.marker(v, a, aircraft.ENGINE)
+        n = aircraft.marker(vals, a, aircraft.ENGINE)
         mine = dice[j:j + n]
         j += n
         crash = False
@@ -359,13 +362,13 @@ def sar(session, words):
     """`sar N [wp W] [target|battle|home] [=D]`: SAR for crashed aircraft N."""
     usage = "sar N [wp W] [target|battle|home] [=D]"
     parse.arity(words, 2, 6, usage)
-    v = session.vals
-    a = aircraft.slot(v, words[1])
+    vals = session.vals
+    a = aircraft.slot(vals, words[1])
     if aircraft.unmanned(session, a):
         raise parse.Reject(parse.STATE, "no SAR for unmanned aircraft")
     mission_rules.sar_due(session, a)
     wp = 0
-    where = mission_rules.sar_where(v, a)
+    where = mission_rules.sar_where(vals, a)
     die = 0
     i = 2
     while i < len(words):
@@ -383,14 +386,14 @@ def sar(session, words):
     die = die or session.rng.die(10)
     mod = wp + mission_rules.WHERE_MOD[where]
     outcome = tables.sar(die + mod)
-    before = v[fields.VP]
+    before = vals[fields.VP]
     mission_rules.sar_apply(session, a, outcome)
-    k = aircraft.pilot(v, a)
+    k = aircraft.pilot(vals, a)
     out = (("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod),
            ("outcome", tables.SAR_NAMES[outcome]), ("stress", tables.SAR_STRESS[outcome]),
            ("pilot", k + 1 if k >= 0 else None))
     if k >= 0:
-        out += (("pilot_stress", v[fields.P_STRESS + k]),)
+        out += (("pilot_stress", vals[fields.P_STRESS + k]),)
     return out + _vp(session, before)
 
 
@@ -399,27 +402,27 @@ def ridge(session, words):
     """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
     Pilotes", table DATA)."""
     parse.arity(words, 2, 40, "ridge N [+M ...] [=D]")
-    v = session.vals
-    a = aircraft.slot(v, words[1])
-    k = aircraft.pilot(v, a)
+    vals = session.vals
+    a = aircraft.slot(vals, words[1])
+    k = aircraft.pilot(vals, a)
     if k < 0:
         raise parse.Reject(parse.STATE, "aircraft %d has no pilot whose stress to check" % (a + 1))
-    if aircraft.status(v, a) != aircraft.FLYING:
+    if aircraft.status(vals, a) != aircraft.FLYING:
         raise parse.Reject(parse.STATE, "aircraft %d is not flying" % (a + 1))
     mod, die = parse.modifiers(words, 2, 10)
-    mod += (aircraft.evasive(v, a) - v[fields.P_STRESS + k] -
-            aircraft.CONTROLS_RIDGE * aircraft.marker(v, a, aircraft.CONTROLS))
+    mod += (aircraft.evasive(vals, a) - vals[fields.P_STRESS + k] -
+            aircraft.CONTROLS_RIDGE * aircraft.marker(vals, a, aircraft.CONTROLS))
     die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls the die back
     from engine.tal import sheets
     st, entered = sheets.ridge(session, die, mod)
-    was_unfit = pilots.status(v, k) == pilots.UNFIT
-    pilots.add_stress(v, k, st)
-    before = v[fields.VP]
-    crash = not was_unfit and pilots.status(v, k) == pilots.UNFIT
+    was_unfit = pilots.status(vals, k) == pilots.UNFIT
+    pilots.add_stress(vals, k, st)
+    before = vals[fields.VP]
+    crash = not was_unfit and pilots.status(vals, k) == pilots.UNFIT
     if crash:
         mission_rules.crash(session, a)
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
-             ("pilot", k + 1), ("pilot_stress", v[fields.P_STRESS + k]),
-             ("pilot_status", pilots.STATUS[pilots.status(v, k)]), ("crash", crash)) +
+             ("pilot", k + 1), ("pilot_stress", vals[fields.P_STRESS + k]),
+             ("pilot_status", pilots.STATUS[pilots.status(vals, k)]), ("crash", crash)) +
             _vp(session, before) +
             datatables.entered_note(entered, "tal/ridge.txt"))

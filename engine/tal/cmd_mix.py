@@ -99,14 +99,14 @@ def _show(session, k):
             ("status", d.status), ("entering", _entering(session, k)))
 
 
-def _check_empty(v, k):
+def _check_empty(vals, k):
     """A new mix cannot replace a cup whose counters are out (held, on the battlefield, removed
     for the campaign): the saved game refers to them by number."""
     if k == 2:
         return
     lay = (fields.HIT_SUM, fields.HIT_REMOVED, 5) if k == 0 else (fields.POPUP_SUM,
                                                                   fields.POPUP_REMOVED, 4)
-    if v[lay[0]] or [1 for i in range(lay[2]) if v[lay[1] + i]]:
+    if vals[lay[0]] or [1 for i in range(lay[2]) if vals[lay[1] + i]]:
         raise parse.Reject(parse.STATE, "counters of the %s cup are out: put them back first "
                            "(mission end, or cup reset %s)" % (CUPS[k], CUPS[k]))
 

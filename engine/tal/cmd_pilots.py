@@ -29,40 +29,40 @@ _PROMOTED = "promoted: enter the new card's values (pilot card K %s)" % _CARD
 
 def pilot_pairs(session, k, name=True):
     """The reply pairs that describe pilot slot k."""
-    v = session.vals
-    need = v[fields.P_NEED + k]
+    vals = session.vals
+    need = vals[fields.P_NEED + k]
     ac = None
     for a in range(fields.AC_MAX):
-        if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
             ac = a + 1
     out = [("pilot", k + 1)]
     if name:
-        out.append(("name", pilots.name(session, v[fields.P_NAME + k])))
-    out += [("level", pilots.LEVELS[pilots.level(v, k)]), ("stress", v[fields.P_STRESS + k]),
-            ("status", pilots.status_word(v, k)), ("okay", v[fields.P_OKAY + k]),
-            ("shaken", v[fields.P_SHAKEN + k]), ("cool", pilots.cool(v, k)),
-            ("evasive", pilots.evasive(v, k)),
-            ("speed", "slow" if pilots.flag(v, k, pilots.SLOW) else "fast"),
-            ("xp", v[fields.P_XP + k]),
-            ("need", need or None), ("wounded", pilots.flag(v, k, pilots.WOUNDED)),
-            ("flew", pilots.flag(v, k, pilots.FLEW)), ("ac", ac)]
+        out.append(("name", pilots.name(session, vals[fields.P_NAME + k])))
+    out += [("level", pilots.LEVELS[pilots.level(vals, k)]), ("stress", vals[fields.P_STRESS + k]),
+            ("status", pilots.status_word(vals, k)), ("okay", vals[fields.P_OKAY + k]),
+            ("shaken", vals[fields.P_SHAKEN + k]), ("cool", pilots.cool(vals, k)),
+            ("evasive", pilots.evasive(vals, k)),
+            ("speed", "slow" if pilots.flag(vals, k, pilots.SLOW) else "fast"),
+            ("xp", vals[fields.P_XP + k]),
+            ("need", need or None), ("wounded", pilots.flag(vals, k, pilots.WOUNDED)),
+            ("flew", pilots.flag(vals, k, pilots.FLEW)), ("ac", ac)]
     return out
 
 
-def _stress_pairs(v, k):
-    return (("pilot", k + 1), ("stress", v[fields.P_STRESS + k]),
-            ("status", pilots.STATUS[pilots.status(v, k)]))
+def _stress_pairs(vals, k):
+    return (("pilot", k + 1), ("stress", vals[fields.P_STRESS + k]),
+            ("status", pilots.STATUS[pilots.status(vals, k)]))
 
 
 def _card(session, words, i, k, allow_level):
     """Parse OKAY SHAKEN COOL and options from w[i:] into pilot slot k's card."""
-    v = session.vals
+    vals = session.vals
     if len(words) < i + 3:
         raise parse.Reject(parse.SYNTAX, "a card is " + _CARD)
     okay = parse.number(words[i], 0, pilots.LIMIT_MAX, "Okay limit")
     shaken = parse.number(words[i + 1], 0, pilots.LIMIT_MAX, "Shaken limit")
     cool = parse.number(words[i + 2], 0, pilots.COOL_MAX, "Cool")
-    slow = pilots.flag(v, k, pilots.SLOW)
+    slow = pilots.flag(vals, k, pilots.SLOW)
     eva = 0
     need = 0
     lvl = None
@@ -85,9 +85,9 @@ def _card(session, words, i, k, allow_level):
             raise parse.Reject(parse.SYNTAX, "a card is " + _CARD + (" [level L]" if allow_level
                                                                        else ""))
         j += 1
-    pilots.set_card(v, k, okay, shaken, cool, eva, slow, need)
+    pilots.set_card(vals, k, okay, shaken, cool, eva, slow, need)
     if lvl is not None:
-        v[fields.P_STATE + k] = (v[fields.P_STATE + k] & ~7) | lvl
+        vals[fields.P_STATE + k] = (vals[fields.P_STATE + k] & ~7) | lvl
     _refresh_aircraft(session, k)
 
 
@@ -100,20 +100,20 @@ def _level(word):
 
 def _refresh_aircraft(session, k):
     # The aircraft the pilot sits in flies at the card's speed and Evasive.
-    v = session.vals
+    vals = session.vals
     for a in range(fields.AC_MAX):
-        if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
             from engine.tal import aircraft
-            aircraft.set_gear(v, a, pilots.flag(v, k, pilots.SLOW), aircraft.has_fuel(v, a),
-                              aircraft.has_ecm(v, a),
-                              pilots.evasive(v, k))
+            aircraft.set_gear(vals, a, pilots.flag(vals, k, pilots.SLOW),
+                              aircraft.has_fuel(vals, a), aircraft.has_ecm(vals, a),
+                              pilots.evasive(vals, k))
 
 
 def _name(session, word, k):
-    v = session.vals
+    vals = session.vals
     n = pilots.name_number(session, word)
     for j in range(fields.PILOT_MAX):
-        if j != k and v[fields.P_NAME + j] == n:
+        if j != k and vals[fields.P_NAME + j] == n:
             raise parse.Reject(parse.STATE, "%s is pilot %d" % (pilots.name(session, n), j + 1))
     return n
 
@@ -121,19 +121,20 @@ def _name(session, word, k):
 def _crew_room(session, k, n):
     """"Choix des Pilotes": one pilot per aircraft card plus one per aircraft type (drones take
     none): refuse pilot name n in slot k beyond that."""
-    v = session.vals
+    vals = session.vals
     fam = pilots.family(session, n)
     if fam is None:
         return  # a name the data file does not list: its type is not known
     from engine.tal import aircraft
     planes = 0
     for a in range(fields.AC_MAX):
-        if (aircraft.used(v, a) and not aircraft.unmanned(session, a)
+        if (aircraft.used(vals, a) and not aircraft.unmanned(session, a)
                 and aircraft.family(session, a) == fam):
             planes += 1
     crew = 0
     for j in range(fields.PILOT_MAX):
-        if j != k and pilots.used(v, j) and pilots.family(session, v[fields.P_NAME + j]) == fam:
+        if (j != k and pilots.used(vals, j)
+                and pilots.family(session, vals[fields.P_NAME + j]) == fam):
             crew += 1
     if crew >= planes + (1 if planes else 0):
         raise parse.Reject(parse.STATE, "the squadron takes one %s pilot per %s aircraft and one "
@@ -142,29 +143,29 @@ def _crew_room(session, k, n):
 
 
 def _add(session, words):
-    v = session.vals
+    vals = session.vals
     if len(words) < 6:
         raise parse.Reject(parse.SYNTAX, "usage: pilot add NAME " + _CARD + " [level L]")
-    campaign.require_setup(v, "choosing pilots")
-    if campaign.on(v) and "level" in words:
+    campaign.require_setup(vals, "choosing pilots")
+    if campaign.on(vals) and "level" in words:
         raise parse.Reject(parse.STATE, "pilots join at Average: adjust levels with pilot level")
-    k = pilots.free_slot(v)
-    v[fields.P_NAME + k] = _name(session, words[2], k)
+    k = pilots.free_slot(vals)
+    vals[fields.P_NAME + k] = _name(session, words[2], k)
     # «Tous les pilotes se joignent à l'escadron ... Normal»
-    v[fields.P_STATE + k] = pilots.AVERAGE
-    _card(session, words, 3, k, not campaign.on(v))
-    if campaign.on(v):
-        _crew_room(session, k, v[fields.P_NAME + k])
+    vals[fields.P_STATE + k] = pilots.AVERAGE
+    _card(session, words, 3, k, not campaign.on(vals))
+    if campaign.on(vals):
+        _crew_room(session, k, vals[fields.P_NAME + k])
     return tuple(pilot_pairs(session, k))
 
 
 def _card_cmd(session, words):
-    v = session.vals
-    k = pilots.slot(v, words[2] if len(words) > 2 else "")
+    vals = session.vals
+    k = pilots.slot(vals, words[2] if len(words) > 2 else "")
     _card(session, words, 3, k, False)
     # "Promotion des Pilotes": the XP kept after a promotion count towards the new card's
     # number, so a surplus that already reaches it promotes again.
-    up = pilots.gain_xp(v, k, 0)
+    up = pilots.gain_xp(vals, k, 0)
     out = tuple(pilot_pairs(session, k))
     if up:
         out += (("promoted", True), ("note", _PROMOTED))
@@ -173,9 +174,9 @@ def _card_cmd(session, words):
 
 def _list(session, words):
     parse.arity(words, 2, 2, "pilot list")
-    v = session.vals
-    return (("pilots",
-             [Obj(pilot_pairs(session, k)) for k in range(fields.PILOT_MAX) if pilots.used(v, k)]),)
+    vals = session.vals
+    return (("pilots", [Obj(pilot_pairs(session, k)) for k in range(fields.PILOT_MAX)
+                        if pilots.used(vals, k)]),)
 
 
 def _show(session, words):
@@ -183,41 +184,42 @@ def _show(session, words):
     return tuple(pilot_pairs(session, pilots.slot(session.vals, words[2])))
 
 
-def _alive(v, k):
-    if pilots.flag(v, k, pilots.KILLED):
+def _alive(vals, k):
+    if pilots.flag(vals, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
 
 
 def _stress(session, words):
     parse.arity(words, 4, 4, "pilot stress K +N|-N")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    _alive(v, k)
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
     if words[3][:1] not in ("+", "-"):
         raise parse.Reject(parse.SYNTAX, "stress changes look like +2 or -1")
     n = parse.signed(words[3], -pilots.STRESS_MAX, pilots.STRESS_MAX, "stress")
-    if n < 0 and pilots.flag(v, k, pilots.WOUNDED):
+    if n < 0 and pilots.flag(vals, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is Wounded: no stress comes off until the "
                            "Wounded marker is repaired (pilot heal)" % (k + 1))
-    pilots.add_stress(v, k, n)
-    out = _stress_pairs(v, k)
-    if pilots.status(v, k) == pilots.UNFIT:
+    pilots.add_stress(vals, k, n)
+    out = _stress_pairs(vals, k)
+    if pilots.status(vals, k) == pilots.UNFIT:
         for a in range(fields.AC_MAX):
-            if (v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1
-                    and v[fields.AC_STATE + a] & 7 == 1):
+            if (vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1
+                    and vals[fields.AC_STATE + a] & 7 == 1):
                 out += (("weapons", pilots.UNFIT_NOTE),)  # his aircraft is flying
     return out
 
 
 def _xp(session, words):
     parse.arity(words, 4, 4, "pilot xp K +N")
-    v = session.vals
-    k = pilots.slot(v, words[2])
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
     if words[3][:1] != "+":
         raise parse.Reject(parse.SYNTAX, "XP gains look like +2")
-    up = pilots.gain_xp(v, k, parse.signed(words[3], 1, pilots.XP_MAX, "XP"))
-    out = (("pilot", k + 1), ("xp", v[fields.P_XP + k]), ("need", v[fields.P_NEED + k] or None),
-           ("level", pilots.LEVELS[pilots.level(v, k)]), ("promoted", bool(up)))
+    up = pilots.gain_xp(vals, k, parse.signed(words[3], 1, pilots.XP_MAX, "XP"))
+    out = (("pilot", k + 1), ("xp", vals[fields.P_XP + k]),
+           ("need", vals[fields.P_NEED + k] or None),
+           ("level", pilots.LEVELS[pilots.level(vals, k)]), ("promoted", bool(up)))
     if up:
         out += (("note", _PROMOTED),)
     return out
@@ -225,78 +227,79 @@ def _xp(session, words):
 
 def _promote(session, words):
     parse.arity(words, 3, 4, "pilot promote K [LEVELS]  (1 SO per level)")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    _alive(v, k)
-    campaign.require_setup(v, "priority promotion")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
+    campaign.require_setup(vals, "priority promotion")
     n = parse.number(words[3], 1, pilots.ACE, "levels") if len(words) == 4 else 1
-    if pilots.level(v, k) + n > pilots.ACE:
+    if pilots.level(vals, k) + n > pilots.ACE:
         raise parse.Reject(parse.STATE, "pilot %d is %s: Ace is the top level" % (
-            k + 1, pilots.LEVELS[pilots.level(v, k)]))
-    campaign.spend(v, n * campaign.PROMOTION_COST)
-    v[fields.P_STATE + k] += n
-    v[fields.P_NEED + k] = 0  # the new card's number, entered with pilot card
-    return (("pilot", k + 1), ("level", pilots.LEVELS[pilots.level(v, k)]), ("so", v[fields.SO]),
+            k + 1, pilots.LEVELS[pilots.level(vals, k)]))
+    campaign.spend(vals, n * campaign.PROMOTION_COST)
+    vals[fields.P_STATE + k] += n
+    vals[fields.P_NEED + k] = 0  # the new card's number, entered with pilot card
+    return (("pilot", k + 1), ("level", pilots.LEVELS[pilots.level(vals, k)]),
+            ("so", vals[fields.SO]),
             ("note", "enter the new card's values (pilot card K %s)" % _CARD))
 
 
 def _level_cmd(session, words):
     parse.arity(words, 4, 4, "pilot level K LEVEL")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    campaign.require_setup(v, "adjusting skill levels")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_setup(vals, "adjusting skill levels")
     lvl = _level(words[3])
     # «Chaque augmentation doit s'accompagner ... diminution»
-    v[fields.ADJUST] += lvl - pilots.level(v, k)
-    v[fields.P_STATE + k] = (v[fields.P_STATE + k] & ~7) | lvl
+    vals[fields.ADJUST] += lvl - pilots.level(vals, k)
+    vals[fields.P_STATE + k] = (vals[fields.P_STATE + k] & ~7) | lvl
     out = (("pilot", k + 1), ("level", pilots.LEVELS[lvl]))
-    return out + ((("unbalanced", v[fields.ADJUST]),) if campaign.on(v) else ())
+    return out + ((("unbalanced", vals[fields.ADJUST]),) if campaign.on(vals) else ())
 
 
 def _recovered(session, k, n):
-    v = session.vals
-    return Obj((("pilot", k + 1), ("recovered", n), ("stress", v[fields.P_STRESS + k]),
-                ("status", pilots.STATUS[pilots.status(v, k)])))
+    vals = session.vals
+    return Obj((("pilot", k + 1), ("recovered", n), ("stress", vals[fields.P_STRESS + k]),
+                ("status", pilots.STATUS[pilots.status(vals, k)])))
 
 
 def _rr(session, words):
     parse.arity(words, 2, 2, "pilot rr  (R&R priority: 2 SO, once a day)")
-    v = session.vals
-    campaign.require_step(v, campaign.S_RR, "R&R")
-    if v[fields.CAMP] & campaign.RR_USED:
+    vals = session.vals
+    campaign.require_step(vals, campaign.S_RR, "R&R")
+    if vals[fields.CAMP] & campaign.RR_USED:
         raise parse.Reject(parse.STATE, "R&R was already bought today")
-    campaign.spend(v, campaign.RR_COST)
-    v[fields.CAMP] |= campaign.RR_USED
+    campaign.spend(vals, campaign.RR_COST)
+    vals[fields.CAMP] |= campaign.RR_USED
     out = []
     for k in range(fields.PILOT_MAX):
-        if pilots.used(v, k) and not pilots.flag(v, k, pilots.KILLED):
-            out.append(_recovered(session, k,
-                                  pilots.recover(v, k, pilots.REST_RECOVERY + pilots.cool(v, k))))
-    return (("so", v[fields.SO]), ("rested", out))
+        if pilots.used(vals, k) and not pilots.flag(vals, k, pilots.KILLED):
+            gain = pilots.REST_RECOVERY + pilots.cool(vals, k)
+            out.append(_recovered(session, k, pilots.recover(vals, k, gain)))
+    return (("so", vals[fields.SO]), ("rested", out))
 
 
 def _heal(session, words):
     parse.arity(words, 3, 3, "pilot heal K  (repair Wounded: 1 SO)")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    _alive(v, k)
-    if not pilots.flag(v, k, pilots.WOUNDED):
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
+    if not pilots.flag(vals, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is not Wounded" % (k + 1))
-    campaign.require_step(v, campaign.S_REPAIR, "repairs")
-    campaign.spend(v, campaign.REPAIR_COST)
-    pilots.set_flag(v, k, pilots.WOUNDED, False)
-    return _stress_pairs(v, k) + (("wounded", False), ("so", v[fields.SO]))
+    campaign.require_step(vals, campaign.S_REPAIR, "repairs")
+    campaign.spend(vals, campaign.REPAIR_COST)
+    pilots.set_flag(vals, k, pilots.WOUNDED, False)
+    return _stress_pairs(vals, k) + (("wounded", False), ("so", vals[fields.SO]))
 
 
 def _replace(session, words):
     if len(words) < 7:
         raise parse.Reject(parse.SYNTAX, "usage: pilot replace K NAME " + _CARD + "  (1 VP)")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    campaign.require_step(v, campaign.S_REPLACE, "replacements")
-    campaign.require_replacement(v)
-    campaign.add_vp(v, -campaign.PILOT_REPLACEMENT_VP)
-    old = v[fields.P_NAME + k]
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_step(vals, campaign.S_REPLACE, "replacements")
+    campaign.require_replacement(vals)
+    campaign.add_vp(vals, -campaign.PILOT_REPLACEMENT_VP)
+    old = vals[fields.P_NAME + k]
     new = _name(session, words[3], k)
     # "Remplacements, Pilotes": «un nouveau pilote du même niveau de compétence et volant sur le
     # même type d'appareil ... que s'il est nouveau et qu'il n'a jamais fait partie de votre
@@ -308,7 +311,7 @@ def _replace(session, words):
                                pilots.name(session, new), str(pilots.family(session, new)).upper()))
     free = -1
     for i in range(fields.FORMER_MAX):
-        f = v[fields.FORMER + i]
+        f = vals[fields.FORMER + i]
         if f == new:
             raise parse.Reject(parse.STATE, "%s has served in the squadron: a replacement is a new "
                                "pilot" % pilots.name(session, new))
@@ -317,32 +320,32 @@ def _replace(session, words):
     if free < 0:
         raise parse.Reject(parse.STATE, "%d pilots were replaced already: the most the device "
                            "remembers" % fields.FORMER_MAX)
-    v[fields.FORMER + free] = old
-    v[fields.P_NAME + k] = new
-    v[fields.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
-    v[fields.P_STRESS + k] = 0
-    v[fields.P_XP + k] = 0
+    vals[fields.FORMER + free] = old
+    vals[fields.P_NAME + k] = new
+    vals[fields.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
+    vals[fields.P_STRESS + k] = 0
+    vals[fields.P_XP + k] = 0
     for a in range(fields.AC_MAX):  # the new pilot joins the squadron without an aircraft
-        if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
-            v[fields.AC_PILOT + a] = 0
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
+            vals[fields.AC_PILOT + a] = 0
     _card(session, words, 4, k, False)
-    return tuple(pilot_pairs(session, k)) + (("vp", v[fields.VP]),)
+    return tuple(pilot_pairs(session, k)) + (("vp", vals[fields.VP]),)
 
 
 def _remove(session, words):
     parse.arity(words, 3, 3, "pilot remove K")
-    v = session.vals
-    k = pilots.slot(v, words[2])
-    campaign.require_setup(v, "removing a pilot")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_setup(vals, "removing a pilot")
     from engine.tal.aircraft import IN_MISSION
     for a in range(fields.AC_MAX):
-        if v[fields.AC_TYPE + a] and v[fields.AC_PILOT + a] == k + 1:
-            if v[fields.AC_STATE + a] & IN_MISSION:
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
+            if vals[fields.AC_STATE + a] & IN_MISSION:
                 raise parse.Reject(parse.STATE, "pilot %d is flying a mission" % (k + 1))
-            v[fields.AC_PILOT + a] = 0
+            vals[fields.AC_PILOT + a] = 0
     for f in (fields.P_NAME, fields.P_OKAY, fields.P_SHAKEN, fields.P_STRESS, fields.P_XP,
               fields.P_NEED, fields.P_SKILL, fields.P_STATE):
-        v[f + k] = 0
+        vals[f + k] = 0
     return (("removed", k + 1),)
 
 

@@ -17,14 +17,14 @@ from engine.core.jsonline import Obj
 SWITCHES = ("damage-once", "last-day-end")  # the rule switches (docs/rules.md)
 RULE_BITS = (campaign_rules.DAMAGE_ONCE, campaign_rules.LAST_DAY_END)
 
-def _drawn(v):
+def _drawn(vals):
     """(battalion cards on the map, their VP)."""
     n = 0
     drawn = 0
     for b in range(fields.BN_MAX):
-        if v[fields.BN_ID + b]:
+        if vals[fields.BN_ID + b]:
             n += 1
-            drawn += v[fields.BN_VP + b]
+            drawn += vals[fields.BN_VP + b]
     return n, drawn
 
 
@@ -49,9 +49,9 @@ def _next_draw(session):
 def draw(session, code):
     """A battalion card drawn at the set-up: from the pile whose turn it is, until the VP drawn
     reach the campaign card's set-up value («arrêtez de tirer des cartes»)."""
-    v = session.vals
-    campaign_rules.require_setup(v, "drawing battalion cards")
-    n, drawn = _drawn(v)
+    vals = session.vals
+    campaign_rules.require_setup(vals, "drawing battalion cards")
+    n, drawn = _drawn(vals)
     setup = _setup_vp(session)
     if setup is not None and drawn >= setup:
         raise parse.Reject(parse.STATE, "the battalions drawn have %d VP, the card's set-up value "
@@ -62,8 +62,8 @@ def draw(session, code):
                            "Support, Command, again)" % campaign_rules.KIND_NAMES[want])
 
 
-def _status(v):
-    c = v[fields.CAMP]
+def _status(vals):
+    c = vals[fields.CAMP]
     if c & campaign_rules.FAILED:
         return "failed"
     if c & campaign_rules.OVER:
@@ -75,7 +75,7 @@ def _status(v):
 
 # A new campaign starts from an empty squadron, sector map and mission.
 def _start(session, words):
-    v = session.vals
+    vals = session.vals
     parse.arity(words, 4, 7,
                 "campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]")
     year = 0
@@ -92,27 +92,27 @@ def _start(session, words):
     else:
         parse.arity(words, 4, 4, "campaign start CARD SITUATION  (e.g. iraq-1991 surge)")
         name = words[2]
-        cards.set_name(v, name)  # checks the name
+        cards.set_name(vals, name)  # checks the name
         year, _setup, entered = cards.campaign_card(session, name)
         so_, days, daily, got = cards.situation(session, words[3])
         entered = entered or got
-    if v[fields.PHASE]:
+    if vals[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
     # Everything from the rosters to the former pilots goes (engine/tal/fields.py keeps them in
     # one run: aircraft, pilots, battalions, then the sequence fields).
     for i in range(fields.AC_TYPE, fields.FORMER + fields.FORMER_MAX):
-        v[i] = 0
+        vals[i] = 0
     if name:
-        cards.set_name(v, name)
-    v[fields.DAY] = 0  # the Day marker goes on its "1" when the set-up is over
-    v[fields.DAYS] = days
-    v[fields.SO] = so_
-    v[fields.DAILY] = daily
-    v[fields.VP] = 0
-    v[fields.YEAR] = year
+        cards.set_name(vals, name)
+    vals[fields.DAY] = 0  # the Day marker goes on its "1" when the set-up is over
+    vals[fields.DAYS] = days
+    vals[fields.SO] = so_
+    vals[fields.DAILY] = daily
+    vals[fields.VP] = 0
+    vals[fields.YEAR] = year
     # a rule switch outlives a restart; the rest is new: the set-up begins
-    kept = v[fields.CAMP] & (campaign_rules.DAMAGE_ONCE | campaign_rules.LAST_DAY_END)
-    v[fields.CAMP] = kept | campaign_rules.ACTIVE | campaign_rules.SETUP
+    kept = vals[fields.CAMP] & (campaign_rules.DAMAGE_ONCE | campaign_rules.LAST_DAY_END)
+    vals[fields.CAMP] = kept | campaign_rules.ACTIVE | campaign_rules.SETUP
     return entered
 
 
@@ -120,17 +120,18 @@ def _set_up(session, start_so=None):
     """"Mise en place de la Campagne": the cards' set-up values, for the player to check against
     his cards (the start SO in `campaign start`'s reply only: it is spent after).  A value the
     data files (or the numbers typed) do not give is null, and the reply says it is not known."""
-    v = session.vals
-    name = cards.name(v)
+    vals = session.vals
+    name = cards.name(vals)
     setup = None
     if name is not None:
         try:
             setup = cards.campaign_card(session, name)[1]
         except parse.Reject:  # entered at the start, since deleted from the player's data
             pass
-    pairs = [("year", v[fields.YEAR] or None), ("setup_vp", setup)]
+    pairs = [("year", vals[fields.YEAR] or None), ("setup_vp", setup)]
     if start_so is not None:
-        pairs += [("so", start_so), ("days", v[fields.DAYS] or None), ("daily", v[fields.DAILY])]
+        pairs += [("so", start_so), ("days", vals[fields.DAYS] or None),
+                  ("daily", vals[fields.DAILY])]
     unknown = [k for k, x in pairs if x is None]
     out = (("set_up", Obj(pairs)),)
     if unknown:
@@ -141,31 +142,31 @@ def _set_up(session, start_so=None):
 
 def _result(session):
     """"Résultats de la Campagne": the VP against the campaign card's evaluation."""
-    v = session.vals
-    name = cards.name(v)
+    vals = session.vals
+    name = cards.name(vals)
     if name is None:
         raise parse.Reject(parse.STATE, "no campaign card to read the result on (campaign start "
                            "CARD SITUATION)")
-    out = (("campaign", name), ("vp", v[fields.VP]), ("status", _status(v)))
-    if v[fields.CAMP] & campaign_rules.FAILED:  # «la campagne se termine par un échec»
+    out = (("campaign", name), ("vp", vals[fields.VP]), ("status", _status(vals)))
+    if vals[fields.CAMP] & campaign_rules.FAILED:  # «la campagne se termine par un échec»
         return out + (("result", "failure"),)
     from engine.core import datatables
-    word, entered = cards.evaluation(session, name, v[fields.VP])
+    word, entered = cards.evaluation(session, name, vals[fields.VP])
     return out + (("result", word),) + datatables.entered_note(entered, "tal/evaluation.txt")
 
 
-def _ready(v):
+def _ready(vals):
     """The end of the set-up: every skill raise was balanced by a lowering."""
-    if not campaign_rules.in_setup(v):
+    if not campaign_rules.in_setup(vals):
         raise parse.Reject(parse.STATE, "no campaign set-up is under way (campaign start)")
-    if v[fields.ADJUST]:
+    if vals[fields.ADJUST]:
         # «Chaque augmentation doit s'accompagner également d'une diminution.»
         raise parse.Reject(parse.STATE, "skill adjustment: every level raised needs one lowered "
                            "elsewhere (%d more %s)" % (
-                               abs(v[fields.ADJUST]),
-                               "raised" if v[fields.ADJUST] > 0 else "lowered"))
-    v[fields.CAMP] &= ~campaign_rules.SETUP
-    v[fields.DAY] = 1
+                               abs(vals[fields.ADJUST]),
+                               "raised" if vals[fields.ADJUST] > 0 else "lowered"))
+    vals[fields.CAMP] &= ~campaign_rules.SETUP
+    vals[fields.DAY] = 1
 
 
 @asks
@@ -173,14 +174,14 @@ def campaign(session, words):
     """`campaign`, `campaign start CARD SITUATION`, `campaign start DAYS SO DAILY [year Y]`,
     `campaign cards`, `campaign scouts +N`, `campaign ready`, `campaign result`, `campaign fail`,
     `campaign end`, `campaign rule damage-once|last-day-end on|off`."""
-    v = session.vals
+    vals = session.vals
     extra = ()
     if len(words) >= 2:
         t = words[1]
         if t == "start":
             entered = _start(session, words)
-            extra = _set_up(session, v[fields.SO])
-            if cards.name(v):  # the cards' values: from the data files (unverified) or entered
+            extra = _set_up(session, vals[fields.SO])
+            if cards.name(vals):  # the cards' values: from the data files (unverified) or entered
                 from engine.core import datatables
                 extra += datatables.entered_note(entered, "tal/campaigns.txt")
         elif t == "cards":
@@ -193,21 +194,21 @@ def campaign(session, words):
         elif t == "scouts":
             # "Achat de pions Scout": 1 SO each, at the set-up
             parse.arity(words, 3, 3, "campaign scouts +N  (1 SO each, at the set-up)")
-            campaign_rules.require_setup(v, "buying scouts")
+            campaign_rules.require_setup(vals, "buying scouts")
             n = parse.signed(words[2], 1, 15, "scouts")
-            if words[2][0] != "+" or (v[fields.SCOUTS] & 15) + n > 15:
+            if words[2][0] != "+" or (vals[fields.SCOUTS] & 15) + n > 15:
                 raise parse.Reject(parse.RANGE, "usage: campaign scouts +N (15 scouts at most)")
-            campaign_rules.spend(v, n * campaign_rules.SCOUT_COST)
-            v[fields.SCOUTS] += n
+            campaign_rules.spend(vals, n * campaign_rules.SCOUT_COST)
+            vals[fields.SCOUTS] += n
         elif t == "ready":
             parse.arity(words, 2, 2, "campaign ready")
-            _ready(v)
+            _ready(vals)
         elif t == "fail":
             parse.arity(words, 2, 2, "campaign fail")
-            v[fields.CAMP] |= campaign_rules.FAILED | campaign_rules.OVER
+            vals[fields.CAMP] |= campaign_rules.FAILED | campaign_rules.OVER
         elif t == "end":
             parse.arity(words, 2, 2, "campaign end")
-            v[fields.CAMP] |= campaign_rules.OVER
+            vals[fields.CAMP] |= campaign_rules.OVER
         elif t == "rule":
             # the documents disagree (docs/rules.md): a documented default, and its switch
             parse.arity(words, 4, 4, "campaign rule damage-once|last-day-end on|off")
@@ -216,21 +217,21 @@ def campaign(session, words):
                                    "usage: campaign rule damage-once|last-day-end on|off")
             bit = RULE_BITS[SWITCHES.index(words[2])]
             if words[3] == "on":
-                v[fields.CAMP] |= bit
+                vals[fields.CAMP] |= bit
             else:
-                v[fields.CAMP] &= ~bit
+                vals[fields.CAMP] &= ~bit
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: campaign [start ...|scouts +N|ready|result|"
                                "fail|end|rule damage-once|last-day-end on|off]")
-    out = (("card", cards.name(v)), ("day", v[fields.DAY]), ("days", v[fields.DAYS] or None),
-           ("so", v[fields.SO]), ("daily", v[fields.DAILY]), ("vp", v[fields.VP]),
-           ("status", _status(v)),
-           ("scouts", v[fields.SCOUTS] & 15), ("battalions_left", campaign_rules.bn_left(v)),
-           ("damage_once", bool(v[fields.CAMP] & campaign_rules.DAMAGE_ONCE)),
-           ("last_day_end", bool(v[fields.CAMP] & campaign_rules.LAST_DAY_END)))
-    if campaign_rules.in_setup(v):
+    out = (("card", cards.name(vals)), ("day", vals[fields.DAY]),
+           ("days", vals[fields.DAYS] or None), ("so", vals[fields.SO]),
+           ("daily", vals[fields.DAILY]), ("vp", vals[fields.VP]), ("status", _status(vals)),
+           ("scouts", vals[fields.SCOUTS] & 15), ("battalions_left", campaign_rules.bn_left(vals)),
+           ("damage_once", bool(vals[fields.CAMP] & campaign_rules.DAMAGE_ONCE)),
+           ("last_day_end", bool(vals[fields.CAMP] & campaign_rules.LAST_DAY_END)))
+    if campaign_rules.in_setup(vals):
         out += (("draw", _next_draw(session)),)
-    if len(words) == 1 and _status(v) != "none":
+    if len(words) == 1 and _status(vals) != "none":
         extra = _set_up(session)
     return out + extra
 

@@ -51,19 +51,19 @@ DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # "Tirs 
 GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # "Appareils et Armements", AC-130
 
 
-def on_battlefield(v, a):
+def on_battlefield(vals, a):
     """In the air over the battlefield now (it can be attacked, it gets Bingo markers)."""
-    return (aircraft.used(v, a) and aircraft.in_mission(v, a) and
-            aircraft.status(v, a) == aircraft.FLYING and
-            (v[fields.PHASE] == P_FAST or v[fields.PHASE] == P_SLOW))
+    return (aircraft.used(vals, a) and aircraft.in_mission(vals, a) and
+            aircraft.status(vals, a) == aircraft.FLYING and
+            (vals[fields.PHASE] == P_FAST or vals[fields.PHASE] == P_SLOW))
 
 
 
 # --- turns and the cups' temporary counters -------------------------------------------------------
-def _any(v, at, n):
+def _any(vals, at, n):
     # Is any slot of a cup's held-out fields in use?
     for k in range(n):
-        if v[at + k]:
+        if vals[at + k]:
             return True
     return False
 
@@ -74,14 +74,14 @@ def _release(session, a, out):
     The cups' rules are imported only while some counter is held out, so a session that tracks its
     counters by hand never loads the cups.
     """
-    v = session.vals
-    if not _any(v, fields.HIT_HELD, fields.HIT_HELD_MAX):
+    vals = session.vals
+    if not _any(vals, fields.HIT_HELD, fields.HIT_HELD_MAX):
         return
     from engine.core.jsonline import Obj
     from engine.tal.cups import counters, rules as cups
     from engine.tal.cups import data as cupdata
     d = cupdata.definition(session, cupdata.HIT_FILE)
-    cups.check_sum(v, cups.HIT, d, cupdata.HIT_FILE)
+    cups.check_sum(vals, cups.HIT, d, cupdata.HIT_FILE)
     for k in range(cups.end_turn(session, d, a + 1)):
         c = cups.DRAWN[k]
         out.append(Obj((("n", c + 1), ("effect", counters.EFFECTS[d.effect[cups.SIDE[k]][c]]))))
@@ -89,9 +89,9 @@ def _release(session, a, out):
 
 def _cups_home(session):
     """Mission over: every held Hit counter and battlefield Pop-Up back in its cup; (hit, popup)."""
-    v = session.vals
-    if not (_any(v, fields.HIT_HELD, fields.HIT_HELD_MAX) or
-            _any(v, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
+    vals = session.vals
+    if not (_any(vals, fields.HIT_HELD, fields.HIT_HELD_MAX) or
+            _any(vals, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
         return 0, 0
     from engine.tal.cups import data as cupdata
     from engine.tal.cups import rules as cups
@@ -103,19 +103,19 @@ def all_fast(session):
     """An RQ-1 or MQ-1 at high altitude over the battlefield: every pilot is Fast
     ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
     étant Rapide», the same for the MQ-1)."""
-    v = session.vals
+    vals = session.vals
     for a in range(fields.AC_MAX):
-        if on_battlefield(v, a) and aircraft.high(v, a) and aircraft.unmanned(session, a):
+        if on_battlefield(vals, a) and aircraft.high(vals, a) and aircraft.unmanned(session, a):
             return True
     return False
 
 
 def _end_turns(session, slow, out):
     """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
-    v = session.vals
+    vals = session.vals
     fast = all_fast(session)
     for a in range(fields.AC_MAX):
-        if on_battlefield(v, a) and (aircraft.is_slow(v, a) and not fast) == slow:
+        if on_battlefield(vals, a) and (aircraft.is_slow(vals, a) and not fast) == slow:
             _release(session, a, out)
 
 
@@ -132,14 +132,14 @@ def enemy_attack(session):
     return out
 
 
-def _battle_over(v):
+def _battle_over(vals):
     """Home-bound once no aircraft of the mission is left on the battlefield."""
-    if v[fields.PHASE] != P_FAST and v[fields.PHASE] != P_SLOW:
+    if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
         return
     for a in range(fields.AC_MAX):
-        if on_battlefield(v, a):
+        if on_battlefield(vals, a):
             return
-    v[fields.PHASE] = P_HOME
+    vals[fields.PHASE] = P_HOME
 
 
 # --- crashes and hits -----------------------------------------------------------------------------
@@ -149,32 +149,32 @@ def crash(session, a, killed=False):
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
     """
-    v = session.vals
+    vals = session.vals
     row = aircraft.type_row(session, a)
     manned = row[aircraft.T_CLASS] != aircraft.DRONE
     out = []
     _release(session, a, out)
-    ph = v[fields.PHASE]
+    ph = vals[fields.PHASE]
     if killed or not manned:
         st = aircraft.DOWN
     elif ph == P_TARGET:
         st = aircraft.CRASH_TARGET
-    elif ph == P_HOME or aircraft.status(v, a) == aircraft.LEFT:
+    elif ph == P_HOME or aircraft.status(vals, a) == aircraft.LEFT:
         st = aircraft.CRASH_HOME
     else:
         st = aircraft.CRASH_BATTLE
-    aircraft.set_status(v, a, st)
-    aircraft.set_bingo(v, a, 0)
+    aircraft.set_status(vals, a, st)
+    aircraft.set_bingo(vals, a, 0)
     dvp = 0
     if manned:
         dvp = -1
         if killed:
             dvp = -2
-            k = aircraft.pilot(v, a)
+            k = aircraft.pilot(vals, a)
             if k >= 0:
-                pilots.set_flag(v, k, pilots.KILLED, True)
-        campaign.add_vp(v, dvp)
-    _battle_over(v)
+                pilots.set_flag(vals, k, pilots.KILLED, True)
+        campaign.add_vp(vals, dvp)
+    _battle_over(vals)
     return dvp
 
 
@@ -201,7 +201,7 @@ def apply_hit(session, a, code, n=1):
     counters beside the aircraft).  An AC-130's Cannon hit disables gun n (1..3) when the cup
     already picked it, else one at random.
     """
-    v = session.vals
+    vals = session.vals
     if code in TEMPORARIES:
         return IGNORED if ignores(session, a, code) else TEMPORARY
     if code == "no-effect" or ignores(session, a, code):
@@ -209,13 +209,13 @@ def apply_hit(session, a, code, n=1):
     if code == "killed":
         crash(session, a, True)
         return KILLED
-    k = aircraft.pilot(v, a)
+    k = aircraft.pilot(vals, a)
     if code == "stress":
         if k >= 0:
-            pilots.add_stress(v, k, n)
+            pilots.add_stress(vals, k, n)
         return MARKED
     if code == "wounded":
-        if k >= 0 and pilots.wound(v, k):
+        if k >= 0 and pilots.wound(vals, k):
             crash(session, a, True)
             return KILLED
         return MARKED
@@ -223,16 +223,16 @@ def apply_hit(session, a, code, n=1):
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "Hit effects: no-effect killed stress wounded " +
                            " ".join(aircraft.MARKERS) + " " + " ".join(TEMPORARIES))
-    have = aircraft.marker(v, a, m)
+    have = aircraft.marker(vals, a, m)
     if m == aircraft.CANNON and aircraft.gunship(session, a):
         # one of its 3 guns at random
         gun = n - 1 if 1 <= n <= aircraft.GUNS else session.rng.below(aircraft.GUNS)
-        aircraft.set_marker(v, a, m, have | (1 << gun))
+        aircraft.set_marker(vals, a, m, have | (1 << gun))
         return MARKED
     if have >= aircraft.MARKER_MAX:
         raise parse.Reject(parse.STATE, "aircraft %d already has %d %s markers (the most the "
                            "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
-    aircraft.set_marker(v, a, m, have + 1)
+    aircraft.set_marker(vals, a, m, have + 1)
     if m == aircraft.STRUCTURE:
         boxes = aircraft.type_row(session, a)[aircraft.T_BOXES]
         if boxes is not None and have + 1 > boxes:
@@ -242,26 +242,27 @@ def apply_hit(session, a, code, n=1):
 
 
 # --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
-def loiter_left(v, a):
+def loiter_left(vals, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
-    return v[fields.LOITER] + (FUEL_TURNS if aircraft.has_fuel(v, a) else 0) - v[fields.TURN]
+    fuel = FUEL_TURNS if aircraft.has_fuel(vals, a) else 0
+    return vals[fields.LOITER] + fuel - vals[fields.TURN]
 
 
 def loiter_start(session, turns, relief):
     """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
     (Scout).  The battle begins (Fast part of the first turn)."""
-    v = session.vals
-    if v[fields.PHASE] != P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
-                           "(mission start first)" if v[fields.PHASE] == P_NONE else
+                           "(mission start first)" if vals[fields.PHASE] == P_NONE else
                            "the Loiter marker is already placed")
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
-    v[fields.LOITER] = turns
-    v[fields.TURN] = 0
-    v[fields.MISSION] = relief
-    v[fields.PHASE] = P_FAST
-    _battle_over(v)
+    vals[fields.LOITER] = turns
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = relief
+    vals[fields.PHASE] = P_FAST
+    _battle_over(vals)
 
 
 def loiter_next(session, returned, bingo6, bingo10, crashed):
@@ -270,55 +271,55 @@ def loiter_next(session, returned, bingo6, bingo10, crashed):
     Fills the lists with counters returned and aircraft (slots) that got Bingo 6, Bingo 10,
     or crashed.
     """
-    v = session.vals
-    if v[fields.PHASE] != P_FAST and v[fields.PHASE] != P_SLOW:
+    vals = session.vals
+    if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
         raise parse.Reject(parse.STATE, "no Loiter turn is being played (phase %s)" %
-                           PHASES[v[fields.PHASE]])
-    if v[fields.PHASE] == P_FAST:
+                           PHASES[vals[fields.PHASE]])
+    if vals[fields.PHASE] == P_FAST:
         _end_turns(session, False, returned)
     _end_turns(session, True, returned)
-    v[fields.TURN] += 1
-    v[fields.PHASE] = P_FAST
+    vals[fields.TURN] += 1
+    vals[fields.PHASE] = P_FAST
     for a in range(fields.AC_MAX):
-        if not on_battlefield(v, a):
+        if not on_battlefield(vals, a):
             continue
-        left = loiter_left(v, a)
+        left = loiter_left(vals, a)
         if left == 0:
-            aircraft.set_bingo(v, a, 1)
+            aircraft.set_bingo(vals, a, 1)
             bingo6.append(a)
         elif left == -1:
-            aircraft.set_bingo(v, a, 2)
+            aircraft.set_bingo(vals, a, 2)
             bingo10.append(a)
         elif left < -1:
             crash(session, a)
             crashed.append(a)
-    _battle_over(v)
+    _battle_over(vals)
 
 
 def leave(session, a):
     """Aircraft a leaves the battlefield (its turn ends there); returns counters returned."""
-    v = session.vals
-    if not on_battlefield(v, a):
+    vals = session.vals
+    if not on_battlefield(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is not on the battlefield" % (a + 1))
     out = []
     _release(session, a, out)
-    aircraft.set_status(v, a, aircraft.LEFT)
-    _battle_over(v)
+    aircraft.set_status(vals, a, aircraft.LEFT)
+    _battle_over(vals)
     return out
 
 
 def go_home(session):
     """Every aircraft still on the battlefield leaves it: the mission is home-bound."""
-    v = session.vals
-    if v[fields.PHASE] == P_NONE or v[fields.PHASE] == P_HOME:
+    vals = session.vals
+    if vals[fields.PHASE] == P_NONE or vals[fields.PHASE] == P_HOME:
         raise parse.Reject(parse.STATE, "no mission is on its way to the target or over it")
     out = []
     for a in range(fields.AC_MAX):
-        if (aircraft.used(v, a) and aircraft.in_mission(v, a)
-                and aircraft.status(v, a) == aircraft.FLYING):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.status(vals, a) == aircraft.FLYING):
             _release(session, a, out)
-            aircraft.set_status(v, a, aircraft.LEFT)
-    v[fields.PHASE] = P_HOME
+            aircraft.set_status(vals, a, aircraft.LEFT)
+    vals[fields.PHASE] = P_HOME
     return out
 
 
@@ -326,11 +327,11 @@ def bingo_due(session):
     """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
     to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
     le stress pour les Drones»)."""
-    v = session.vals
+    vals = session.vals
     out = []
     for a in range(fields.AC_MAX):
-        if (aircraft.used(v, a) and aircraft.in_mission(v, a) and aircraft.bingo(v, a)
-                and aircraft.status(v, a) in (aircraft.FLYING, aircraft.LEFT)
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a) and aircraft.bingo(vals, a)
+                and aircraft.status(vals, a) in (aircraft.FLYING, aircraft.LEFT)
                 and not aircraft.unmanned(session, a)):
             out.append(a)
     return out
@@ -339,23 +340,23 @@ def bingo_due(session):
 def bingo_check(session, a, die):
     """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
     below; the marker is then done."""
-    v = session.vals
-    st = tables.bingo_stress(aircraft.bingo(v, a), die)
-    k = aircraft.pilot(v, a)
+    vals = session.vals
+    st = tables.bingo_stress(aircraft.bingo(vals, a), die)
+    k = aircraft.pilot(vals, a)
     if k >= 0:
-        pilots.add_stress(v, k, st)
-    aircraft.set_bingo(v, a, 0)
+        pilots.add_stress(vals, k, st)
+    aircraft.set_bingo(vals, a, 0)
     return st
 
 
-def engine_due(v):
+def engine_due(vals):
     """Aircraft (slots) that roll engine checks now: flying target-bound with Engine markers."""
     out = []
-    if v[fields.PHASE] == P_TARGET:
+    if vals[fields.PHASE] == P_TARGET:
         for a in range(fields.AC_MAX):
-            if (aircraft.used(v, a) and aircraft.in_mission(v, a)
-                    and aircraft.status(v, a) == aircraft.FLYING
-                    and aircraft.marker(v, a, aircraft.ENGINE)):
+            if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                    and aircraft.status(vals, a) == aircraft.FLYING
+                    and aircraft.marker(vals, a, aircraft.ENGINE)):
                 out.append(a)
     return out
 
@@ -365,15 +366,15 @@ WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, 
 WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
 
-def sar_where(v, a):
+def sar_where(vals, a):
     """0 target-bound, 1 battlefield, 2 home-bound, from the aircraft's crash status."""
-    return aircraft.status(v, a) - aircraft.CRASH_TARGET
+    return aircraft.status(vals, a) - aircraft.CRASH_TARGET
 
 
 def sar_due(session, a):
     """Refuse unless aircraft a has a SAR roll due."""
-    v = session.vals
-    st = aircraft.status(v, a)
+    vals = session.vals
+    st = aircraft.status(vals, a)
     if st < aircraft.CRASH_TARGET or st > aircraft.CRASH_HOME:
         raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
             a + 1, "pilot killed or SAR done" if st == aircraft.DOWN else aircraft.STATUS[st]))
@@ -381,17 +382,17 @@ def sar_due(session, a):
 
 def sar_apply(session, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
-    v = session.vals
-    k = aircraft.pilot(v, a)
+    vals = session.vals
+    k = aircraft.pilot(vals, a)
     dvp = 0
     if outcome == tables.SAR_KILLED:
         if k >= 0:
-            pilots.set_flag(v, k, pilots.KILLED, True)
+            pilots.set_flag(vals, k, pilots.KILLED, True)
         dvp = -1
-        campaign.add_vp(v, dvp)
+        campaign.add_vp(vals, dvp)
     elif k >= 0:
-        pilots.add_stress(v, k, tables.SAR_STRESS[outcome])
-    aircraft.set_status(v, a, aircraft.DOWN)
+        pilots.add_stress(vals, k, tables.SAR_STRESS[outcome])
+    aircraft.set_status(vals, a, aircraft.DOWN)
     return dvp
 
 
@@ -405,59 +406,59 @@ def start(session, slots, holes):
     moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
     (aircraft slot, pilot slot, stress) for each.
     """
-    v = session.vals
-    if v[fields.PHASE] != P_NONE:
+    vals = session.vals
+    if vals[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
-                           PHASES[v[fields.PHASE]])
-    if campaign.on(v) and (v[fields.CAMP] & campaign.SETUP or v[fields.STEP]):
+                           PHASES[vals[fields.PHASE]])
+    if campaign.on(vals) and (vals[fields.CAMP] & campaign.SETUP or vals[fields.STEP]):
         raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
-            "finish the set-up first (campaign ready)" if v[fields.CAMP] & campaign.SETUP else
+            "finish the set-up first (campaign ready)" if vals[fields.CAMP] & campaign.SETUP else
             "today's are over (day +1 for the next day)"))
     for a in slots:
-        st = aircraft.status(v, a)
+        st = aircraft.status(vals, a)
         if st != aircraft.BASE:
             raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, aircraft.STATUS[st]))
-        if v[fields.AC_STATE + a] & aircraft.FLEW:
+        if vals[fields.AC_STATE + a] & aircraft.FLEW:
             raise parse.Reject(parse.STATE, "aircraft %d already flew a mission today" % (a + 1))
-        k = aircraft.pilot(v, a)
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
+            if pilots.flag(vals, k, pilots.KILLED) or pilots.status(vals, k) == pilots.UNFIT:
                 raise parse.Reject(parse.STATE, "pilot %d cannot fly (%s)" % (
-                    k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
-            if pilots.flag(v, k, pilots.FLEW):
+                    k + 1, "killed" if pilots.flag(vals, k, pilots.KILLED) else "Unfit"))
+            if pilots.flag(vals, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
-        elif campaign.on(v) and not aircraft.unmanned(session, a):
+        elif campaign.on(vals) and not aircraft.unmanned(session, a):
             raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
                 a + 1, a + 1))
         aircraft.type_row(session, a)
     for a in slots:
-        v[fields.AC_STATE + a] = aircraft.FLYING | aircraft.IN_MISSION | aircraft.FLEW
-        k = aircraft.pilot(v, a)
+        vals[fields.AC_STATE + a] = aircraft.FLYING | aircraft.IN_MISSION | aircraft.FLEW
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            pilots.set_flag(v, k, pilots.FLEW, True)
-            n = aircraft.marker(v, a, aircraft.HOLES)
+            pilots.set_flag(vals, k, pilots.FLEW, True)
+            n = aircraft.marker(vals, a, aircraft.HOLES)
             if n:
-                pilots.add_stress(v, k, n)
+                pilots.add_stress(vals, k, n)
                 holes.append((a, k, n))
-    v[fields.PHASE] = P_TARGET
-    v[fields.LOITER] = 0
-    v[fields.TURN] = 0
-    v[fields.MISSION] = 0
+    vals[fields.PHASE] = P_TARGET
+    vals[fields.LOITER] = 0
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = 0
 
 
 def abort(session):
     """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
     aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
-    v = session.vals
-    if v[fields.PHASE] != P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
     for a in range(fields.AC_MAX):
-        if aircraft.used(v, a) and aircraft.in_mission(v, a):
-            if aircraft.status(v, a) == aircraft.FLYING:
-                aircraft.set_status(v, a, aircraft.BASE)
-            v[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
-    v[fields.PHASE] = P_NONE
-    v[fields.TARGET] = 0
+        if aircraft.used(vals, a) and aircraft.in_mission(vals, a):
+            if aircraft.status(vals, a) == aircraft.FLYING:
+                aircraft.set_status(vals, a, aircraft.BASE)
+            vals[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    vals[fields.PHASE] = P_NONE
+    vals[fields.TARGET] = 0
 
 
 def end(session, stress, xp, out):
@@ -468,30 +469,30 @@ def end(session, stress, xp, out):
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
-    v = session.vals
-    if v[fields.PHASE] == P_NONE:
+    vals = session.vals
+    if vals[fields.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")
     for a in range(fields.AC_MAX):
-        if (aircraft.used(v, a) and aircraft.in_mission(v, a)
-                and aircraft.CRASH_TARGET <= aircraft.status(v, a) <= aircraft.CRASH_HOME):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
             raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
                 a + 1, a + 1))
-    relief = v[fields.MISSION]
+    relief = vals[fields.MISSION]
     for a in range(fields.AC_MAX):
-        if not (aircraft.used(v, a) and aircraft.in_mission(v, a)):
+        if not (aircraft.used(vals, a) and aircraft.in_mission(vals, a)):
             continue
-        k = aircraft.pilot(v, a)
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            if not pilots.flag(v, k, pilots.KILLED):
-                pilots.end_of_mission(v, k, stress, relief)
-            out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
-        if aircraft.status(v, a) != aircraft.DOWN:
-            aircraft.set_status(v, a, aircraft.BASE)
-        aircraft.set_bingo(v, a, 0)
-        v[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
-    v[fields.PHASE] = P_NONE
-    v[fields.LOITER] = 0
-    v[fields.TURN] = 0
-    v[fields.MISSION] = 0
-    v[fields.TARGET] = 0
+            if not pilots.flag(vals, k, pilots.KILLED):
+                pilots.end_of_mission(vals, k, stress, relief)
+            out.append((k, pilots.gain_xp(vals, k, xp)))  # XP even if killed
+        if aircraft.status(vals, a) != aircraft.DOWN:
+            aircraft.set_status(vals, a, aircraft.BASE)
+        aircraft.set_bingo(vals, a, 0)
+        vals[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    vals[fields.PHASE] = P_NONE
+    vals[fields.LOITER] = 0
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = 0
+    vals[fields.TARGET] = 0
     return _cups_home(session)

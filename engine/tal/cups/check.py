@@ -8,7 +8,7 @@ from engine.tal.cups import rules
 from engine.tal.cups.counters import kind
 
 
-def invariant(v, lay, d):
+def invariant(vals, lay, d):
     """None when a cup's state (`lay`: cups.HIT or cups.POPUP) fits definition d, else why not.
 
     In the cup + held out + removed = total; no counter held twice, held and removed at once,
@@ -19,12 +19,12 @@ def invariant(v, lay, d):
     at_sum, at_removed, n_removed, at_held, n_held = lay
     n = d.n
     for i in range(n, n_removed * 15):
-        if rules.is_removed(v, lay, i):
+        if rules.is_removed(vals, lay, i):
             return "counter %d removed beyond the cup's %d" % (i + 1, n)
     seen = set()
     held = 0
     for k in range(at_held, at_held + n_held):
-        x = v[k]
+        x = vals[k]
         if x == 0:
             continue
         if x < 0:
@@ -35,7 +35,7 @@ def invariant(v, lay, d):
         if c in seen:
             return "counter %d held twice" % (c + 1)
         seen.add(c)
-        if rules.is_removed(v, lay, c):
+        if rules.is_removed(vals, lay, c):
             return "counter %d held and removed" % (c + 1)
         held += 1
         if lay is rules.HIT:
@@ -52,13 +52,13 @@ def invariant(v, lay, d):
                 return "Pop-Up %d in hex %d" % (c + 1, spot)
     removed = 0
     for i in range(n):
-        removed += rules.is_removed(v, lay, i)
-    m, h, r = rules.counts(v, lay, n)
+        removed += rules.is_removed(vals, lay, i)
+    m, h, r = rules.counts(vals, lay, n)
     if m + h + r != n or h != held or r != removed:
         return "in the cup %d + held %d + removed %d != %d" % (m, h, r, n)
     empty = held == 0 and removed == 0
-    if (v[at_sum] == 0) != empty:
-        return "checksum %d with %s state" % (v[at_sum], "an empty" if empty else "a")
-    if v[at_sum] not in (0, d.sum):
-        return "checksum %d is not the definition's %d" % (v[at_sum], d.sum)
+    if (vals[at_sum] == 0) != empty:
+        return "checksum %d with %s state" % (vals[at_sum], "an empty" if empty else "a")
+    if vals[at_sum] not in (0, d.sum):
+        return "checksum %d is not the definition's %d" % (vals[at_sum], d.sum)
     return None

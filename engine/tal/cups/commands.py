@@ -81,21 +81,21 @@ def _show(session, words):
     parse.arity(words, 3, 3, "cup show hit|popup|ground")
     which = _cup(words, 3)
     d = _def(session, which)
-    v = session.vals
+    vals = session.vals
     if which == "ground":
         counts = [0, 0, 0]
         for i in range(d.n):
             counts[d.hits[i]] += 1
         return _data(d, (("cup", which), ("total", d.n), ("counts", counts)))
     lay = rules.HIT if which == "hit" else rules.POPUP
-    m, _h, r = rules.counts(v, lay, d.n)
+    m, _h, r = rules.counts(vals, lay, d.n)
     if which == "hit":
-        held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(v, lay)]
+        held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(vals, lay)]
         return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
                          ("removed", r)))
-    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(v, lay)]
+    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
     return _data(d, (("cup", which), ("total", d.n), ("in", m),
-                     ("no_enemy", rules.popup_in_cup(v, d, 0)), ("out", out), ("removed", r)))
+                     ("no_enemy", rules.popup_in_cup(vals, d, 0)), ("out", out), ("removed", r)))
 
 
 def _draw_hit(session, words):
@@ -197,13 +197,13 @@ def _remove(session, words):
     if words[3] not in counters.UNITS:
         _bad("Pop-Ups: " + " ".join(counters.UNITS), parse.RANGE)
     d = _def(session, "popup")
-    v = session.vals
+    vals = session.vals
     lay = rules.POPUP
-    before = [rules.is_removed(v, lay, i) for i in range(d.n)]
+    before = [rules.is_removed(vals, lay, i) for i in range(d.n)]
     rules.remove_popup(session, d, counters.UNITS.index(words[3]),
                        parse.number(words[4], 1, d.n, "count") if len(words) == 5 else 1)
-    gone = [i + 1 for i in range(d.n) if rules.is_removed(v, lay, i) and not before[i]]
-    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(v, lay, d.n)[0]))
+    gone = [i + 1 for i in range(d.n) if rules.is_removed(vals, lay, i) and not before[i]]
+    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(vals, lay, d.n)[0]))
 
 
 def _end_mission(session, words):
