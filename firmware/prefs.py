@@ -57,10 +57,10 @@ class Prefs:
         """The setting's index value."""
         return self.vals[self._index(name)]
 
-    def set(self, name, v):
+    def set(self, name, value):
         """Set a setting (wrapped into its range) and save."""
         i = self._index(name)
-        self.vals[i] = v % FIELDS[i][1]
+        self.vals[i] = value % FIELDS[i][1]
         self.save()
 
     def step(self, name, delta):
@@ -128,9 +128,9 @@ class FileBlob:
         except OSError:
             return None
 
-    def write(self, b):
+    def write(self, data):
         with open(self.path, "wb") as f:
-            f.write(b)
+            f.write(data)
 
 
 class NvmBlob:
@@ -145,9 +145,9 @@ class NvmBlob:
     def read(self):
         return bytes(self.nvm[self.base:self.base + SIZE])
 
-    def write(self, b):
-        if bytes(self.nvm[self.base:self.base + SIZE]) != b:  # flash: write only on change
-            self.nvm[self.base:self.base + SIZE] = b
+    def write(self, data):
+        if bytes(self.nvm[self.base:self.base + SIZE]) != data:  # flash: write only on change
+            self.nvm[self.base:self.base + SIZE] = data
 
 
 class MemoryBlob:
@@ -159,5 +159,5 @@ class MemoryBlob:
     def read(self):
         return self.data
 
-    def write(self, b):
-        self.data = bytes(b)
+    def write(self, data):
+        self.data = bytes(data)

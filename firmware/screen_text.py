@@ -71,14 +71,14 @@ class ReadCanvas(Canvas):
                 ink = bink
         return ink
 
-    def _ink_x(self, x, w, s, font):
-        """Where text `s` starts in its box (its alignment)."""
-        return self.extent(x, w, s, font, 0)[0]
+    def _ink_x(self, x, w, text, font):
+        """Where `text` starts in its box (its alignment)."""
+        return self.extent(x, w, text, font, 0)[0]
 
     @staticmethod
-    def extent(x, w, s, font, flags):
+    def extent(x, w, text, font, flags):
         """(left, right) pixels a text covers in its box of width `w` at x, as drawn."""
-        tw = fonts.width(font, s)
+        tw = fonts.width(font, text)
         if tw > w or flags == LEFT:
             return x, x + min(tw, w)
         if flags == CENTRE:
@@ -133,14 +133,14 @@ class ReadCanvas(Canvas):
         return out
 
 
-def _ink_rows(font, s, y):
-    """(top, bottom) rows where the glyphs of `s` put ink, at y: the blank rows at the top
+def _ink_rows(font, text, y):
+    """(top, bottom) rows where the glyphs of `text` put ink, at y: the blank rows at the top
     and bottom of a font's cell may touch a neighbour's."""
     data = fonts.DATA[font]
     h = fonts.HEIGHT[font]
     top = h
     bottom = 0
-    for ch in s:
+    for ch in text:
         at = fonts.glyph(font, ord(ch))
         gw = data[at] | (data[at + 1] << 8)
         bpr = (gw + 7) // 8
