@@ -44,13 +44,15 @@ class Prefs:
             self.load()
 
     def defaults(self):
-        for i in range(len(FIELDS)):
-            self.vals[i] = FIELDS[i][2]
+        for i, (_name, _choices, default) in enumerate(FIELDS):
+            self.vals[i] = default
 
     def _index(self, name):
-        for i in range(len(FIELDS)):
-            if FIELDS[i][0] == name:
+        i = 0  # no enumerate (an object on the heap): the device loop reads settings each poll
+        for field_name, _choices, _default in FIELDS:
+            if field_name == name:
                 return i
+            i += 1
         raise KeyError(name)
 
     def get(self, name):
@@ -60,7 +62,8 @@ class Prefs:
     def set(self, name, value):
         """Set a setting (wrapped into its range) and save."""
         i = self._index(name)
-        self.vals[i] = value % FIELDS[i][1]
+        _name, choices, _default = FIELDS[i]
+        self.vals[i] = value % choices
         self.save()
 
     def step(self, name, delta):
@@ -100,8 +103,8 @@ class Prefs:
         if b[:2] != _MAGIC or b[2] != _VERSION or b[SIZE - 1] != _check(b, SIZE - 1):
             self.notice = "settings unreadable: defaults used"
             return
-        for i in range(len(FIELDS)):
-            if b[3 + i] >= FIELDS[i][1]:
+        for i, (_name, choices, _default) in enumerate(FIELDS):
+            if b[3 + i] >= choices:
                 self.notice = "settings out of range: defaults used"
                 self.defaults()
                 return

@@ -41,26 +41,26 @@ class ReadCanvas(Canvas):
             if not s:
                 continue
             mid = y + h // 2
-            for row in rows:
-                if row[0] <= mid < row[1]:
-                    row[2].append((self._ink_x(x, w, s, font), s))
+            for top, bottom, texts in rows:
+                if top <= mid < bottom:
+                    texts.append((self._ink_x(x, w, s, font), s))
                     break
             else:
                 rows.append([y, y + h, [(self._ink_x(x, w, s, font), s)]])
         rows.sort()
-        return [" ".join(s for _x, s in sorted(r[2])) for r in rows]
+        return [" ".join(s for _x, s in sorted(texts)) for _top, _bottom, texts in rows]
 
     def text_at(self, part):
         """(x, y, w, h, text, ink, font) of the first text containing `part`, or None."""
         for t in self.texts():
-            if part in t[4]:
+            if part in t[4]:  # (x, y, w, h, text, ink, font)
                 return t
         return None
 
     def ink_of(self, part):
         """The ink of the first text containing `part` (None when not shown)."""
         t = self.text_at(part)
-        return None if t is None else t[5]
+        return None if t is None else t[5]  # (x, y, w, h, text, ink, font)
 
     def fill_under(self, x, y):
         """The ink of the last filled box under pixel (x, y) (BLACK when none): the background

@@ -134,8 +134,8 @@ def aircraft_types(session, families):
     except Exception:
         return ()
     out = []
-    for row in rows:
-        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
+    for _number, type_name, family, _class, _cost, _boxes, _wp, _year in rows:
+        name = (family if families else type_name).lower()
         if name not in out:
             out.append(name)
     return tuple(out)

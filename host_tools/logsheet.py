@@ -26,6 +26,13 @@ def _try(fn, default):
         return default
 
 
+def _type_name(session, a):
+    from engine.tal import aircraft
+
+    _number, type_name, _family, _class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    return type_name.lower()
+
+
 # --- one snapshot of the state -------------------------------------------------------------------
 def snapshot(session):
     """The figures of the log sheet in `session`, as plain Python values."""
@@ -64,9 +71,7 @@ def snapshot(session):
                 marks.append("%s x%d" % (aircraft.MARKERS[m], c) if c > 1 else aircraft.MARKERS[m])
         p = vals[fields.AC_PILOT + a]
         out["aircraft"].append({
-            "slot": a + 1,
-            "type": _try(lambda: aircraft.type_row(session, a)[aircraft.T_NAME].lower(),
-                         "type %d" % t),
+            "slot": a + 1, "type": _try(lambda: _type_name(session, a), "type %d" % t),
             "pilot": p, "status": aircraft.STATUS[aircraft.status(vals, a)],
             "damage": ", ".join(marks) or "-"})
     for b in range(fields.BN_MAX):

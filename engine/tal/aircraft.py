@@ -56,14 +56,8 @@ MANNED = 0
 DRONE = 1
 GUNSHIP = 2
 CLASSES = ("manned", "drone", "gunship")
-T_N = 0
-T_NAME = 1
-T_FAMILY = 2
-T_CLASS = 3
-T_COST = 4
-T_BOXES = 5
-T_WP = 6
-T_YEAR = 7
+# A row of `types` is these columns but the source, in this order: read it by unpacking,
+#     number, type_name, family, ac_class, cost, boxes, wp, year = row
 _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
           ("class", datafile.choice(CLASSES)),
           ("cost", datatables.maybe(datafile.integer(0, 99))),
@@ -72,30 +66,33 @@ _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", da
           ("year", datatables.maybe(datafile.integer(1900, 2099))), ("source", datafile.text))
 
 
-TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
+TYPE_KEYS = ((0,), (1,))  # a number and a name name one type only (columns number, type_name)
 
 
 def types(session):
-    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, year)."""
+    """Every row of data/tal/aircraft.txt: (number, type_name, family, ac_class, cost, boxes,
+    wp, year)."""
     return datatables.rows(session, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
 
 
 def find_type(session, word):
     """The data row of aircraft type `word` (e.g. a-10a)."""
     names = []
-    for r in types(session):
-        if r[T_NAME].lower() == word:
-            return r
-        names.append(r[T_NAME].lower())
+    for row in types(session):
+        _number, type_name, _family, _class, _cost, _boxes, _wp, _year = row
+        if type_name.lower() == word:
+            return row
+        names.append(type_name.lower())
     raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
 
 
 def type_row(session, a):
     """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
     n = session.vals[fields.AC_TYPE + a]
-    for r in types(session):
-        if r[T_N] == n:
-            return r
+    for row in types(session):
+        number, _name, _family, _class, _cost, _boxes, _wp, _year = row
+        if number == n:
+            return row
     raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
 
 
@@ -187,17 +184,20 @@ def high(vals, a):
 
 def family(session, a):
     """The type printed on Hit counters for this aircraft (a-10 for A-10A and A-10C)."""
-    return type_row(session, a)[T_FAMILY].lower()
+    _number, _name, family, _class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return family.lower()
 
 
 def unmanned(session, a):
     """An unmanned aircraft (RQ-1, MQ-1): no pilot, no stress, no VP lost."""
-    return type_row(session, a)[T_CLASS] == DRONE
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return ac_class == DRONE
 
 
 def gunship(session, a):
     """The AC-130: its immunities and three guns."""
-    return type_row(session, a)[T_CLASS] == GUNSHIP
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return ac_class == GUNSHIP
 
 
 def marker(vals, a, m):
@@ -252,9 +252,9 @@ def assign(session, a, k):
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
     flies = pilots.family(session, vals[fields.P_NAME + k])
     if flies is not None and flies != family(session, a):
+        _number, type_name, _family, _class, _cost, _boxes, _wp, _year = type_row(session, a)
         raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
-            pilots.name(session, vals[fields.P_NAME + k]), flies.upper(),
-            type_row(session, a)[T_NAME].upper()))
+            pilots.name(session, vals[fields.P_NAME + k]), flies.upper(), type_name.upper()))
     for b in range(fields.AC_MAX):
         if b != a and used(vals, b) and pilot(vals, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
@@ -275,18 +275,17 @@ def _damage(session, a):
 def pairs(session, a):
     """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
     vals = session.vals
-    row = type_row(session, a)
+    _number, type_name, _family, ac_class, _cost, boxes, wp, _year = type_row(session, a)
     k = pilot(vals, a)
-    wp = row[T_WP]
     if wp is not None:
         wp = max(0, wp - PYLON_WP * marker(vals, a, PYLON))
-    out = [("ac", a + 1), ("type", row[T_NAME].lower()), ("class", CLASSES[row[T_CLASS]]),
+    out = [("ac", a + 1), ("type", type_name.lower()), ("class", CLASSES[ac_class]),
            ("pilot", k + 1 if k >= 0 else None),
            ("speed", "slow" if is_slow(vals, a) else "fast"),
            ("altitude", "high" if high(vals, a) else "low"),
            ("fuel", has_fuel(vals, a)), ("ecm", has_ecm(vals, a)), ("evasive", evasive(vals, a)),
            ("status", STATUS[status(vals, a)]), ("bingo", bingo(vals, a)),
-           ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(session, a))]
+           ("boxes", boxes), ("wp", wp), ("damage", _damage(session, a))]
     if k >= 0:
         out.append(("stress", vals[fields.P_STRESS + k]))
         out.append(("pilot_status", pilots.status_word(vals, k)))

@@ -51,14 +51,14 @@ def convert(field, tok, table, key):
 
 def keys(session, table):
     """The keys of the rows of `table` entered at the table (e.g. the campaign cards)."""
-    return [r[1] for r in _rows(session) if r[0] == table]
+    return [key for row_table, key, _values in _rows(session) if row_table == table]
 
 
 def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for r in _rows(session):
-        if r[0] == table and r[1] == key:
-            for tok in r[2].split():
+    for row_table, row_key, values in _rows(session):
+        if row_table == table and row_key == key:
+            for tok in values.split():
                 k = tok.find("=")
                 if tok[:k] == field[0]:
                     try:
@@ -93,8 +93,9 @@ def record(session, table, key, names, tokens):
 def _question(q):
     table, key, fields, what, sheet = q
     return (("table", table), ("key", key), ("ask", what), ("read", sheet),
-            ("fields", [Obj((("name", f[0]), ("words", list(f[3])))) if f[3] is not None else
-                        Obj((("name", f[0]), ("lo", f[1]), ("hi", f[2]))) for f in fields]))
+            ("fields", [Obj((("name", name), ("words", list(choices)))) if choices is not None
+                        else Obj((("name", name), ("lo", lo), ("hi", hi)))
+                        for name, lo, hi, choices in fields]))
 
 
 def answer(session, words):
@@ -107,14 +108,15 @@ def answer(session, words):
     if len(words) == 1:
         return _question(question)
     table, key, fields, what, sheet = question
+    names = [name for name, _lo, _hi, _choices in fields]
     if len(words) != 1 + len(fields):
-        raise parse.Reject(parse.SYNTAX, "answer %s" % " ".join(f[0].upper() for f in fields))
+        raise parse.Reject(parse.SYNTAX, "answer " + " ".join(names).upper())
     shown = []
     for i in range(len(fields)):
-        f = fields[i]
-        n = convert(f, words[1 + i], table, key)
-        shown.append((f[0], f[3][n] if f[3] else n))  # a free word comes back as itself
-    saved = record(session, table, key, [f[0] for f in fields], words[1:])
+        name, _lo, _hi, choices = fields[i]
+        n = convert(fields[i], words[1 + i], table, key)
+        shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
+    saved = record(session, table, key, names, words[1:])
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting)

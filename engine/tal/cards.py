@@ -47,9 +47,9 @@ CARD_KEYS = ((0,),)  # one row per card name
 def campaign_card(session, name):
     """A campaign card ("Sélection de la carte de Campagne"): (year, set-up VP, entered)."""
     vals = [UNKNOWN, UNKNOWN]
-    for r in rows(session, "tal/campaigns.txt", _CARDS, CARD_KEYS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2]]
+    for card, year, setup in rows(session, "tal/campaigns.txt", _CARDS, CARD_KEYS):
+        if card.lower() == name:
+            vals = [year, setup]
     entered = complete(session, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
                        "campaign card")
     return vals[0], vals[1], entered
@@ -60,9 +60,9 @@ def names(session, table):
     those entered at the table (a card the file does not list, asked once)."""
     from engine.tal import answers
     out = []
-    for r in rows(session, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
-                  _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
-        out.append(r[0].lower())
+    for row in rows(session, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
+                    _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
+        out.append(row[0].lower())  # the card's name: the first column of both files
     for key in answers.keys(session, table):
         if key not in out:
             out.append(key)
@@ -78,9 +78,9 @@ _SITUATION_ASK = (("so", 0, 99, None), ("days", 1, 99, None), ("daily", 0, 99, N
 def situation(session, name):
     """A Situation card ("Sélection Carte de Situation"): (start SO, days, daily SO, entered)."""
     vals = [UNKNOWN, UNKNOWN, UNKNOWN]
-    for r in rows(session, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2], r[3]]
+    for card, so, days, daily in rows(session, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
+        if card.lower() == name:
+            vals = [so, days, daily]
     entered = complete(session, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
                        "situation card")
     return vals[0], vals[1], vals[2], entered
@@ -94,9 +94,9 @@ _RESULT_ASK = (("result", 0, 0, ""),)
 def evaluation(session, name, vp):
     """The campaign card's evaluation of `vp` ("Résultats de la Campagne"): (word, entered)."""
     vals = [UNKNOWN]
-    for r in rows(session, "tal/evaluation.txt", _EVALUATION):
-        if r[0].lower() == name and r[1][0] <= vp <= r[1][1] and r[2] is not UNKNOWN:
-            vals[0] = r[2].lower()
+    for card, (lo, hi), result in rows(session, "tal/evaluation.txt", _EVALUATION):
+        if card.lower() == name and lo <= vp <= hi and result is not UNKNOWN:
+            vals[0] = result.lower()
     entered = complete(session, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
                        "Campaign result, %s with %d VP" % (name, vp), "campaign card")
     return vals[0], entered

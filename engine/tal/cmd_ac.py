@@ -74,24 +74,24 @@ def _ac_add(session, words):
     parse.arity(words, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
     vals = session.vals
     row = aircraft.find_type(session, words[2])
+    number, type_name, _family, _class, cost, _boxes, _wp, year = row
     a = aircraft.free_slot(vals)
     o = _gear_words(session, words, 3, -1)
     if campaign.on(vals):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
         campaign.require_setup(vals, "buying aircraft")
-        year = row[aircraft.T_YEAR]
         if vals[fields.YEAR] and year is not None and year > vals[fields.YEAR]:
             raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (row[aircraft.T_NAME].upper(), year, vals[fields.YEAR]))
+                               "%d" % (type_name.upper(), year, vals[fields.YEAR]))
         o[5] = True
-    vals[fields.AC_TYPE + a] = row[aircraft.T_N]
+    vals[fields.AC_TYPE + a] = number
     out = []
     if o[5]:
-        if row[aircraft.T_COST] is None:
+        if cost is None:
             raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
                                "it with so -N" % words[2])
-        campaign.spend(vals, row[aircraft.T_COST])
-        out.append(("cost", row[aircraft.T_COST]))
+        campaign.spend(vals, cost)
+        out.append(("cost", cost))
         out.append(("so", vals[fields.SO]))
     _apply_gear(session, a, o)
     return tuple(aircraft.pairs(session, a) + out) + datatables.data_note("tal/aircraft.txt")

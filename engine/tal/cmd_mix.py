@@ -104,9 +104,11 @@ def _check_empty(vals, k):
     for the campaign): the saved game refers to them by number."""
     if k == 2:
         return
-    lay = (fields.HIT_SUM, fields.HIT_REMOVED, 5) if k == 0 else (fields.POPUP_SUM,
-                                                                  fields.POPUP_REMOVED, 4)
-    if vals[lay[0]] or [1 for i in range(lay[2]) if vals[lay[1] + i]]:
+    if k == 0:
+        sum_at, removed_at, removed_n = fields.HIT_SUM, fields.HIT_REMOVED, 5
+    else:
+        sum_at, removed_at, removed_n = fields.POPUP_SUM, fields.POPUP_REMOVED, 4
+    if vals[sum_at] or [1 for i in range(removed_n) if vals[removed_at + i]]:
         raise parse.Reject(parse.STATE, "counters of the %s cup are out: put them back first "
                            "(mission end, or cup reset %s)" % (CUPS[k], CUPS[k]))
 

@@ -150,8 +150,8 @@ def crash(session, a, killed=False):
     killed.  Returns the VP change.
     """
     vals = session.vals
-    row = aircraft.type_row(session, a)
-    manned = row[aircraft.T_CLASS] != aircraft.DRONE
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    manned = ac_class != aircraft.DRONE
     out = []
     _release(session, a, out)
     ph = vals[fields.PHASE]
@@ -181,10 +181,10 @@ def crash(session, a, killed=False):
 def ignores(session, a, code):
     """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
     switches)."""
-    row = aircraft.type_row(session, a)
-    if row[aircraft.T_CLASS] == aircraft.DRONE and code in DRONE_IGNORES:
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    if ac_class == aircraft.DRONE and code in DRONE_IGNORES:
         return True
-    if row[aircraft.T_CLASS] == aircraft.GUNSHIP and code in GUNSHIP_IGNORES:
+    if ac_class == aircraft.GUNSHIP and code in GUNSHIP_IGNORES:
         return True
     m = aircraft.marker_index(code)
     if (m > aircraft.STRUCTURE and session.vals[fields.CAMP] & campaign.DAMAGE_ONCE
@@ -234,7 +234,7 @@ def apply_hit(session, a, code, n=1):
                            "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
     aircraft.set_marker(vals, a, m, have + 1)
     if m == aircraft.STRUCTURE:
-        boxes = aircraft.type_row(session, a)[aircraft.T_BOXES]
+        _number, _name, _family, _class, _cost, boxes, _wp, _year = aircraft.type_row(session, a)
         if boxes is not None and have + 1 > boxes:
             crash(session, a)
             return CRASHED

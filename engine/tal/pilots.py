@@ -185,6 +185,7 @@ NAME_KEYS = ((0,), (1,))  # a number and a name name one pilot only
 
 
 def _names(session):
+    # Rows (number, pilot_name, flies): the aircraft family on the pilot's card.
     from engine.core import datatables
     return datatables.rows(session, "tal/pilots.txt", _NAMES, NAME_KEYS)
 
@@ -193,9 +194,9 @@ def name_number(session, word):
     """The number of pilot name `word` in data/tal/pilots.txt (or `#N` for a bare number N)."""
     if word[:1] == "#":
         return parse.number(word[1:], 1, 999, "pilot name number")
-    for r in _names(session):
-        if r[1].lower() == word:
-            return r[0]
+    for number, pilot_name, _flies in _names(session):
+        if pilot_name.lower() == word:
+            return number
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
 
@@ -203,18 +204,18 @@ def name_number(session, word):
 def family(session, n):
     """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
     data/tal/pilots.txt; None for a name the file does not list (#N)."""
-    for r in _names(session):
-        if r[0] == n:
-            return r[2].lower()
+    for number, _name, flies in _names(session):
+        if number == n:
+            return flies.lower()
     return None
 
 
 def name(session, n):
     """The name of name number n, or "#n" when the file does not list it (or is missing)."""
     try:
-        for r in _names(session):
-            if r[0] == n:
-                return r[1].lower()
+        for number, pilot_name, _flies in _names(session):
+            if number == n:
+                return pilot_name.lower()
     except parse.Reject:
         pass
     return "#%d" % n

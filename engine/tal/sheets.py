@@ -18,10 +18,11 @@ AIR_BASE = "Air Base sheet"
 
 
 def _find_span(table, value):
-    for r in table:
-        lo, hi = r[0]
+    # The row whose die span (the first column of scout.txt and ridge.txt) holds `value`.
+    for row in table:
+        lo, hi = row[0]
         if lo <= value <= hi:
-            return r
+            return row
     return None
 
 
@@ -40,8 +41,9 @@ def scout(session, die, need_lost=False):
     """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
     lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
     is not needed; what is needed and unknown is asked."""
-    r = _find_span(rows(session, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
-    vals = [UNKNOWN, UNKNOWN, UNKNOWN] if r is None else [r[1], r[2], r[3]]
+    row = _find_span(rows(session, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
+    _die, turns, stress, lost = row or (None, UNKNOWN, UNKNOWN, UNKNOWN)
+    vals = [turns, stress, lost]
     lost = vals[2]
     if not need_lost:
         vals[2] = 0  # not asked for
@@ -56,8 +58,9 @@ RIDGE_KEYS = ((0,),)  # one row per result
 
 def ridge(session, die, mod):
     """Ridge Evasion table ("Ridge Evasion"): (stress, entered) for a modified roll."""
-    r = _find_span(rows(session, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
-    vals = [UNKNOWN if r is None else r[1]]
+    row = _find_span(rows(session, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
+    _result, stress = row or (None, UNKNOWN)
+    vals = [stress]
     entered = complete(session, "ridge", die + mod, vals, _RIDGE_ASK,
                        "Ridge Evasion, " + _roll(die, mod), TACTICAL)
     return vals[0], entered
@@ -76,10 +79,9 @@ def movement(session, kind, die, mod, bn=""):
     +1 advance; entered).  A question names battalion `bn` (its counter) when given."""
     result = die + mod
     vals = [UNKNOWN]
-    for r in rows(session, "tal/movement.txt", _MOVE, MOVE_KEYS):
-        lo, hi = r[1]
-        if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
-            vals[0] = r[2]
+    for row_kind, (lo, hi), move in rows(session, "tal/movement.txt", _MOVE, MOVE_KEYS):
+        if row_kind == kind and lo <= result <= hi and move is not UNKNOWN:
+            vals[0] = move
     entered = complete(session, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
                        "Battalion Movement%s (%s), %s" % (bn and " for " + bn.upper(),
                                                            KIND_NAMES[kind], _roll(die, mod)),
@@ -92,11 +94,12 @@ _STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.
 STRESS_KEYS = ((0,),)  # one row per band
 
 
-def _band(session, b, col, table, what, sheet):
+def _band(session, b, table, what, sheet):
+    # table: "stress" or "wp", the column wanted
     vals = [UNKNOWN]
-    for r in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
-        if r[0] == b:
-            vals[0] = r[col]
+    for band, stress, wp in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
+        if band == b:
+            vals[0] = wp if table == "wp" else stress
     entered = complete(session, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
                        "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
     return vals[0], entered
@@ -105,11 +108,11 @@ def _band(session, b, col, table, what, sheet):
 def band_stress(session, b):
     """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
     (stress, entered)."""
-    return _band(session, b, 1, "stress", "Mission stress", AIR_BASE)
+    return _band(session, b, "stress", "Mission stress", AIR_BASE)
 
 
 def band_wp(session, b):
     """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
     (WP, entered)."""
-    return _band(session, b, 2, "wp", "Weight penalty", TACTICAL)
+    return _band(session, b, "wp", "Weight penalty", TACTICAL)
 

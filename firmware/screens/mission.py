@@ -346,7 +346,8 @@ def _flies(session, name, ac_type):
         from engine.tal import aircraft, pilots
 
         flies = pilots.family(session, pilots.name_number(session, name))
-        return flies is None or flies == aircraft.find_type(session, ac_type)[
-            aircraft.T_FAMILY].lower()
+        row = aircraft.find_type(session, ac_type)
+        _number, _name, family, _class, _cost, _boxes, _wp, _year = row
+        return flies is None or flies == family.lower()
     except Exception:
         return True

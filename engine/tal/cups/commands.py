@@ -57,8 +57,8 @@ def _hit(d, c, side, why=-1, x=0, val=None):
     pairs = (("n", c + 1), ("side", "heavy" if side else "light"), ("effect", counters.EFFECTS[e]),
              ("value", val))
     if x:
-        h = rules.slot_hit(x)
-        pairs += (("ac", h[2]), ("ends", h[3]))
+        _counter, _side, aircraft, ends = rules.slot_hit(x)
+        pairs += (("ac", aircraft), ("ends", ends))
     elif why >= 0:
         tag = d.tag[side][c]
         pairs += (("kind", counters.KINDS[counters.kind(e)]),
@@ -90,7 +90,10 @@ def _show(session, words):
     lay = rules.HIT if which == "hit" else rules.POPUP
     m, _h, r = rules.counts(vals, lay, d.n)
     if which == "hit":
-        held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(vals, lay)]
+        held = []
+        for x in rules.held(vals, lay):
+            counter, side, _aircraft, _ends = rules.slot_hit(x)
+            held.append(_hit(d, counter, side, x=x))
         return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
                          ("removed", r)))
     out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
@@ -175,8 +178,11 @@ def _end_turn(session, words):
     d = _def(session, "hit")
     r = rules.end_turn(session, d, aircraft)
     back = [_hit(d, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
-    held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x)
-            for x in rules.held(session.vals, rules.HIT) if rules.slot_hit(x)[2] == aircraft]
+    held = []
+    for x in rules.held(session.vals, rules.HIT):
+        counter, side, held_by, _ends = rules.slot_hit(x)
+        if held_by == aircraft:
+            held.append(_hit(d, counter, side, x=x))
     return (("ac", aircraft), ("returned", back), ("held", held))
 
 
