@@ -37,10 +37,10 @@ def _ground(session):
     return cupdata.definition(session, cupdata.GROUND_FILE)
 
 
-def _data(d, pairs):
+def _data(definition, pairs):
     # Wherever unverified data decided something, the reply says so (the player checks it).
-    if d.status[:8].lower() != "verified":
-        return pairs + (("data", d.status),)
+    if definition.status[:8].lower() != "verified":
+        return pairs + (("data", definition.status),)
     return pairs
 
 
@@ -134,13 +134,14 @@ def _engaged(session, words):
         h = die
     if rules.enemies(vals, h) + e > rules.MAX_ENEMIES:
         raise parse.Reject(parse.RANGE, "at most %d enemy counters in a hex" % rules.MAX_ENEMIES)
-    d = _squads(session)
-    cap = d.capacity
+    squad = _squads(session)
+    cap = squad.capacity
     for i in range(first, first + n):
         rules.set_squad(vals, i, h, rules.ALIVE, cap, 0)
     rules.set_enemies(vals, h, rules.enemies(vals, h) + e)
-    return _data(d, (("die", die), ("hex", h), ("squads", list(range(first + 1, first + n + 1))),
-                     ("capacity", cap), ("enemies", rules.enemies(vals, h))))
+    return _data(squad, (("die", die), ("hex", h),
+                         ("squads", list(range(first + 1, first + n + 1))),
+                         ("capacity", cap), ("enemies", rules.enemies(vals, h))))
 
 
 def _enemies(session, words):
@@ -177,17 +178,17 @@ def _attack(session, words):
     n = parse.number(words[3], 1, here, "attackers") if len(words) == 4 else here
     from engine.tal.cups import rules as cups
 
-    d = _ground(session)
+    cup = _ground(session)
     draws = []
     total = 0
     while n > 0:  # the cups' result buffers hold MAX_DRAW draws at a time
         k = n if n < cups.MAX_DRAW else cups.MAX_DRAW
-        total += cups.draw_ground(session, d, k)
+        total += cups.draw_ground(session, cup, k)
         for j in range(k):
             draws.append(_gf_name(cups.EFFECT[j]))
         n -= k
     rules.take_hits(vals, i, total)
-    return _data(d, _hits_reply(vals, i, draws))
+    return _data(cup, _hits_reply(vals, i, draws))
 
 
 def _gf_name(hits):
@@ -239,8 +240,8 @@ def _ff(session, words):
         raise parse.Reject(parse.STATE, "no Squad left in hex %d" % h)
     if len(hand) > len(who):
         raise parse.Reject(parse.SYNTAX, "more dice than Squads in hex %d (%d)" % (h, len(who)))
-    d = _squads(session)
-    mod += d.ff_modifier
+    squad = _squads(session)
+    mod += squad.ff_modifier
     rolls = []
     lost = 0
     for k in range(len(who)):
@@ -255,8 +256,8 @@ def _ff(session, words):
         rolls.append(Obj((("squad", i + 1), ("die", die), ("mod", mod - skill),
                           ("result", result), ("eliminated", hit))))
     vals[rules.CAS_VP_NET] -= lost
-    return _data(d, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
-                     ("mission_vp", vals[rules.CAS_VP_NET]), ("vp", _vp(session, -lost))))
+    return _data(squad, (("hex", h), ("target", target), ("rolls", rolls), ("vp_change", -lost),
+                         ("mission_vp", vals[rules.CAS_VP_NET]), ("vp", _vp(session, -lost))))
 
 
 def _end(session, words):

@@ -45,11 +45,11 @@ def attacked(session, words):
     if actype < 0:
         raise parse.Reject(parse.STATE, "family '%s' is not a Hit counter type" %
                            aircraft.family(session, a))
-    d = cupdata.definition(session, cupdata.HIT_FILE)
-    cups.check_hit(session, d, units, n, a + 1)
+    cup = cupdata.definition(session, cupdata.HIT_FILE)
+    cups.check_hit(session, cup, units, n, a + 1)
     returned = mission.enemy_attack(session) if mission.on_battlefield(vals, a) else []
     before = vals[fields.VP]
-    m = cups.draw_hit(session, d, units, n, aircraft.has_ecm(vals, a), aircraft.evasive(vals, a),
+    m = cups.draw_hit(session, cup, units, n, aircraft.has_ecm(vals, a), aircraft.evasive(vals, a),
                       heavy_first, a + 1, actype)
     draws = []
     for k in range(m):
@@ -66,6 +66,6 @@ def attacked(session, words):
     if returned:
         out += (("returned", returned),)
     out += tuple(aircraft.pairs(session, a)) + campaign.vp_pairs(session, before)
-    if cupdata.unverified(d):
-        out += (("data", d.status),)
+    if cupdata.unverified(cup):
+        out += (("data", cup.status),)
     return out

@@ -53,12 +53,12 @@ def _lines(session, name):
 def _parse(k, lines):
     """Parse a cup file's lines into a fresh definition; a bad one is refused naming its line."""
     from engine.tal.cups import fileformat
-    d = cupdata.CupDef(cupdata.FILES[k], k)
+    cup = cupdata.CupDef(cupdata.FILES[k], k)
     try:
-        fileformat.parse(cupdata.FILES[k], lines, d)
+        fileformat.parse(cupdata.FILES[k], lines, cup)
     except fileformat.DataError as e:
         raise parse.Reject(parse.RANGE if e.line else parse.STATE, e.msg)
-    return d
+    return cup
 
 
 def _write(session, how, name, text):
@@ -94,9 +94,9 @@ def _kinds(session, name):
 
 
 def _show(session, k):
-    d = cupdata.definition(session, cupdata.FILES[k])
-    return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", d.n),
-            ("status", d.status), ("entering", _entering(session, k)))
+    cup = cupdata.definition(session, cupdata.FILES[k])
+    return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n),
+            ("status", cup.status), ("entering", _entering(session, k)))
 
 
 def _check_empty(vals, k):

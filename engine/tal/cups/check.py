@@ -8,8 +8,8 @@ from engine.tal.cups import rules
 from engine.tal.cups.counters import kind
 
 
-def invariant(vals, lay, d):
-    """None when a cup's state (`lay`: cups.HIT or cups.POPUP) fits definition d, else why not.
+def invariant(vals, lay, cup):
+    """None when a cup's state (`lay`: cups.HIT or cups.POPUP) fits definition `cup`, else why not.
 
     In the cup + held out + removed = total; no counter held twice, held and removed at once,
     or beyond the definition; a Hit slot holds a temporary side, aircraft 1..15 and 1..3 turn
@@ -17,7 +17,7 @@ def invariant(vals, lay, d):
     state is empty, else the definition's.
     """
     at_sum, at_removed, n_removed, at_held, n_held = lay
-    n = d.n
+    n = cup.n
     for i in range(n, n_removed * 15):
         if rules.is_removed(vals, lay, i):
             return "counter %d removed beyond the cup's %d" % (i + 1, n)
@@ -40,12 +40,12 @@ def invariant(vals, lay, d):
         held += 1
         if lay is rules.HIT:
             c, side, aircraft, ends = rules.slot_hit(x)
-            if kind(d.effect[side][c]) != 2:
+            if kind(cup.effect[side][c]) != 2:
                 return "counter %d held on a side that is not temporary" % (c + 1)
             if aircraft < 1 or ends < 1 or ends > 3:
                 return "counter %d: holder %d, %d turn ends" % (c + 1, aircraft, ends)
         else:
-            if d.unit[c] == 0:
+            if cup.unit[c] == 0:
                 return "No Enemy counter %d is out" % (c + 1)
             spot = (x - 1) >> 6
             if spot < 1 or spot > 10:
@@ -59,6 +59,6 @@ def invariant(vals, lay, d):
     empty = held == 0 and removed == 0
     if (vals[at_sum] == 0) != empty:
         return "checksum %d with %s state" % (vals[at_sum], "an empty" if empty else "a")
-    if vals[at_sum] not in (0, d.sum):
-        return "checksum %d is not the definition's %d" % (vals[at_sum], d.sum)
+    if vals[at_sum] not in (0, cup.sum):
+        return "checksum %d is not the definition's %d" % (vals[at_sum], cup.sum)
     return None

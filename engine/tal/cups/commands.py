@@ -37,68 +37,69 @@ def _cup(words, k):
 
 
 def _def(session, which):
-    d = data.definition(session, data.FILES[_CUPS.index(which)])
+    cup = data.definition(session, data.FILES[_CUPS.index(which)])
     if which != "ground":
-        rules.check_sum(session.vals, rules.HIT if which == "hit" else rules.POPUP, d)
-    return d
+        rules.check_sum(session.vals, rules.HIT if which == "hit" else rules.POPUP, cup)
+    return cup
 
 
-def _data(d, pairs):
+def _data(cup, pairs):
     # Wherever unverified data is used the reply says so: the player checks it.
-    return pairs + (("data", d.status),) if data.unverified(d) else pairs
+    return pairs + (("data", cup.status),) if data.unverified(cup) else pairs
 
 
-def _hit(d, c, side, why=-1, x=0, val=None):
+def _hit(cup, c, side, why=-1, x=0, val=None):
     # A drawn counter (why >= 0: why it is ignored; val: its value as drawn), a held one (x: its
     # slot) or a returned one.
-    e = d.effect[side][c]
+    e = cup.effect[side][c]
     if val is None:
-        val = -d.value[side][c] if e == 13 else d.value[side][c]  # 13: attack, printed as -N
+        val = -cup.value[side][c] if e == 13 else cup.value[side][c]  # 13: attack, printed as -N
     pairs = (("n", c + 1), ("side", "heavy" if side else "light"), ("effect", counters.EFFECTS[e]),
              ("value", val))
     if x:
         _counter, _side, aircraft, ends = rules.slot_hit(x)
         pairs += (("ac", aircraft), ("ends", ends))
     elif why >= 0:
-        tag = d.tag[side][c]
+        tag = cup.tag[side][c]
         pairs += (("kind", counters.KINDS[counters.kind(e)]),
                   ("tag", counters.TYPES[tag - 1] if tag else None),
                   ("ignored", rules.IGNORED_WHY[why] or False))
     return Obj(pairs)
 
 
-def _popup(d, c, spot):
-    u = d.unit[c]
+def _popup(cup, c, spot):
+    u = cup.unit[c]
     if not u:
         return Obj((("n", c + 1), ("unit", counters.UNITS[0])))
-    a = d.attack[c]
+    a = cup.attack[c]
     return Obj((("n", c + 1), ("unit", counters.UNITS[u]),
                 ("attack", "%d%s" % (a & 127, "h" if a & 128 else "l") if a else "-"),
-                ("range", None if d.range[c] == 255 else d.range[c]), ("hex", spot)))
+                ("range", None if cup.range[c] == 255 else cup.range[c]), ("hex", spot)))
 
 
 def _show(session, words):
     parse.arity(words, 3, 3, "cup show hit|popup|ground")
     which = _cup(words, 3)
-    d = _def(session, which)
+    cup = _def(session, which)
     vals = session.vals
     if which == "ground":
         counts = [0, 0, 0]
-        for i in range(d.n):
-            counts[d.hits[i]] += 1
-        return _data(d, (("cup", which), ("total", d.n), ("counts", counts)))
+        for i in range(cup.n):
+            counts[cup.hits[i]] += 1
+        return _data(cup, (("cup", which), ("total", cup.n), ("counts", counts)))
     lay = rules.HIT if which == "hit" else rules.POPUP
-    m, _h, r = rules.counts(vals, lay, d.n)
+    m, _h, r = rules.counts(vals, lay, cup.n)
     if which == "hit":
         held = []
         for x in rules.held(vals, lay):
             counter, side, _aircraft, _ends = rules.slot_hit(x)
-            held.append(_hit(d, counter, side, x=x))
-        return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
-                         ("removed", r)))
-    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
-    return _data(d, (("cup", which), ("total", d.n), ("in", m),
-                     ("no_enemy", rules.popup_in_cup(vals, d, 0)), ("out", out), ("removed", r)))
+            held.append(_hit(cup, counter, side, x=x))
+        return _data(cup, (("cup", which), ("total", cup.n), ("in", m), ("held", held),
+                           ("removed", r)))
+    out = [_popup(cup, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
+    return _data(cup, (("cup", which), ("total", cup.n), ("in", m),
+                       ("no_enemy", rules.popup_in_cup(vals, cup, 0)), ("out", out),
+                       ("removed", r)))
 
 
 def _draw_hit(session, words):
@@ -135,13 +136,13 @@ def _draw_hit(session, words):
         i += 1
     if aircraft < 0 or actype < 0 or not n:
         _bad(_HIT_USAGE)
-    d = _def(session, "hit")
-    rules.check_hit(session, d, _units, n, aircraft)
-    m = rules.draw_hit(session, d, _units, n, ecm, evasive, heavy_first, aircraft, actype)
-    draws = [_hit(d, rules.DRAWN[k], rules.SIDE[k], rules.IGNORED[k], 0, rules.VALUE[k])
+    cup = _def(session, "hit")
+    rules.check_hit(session, cup, _units, n, aircraft)
+    m = rules.draw_hit(session, cup, _units, n, ecm, evasive, heavy_first, aircraft, actype)
+    draws = [_hit(cup, rules.DRAWN[k], rules.SIDE[k], rules.IGNORED[k], 0, rules.VALUE[k])
              for k in range(m)]
-    return _data(d, (("ac", aircraft), ("ecm", list(rules.ECM[:n]) if ecm else []),
-                     ("light", rules.COUNTS[0]), ("heavy", rules.COUNTS[1]), ("draws", draws)))
+    return _data(cup, (("ac", aircraft), ("ecm", list(rules.ECM[:n]) if ecm else []),
+                       ("light", rules.COUNTS[0]), ("heavy", rules.COUNTS[1]), ("draws", draws)))
 
 
 def _draw(session, words):
@@ -151,10 +152,10 @@ def _draw(session, words):
     if which == "ground":
         parse.arity(words, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
         k = parse.number(words[3], 1, rules.MAX_DRAW, "draws")
-        d = _def(session, which)
-        hits = rules.draw_ground(session, d, k)
-        return _data(d, (("draws", [counters.GROUND[rules.EFFECT[i]] for i in range(k)]),
-                         ("hits", hits)))
+        cup = _def(session, which)
+        hits = rules.draw_ground(session, cup, k)
+        return _data(cup, (("draws", [counters.GROUND[rules.EFFECT[i]] for i in range(k)]),
+                           ("hits", hits)))
     parse.arity(words, 4, 3 + rules.MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
     if len(words) == 4 and words[3].isdigit():
         draws = parse.number(words[3], 1, rules.MAX_DRAW, "aircraft")
@@ -165,24 +166,24 @@ def _draw(session, words):
             _bad("aircraft types: " + " ".join(counters.TYPES + counters.MODELS), parse.RANGE)
         draws = rules.popup_draws(types)
         skipped = len(types) - draws
-    d = _def(session, which)
-    rules.check_popup(session, d, draws)
-    rules.draw_popup(session, d, draws)
-    return _data(d, (("draws", [_popup(d, rules.DRAWN[k], rules.SPOT[k]) for k in range(draws)]),
-                     ("skipped", skipped)))
+    cup = _def(session, which)
+    rules.check_popup(session, cup, draws)
+    rules.draw_popup(session, cup, draws)
+    drawn = [_popup(cup, rules.DRAWN[k], rules.SPOT[k]) for k in range(draws)]
+    return _data(cup, (("draws", drawn), ("skipped", skipped)))
 
 
 def _end_turn(session, words):
     parse.arity(words, 3, 3, "cup end-turn N")
     aircraft = parse.number(words[2], 1, rules.AIRCRAFT_MAX, "aircraft")
-    d = _def(session, "hit")
-    r = rules.end_turn(session, d, aircraft)
-    back = [_hit(d, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
+    cup = _def(session, "hit")
+    r = rules.end_turn(session, cup, aircraft)
+    back = [_hit(cup, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
     held = []
     for x in rules.held(session.vals, rules.HIT):
         counter, side, held_by, _ends = rules.slot_hit(x)
         if held_by == aircraft:
-            held.append(_hit(d, counter, side, x=x))
+            held.append(_hit(cup, counter, side, x=x))
     return (("ac", aircraft), ("returned", back), ("held", held))
 
 
@@ -190,10 +191,10 @@ def _return(session, words):
     parse.arity(words, 4, 4, "cup return popup K")
     if _cup(words, 2) != "popup":
         _bad("usage: " + " ".join(words[:2]) + " popup ...")
-    d = _def(session, "popup")
-    c = parse.number(words[3], 1, d.n, "counter") - 1
-    rules.return_popup(session, d, c)
-    return (("returned", c + 1), ("in", rules.counts(session.vals, rules.POPUP, d.n)[0]))
+    cup = _def(session, "popup")
+    c = parse.number(words[3], 1, cup.n, "counter") - 1
+    rules.return_popup(session, cup, c)
+    return (("returned", c + 1), ("in", rules.counts(session.vals, rules.POPUP, cup.n)[0]))
 
 
 def _remove(session, words):
@@ -202,14 +203,14 @@ def _remove(session, words):
         _bad("usage: " + " ".join(words[:2]) + " popup ...")
     if words[3] not in counters.UNITS:
         _bad("Pop-Ups: " + " ".join(counters.UNITS), parse.RANGE)
-    d = _def(session, "popup")
+    cup = _def(session, "popup")
     vals = session.vals
     lay = rules.POPUP
-    before = [rules.is_removed(vals, lay, i) for i in range(d.n)]
-    rules.remove_popup(session, d, counters.UNITS.index(words[3]),
-                       parse.number(words[4], 1, d.n, "count") if len(words) == 5 else 1)
-    gone = [i + 1 for i in range(d.n) if rules.is_removed(vals, lay, i) and not before[i]]
-    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(vals, lay, d.n)[0]))
+    before = [rules.is_removed(vals, lay, i) for i in range(cup.n)]
+    rules.remove_popup(session, cup, counters.UNITS.index(words[3]),
+                       parse.number(words[4], 1, cup.n, "count") if len(words) == 5 else 1)
+    gone = [i + 1 for i in range(cup.n) if rules.is_removed(vals, lay, i) and not before[i]]
+    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(vals, lay, cup.n)[0]))
 
 
 def _end_mission(session, words):

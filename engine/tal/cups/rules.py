@@ -14,7 +14,7 @@ refused draw rolls no die.
 For the mission rules: after `draw_hit`, `effects(m)` lists the (effect name, value) pairs that
 apply to the aircraft (ignored counters left out); the mission code applies them (stress,
 damage markers, crash on structure, Killed).  Temporary counters are already held by the
-aircraft: call `end_turn(session, d, aircraft)` at the end of each of that aircraft's turns.
+aircraft: call `end_turn(session, cup, aircraft)` at the end of each of that aircraft's turns.
 """
 
 from array import array
@@ -122,13 +122,13 @@ def _hold(vals, lay, counter, tag):
             return
 
 
-def _settle(vals, lay, d):
+def _settle(vals, lay, cup):
     # The checksum names the definition the state refers to; an empty state refers to none.
     for k in range(lay[1], lay[1] + lay[2]):
         if vals[k]:
-            vals[lay[0]] = d.sum
+            vals[lay[0]] = cup.sum
             return
-    vals[lay[0]] = d.sum if _free(vals, lay) < lay[4] else 0
+    vals[lay[0]] = cup.sum if _free(vals, lay) < lay[4] else 0
 
 
 def counts(vals, lay, n):
@@ -138,12 +138,12 @@ def counts(vals, lay, n):
     return m, held, n - m - held
 
 
-def check_sum(vals, lay, d, _file=None):
+def check_sum(vals, lay, cup, _file=None):
     """Refuse to touch a cup whose saved state was made with a different data file."""
-    if vals[lay[0]] and vals[lay[0]] != d.sum:
+    if vals[lay[0]] and vals[lay[0]] != cup.sum:
         name = "hit" if lay is HIT else "popup"
         raise Reject(STATE, "this save's %s cup was made with another data/%s: put that file "
-                     "back, or 'cup reset %s' to return every counter" % (name, d.file, name))
+                     "back, or 'cup reset %s' to return every counter" % (name, cup.file, name))
 
 
 def held(vals, lay):
@@ -158,26 +158,26 @@ def slot_hit(x):
     return (x - 1) & 63, t & 1, (t >> 1) & 15, t >> 5
 
 
-def check_hit(session, d, units, n_units, aircraft):
+def check_hit(session, cup, units, n_units, aircraft):
     """Refuse (Reject) a Hit draw that cannot be made, before any die is rolled.
 
     `units[k]` is one attacking unit's hits, + 128 when they are Heavy.
     """
     vals = session.vals
-    check_sum(vals, HIT, d)
+    check_sum(vals, HIT, cup)
     if aircraft < 1 or aircraft > AIRCRAFT_MAX:  # what a held slot can name
         raise Reject(STATE, "aircraft must be 1..%d" % AIRCRAFT_MAX)
     total = 0
     for k in range(n_units):
         total += units[k] & 127
-    m = _fill(vals, HIT, d.n)
+    m = _fill(vals, HIT, cup.n)
     if total > MAX_DRAW:
         raise Reject(STATE, "%d hits: at most %d in one draw" % (total, MAX_DRAW))
     if total > m:
         raise Reject(STATE, "%d hits: only %d counters in the Hit cup" % (total, m))
     temp = 0
     for k in range(m):
-        temp += d.temporary[_pool[k]]
+        temp += cup.temporary[_pool[k]]
     if min(total, temp) > _free(vals, HIT):
         raise Reject(STATE, "too many Hit counters held: end some turns first")
 
@@ -210,7 +210,7 @@ def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
     COUNTS[1] = heavy
 
 
-def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
+def draw_hit(session, cup, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
     """One enemy attack on one aircraft of type code `actype` ("Attaques Ennemies"); return the
     count drawn.
 
@@ -226,7 +226,7 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
     ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first)
     light = COUNTS[0]
     m = light + COUNTS[1]
-    n = _fill(vals, HIT, d.n)
+    n = _fill(vals, HIT, cup.n)
     for k in range(m):  # partial Fisher-Yates: m distinct counters, every set equally likely
         j = k + rng.below(n - k)
         t = _pool[k]
@@ -235,19 +235,19 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
     altitude = False
     for k in range(HIT[3], HIT[3] + HIT[4]):
         x = vals[k]
-        if x and ((x - 1) >> 7) & 15 == aircraft and d.effect[((x - 1) >> 6) & 1][
+        if x and ((x - 1) >> 7) & 15 == aircraft and cup.effect[((x - 1) >> 6) & 1][
                 (x - 1) & 63] == _ALTITUDE:
             altitude = True
     unmanned = actype == T_MQ1 or actype == T_RQ1
     for k in range(m):
         c = _pool[k]
         s = 0 if k < light else 1
-        e = d.effect[s][c]
-        val = d.value[s][c]
+        e = cup.effect[s][c]
+        val = cup.value[s][c]
         if e == _ATTACK:
             val = -val
         why = _APPLIES
-        if d.tag[s][c] == actype + 1:
+        if cup.tag[s][c] == actype + 1:
             why = _IGN_TYPE
         elif (unmanned and (_UNMANNED >> e) & 1) or (actype == T_AC130 and (_AC130 >> e) & 1):
             why = _IGN_IMMUNE
@@ -265,7 +265,7 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
         EFFECT[k] = e
         VALUE[k] = val
         IGNORED[k] = why
-    _settle(vals, HIT, d)
+    _settle(vals, HIT, cup)
     return m
 
 
@@ -274,7 +274,7 @@ def effects(m):
     return [(EFFECTS[EFFECT[k]], VALUE[k]) for k in range(m) if IGNORED[k] == _APPLIES]
 
 
-def end_turn(session, d, aircraft):
+def end_turn(session, cup, aircraft):
     """The end of `aircraft`'s turn: its temporary counters due now go back to the cup.
 
     A counter drawn in the enemy phase is due at the end of its holder's next turn: later in the
@@ -295,7 +295,7 @@ def end_turn(session, d, aircraft):
                 vals[k] = 0
             else:
                 vals[k] = x - _ENDS_STEP
-    _settle(vals, HIT, d)
+    _settle(vals, HIT, cup)
     return r
 
 
@@ -335,29 +335,29 @@ def popup_draws(types):
     return len([t for t in types if t != T_AC130 and t != T_MQ1 and t != T_RQ1])
 
 
-def popup_in_cup(vals, d, unit):
+def popup_in_cup(vals, cup, unit):
     """How many Pop-Ups of `unit` (0: No Enemy) are in the cup; _pool lists the cup."""
-    m = _fill(vals, POPUP, d.n)
+    m = _fill(vals, POPUP, cup.n)
     found = 0
     for k in range(m):
-        if d.unit[_pool[k]] == unit:
+        if cup.unit[_pool[k]] == unit:
             found += 1
     return found
 
 
-def check_popup(session, d, draws):
+def check_popup(session, cup, draws):
     """Refuse (Reject) a Pop-Up draw that cannot be made."""
     vals = session.vals
-    check_sum(vals, POPUP, d)
-    no_enemy = popup_in_cup(vals, d, 0)
-    m = _fill(vals, POPUP, d.n)
+    check_sum(vals, POPUP, cup)
+    no_enemy = popup_in_cup(vals, cup, 0)
+    m = _fill(vals, POPUP, cup.n)
     if not no_enemy and draws > m:
         raise Reject(STATE, "only %d counters in the Pop-Up cup" % m)
     if min(draws, m - no_enemy) > _free(vals, POPUP):
         raise Reject(STATE, "too many Pop-Up enemies out: return the destroyed ones")
 
 
-def draw_popup(session, d, draws):
+def draw_popup(session, cup, draws):
     """`draws` Pop-Up draws, one per drawing aircraft ("Tirage des marqueurs Pop-Up"); returns
     `draws`.
 
@@ -367,54 +367,54 @@ def draw_popup(session, d, draws):
     """
     vals = session.vals
     rng = session.rng
-    n = _fill(vals, POPUP, d.n)
+    n = _fill(vals, POPUP, cup.n)
     for k in range(draws):
         j = rng.below(n)
         c = _pool[j]
         DRAWN[k] = c
-        EFFECT[k] = d.unit[c]
+        EFFECT[k] = cup.unit[c]
         SPOT[k] = 0
-        if d.unit[c]:
+        if cup.unit[c]:
             SPOT[k] = rng.die(_HEXES)
             _hold(vals, POPUP, c, SPOT[k])
             n -= 1
             _pool[j] = _pool[n]
-    _settle(vals, POPUP, d)
+    _settle(vals, POPUP, cup)
     return draws
 
 
-def return_popup(session, d, counter):
+def return_popup(session, cup, counter):
     """A destroyed Pop-Up enemy (counter index) goes back in the cup ("Tirage des marqueurs
     Pop-Up")."""
     vals = session.vals
-    check_sum(vals, POPUP, d)
+    check_sum(vals, POPUP, cup)
     for k in range(POPUP[3], POPUP[3] + POPUP[4]):
         if vals[k] and (vals[k] - 1) & 63 == counter:
             vals[k] = 0
-            _settle(vals, POPUP, d)
+            _settle(vals, POPUP, cup)
             return
     raise Reject(STATE, "Pop-Up #%d is not on the battlefield" % (counter + 1))
 
 
-def remove_popup(session, d, unit, count):
+def remove_popup(session, cup, unit, count):
     """Remove `count` Pop-Ups of `unit` (0: No Enemy) from the cup for the campaign ("Tirage des
     marqueurs Pop-Up")."""
     vals = session.vals
-    check_sum(vals, POPUP, d)
-    found = popup_in_cup(vals, d, unit)
+    check_sum(vals, POPUP, cup)
+    found = popup_in_cup(vals, cup, unit)
     if found < count:
         raise Reject(STATE, "only %d of them in the cup" % found)
-    m = _fill(vals, POPUP, d.n)
+    m = _fill(vals, POPUP, cup.n)
     for k in range(m):  # the lowest-numbered ones
         c = _pool[k]
-        if count and d.unit[c] == unit:
+        if count and cup.unit[c] == unit:
             vals[POPUP[1] + c // 15] |= 1 << (c % 15)
             count -= 1
-    _settle(vals, POPUP, d)
+    _settle(vals, POPUP, cup)
 
 
 # --- the Ground Forces cup (EXP3, Expansion #3) ------------------------------------------------
-def draw_ground(session, d, draws):
+def draw_ground(session, cup, draws):
     """`draws` Ground Forces Hit counters, each back before the next; return the total hits.
 
     DRAWN and EFFECT (hits) list them.
@@ -422,8 +422,8 @@ def draw_ground(session, d, draws):
     rng = session.rng
     total = 0
     for k in range(draws):
-        c = rng.below(d.n)
+        c = rng.below(cup.n)
         DRAWN[k] = c
-        EFFECT[k] = d.hits[c]
-        total += d.hits[c]
+        EFFECT[k] = cup.hits[c]
+        total += cup.hits[c]
     return total
