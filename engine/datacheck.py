@@ -11,50 +11,50 @@ FILES = ("exp3/ground_forces_cup.txt", "exp3/squads.txt", "tal/aircraft.txt", "t
          "tal/evaluation.txt", "tal/answers.txt")
 
 
-def read(s, name):
+def read(session, name):
     """Read data file `name` as the engine does when it needs it; Reject when it is bad."""
     if name in ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt"):
         from engine.tal.cups import data as cupdata
-        return cupdata.definition(s, name)
+        return cupdata.definition(session, name)
     if name == "exp3/squads.txt":
         from engine.exp3 import data as exp3data
-        return exp3data.squads(s)
+        return exp3data.squads(session)
     if name == "tal/aircraft.txt":
         from engine.tal import aircraft
-        return aircraft.types(s)
+        return aircraft.types(session)
     if name == "tal/pilots.txt":
         from engine.core import datatables
         from engine.tal import pilots
-        return datatables.rows(s, name, pilots._NAMES, pilots.NAME_KEYS)
+        return datatables.rows(session, name, pilots._NAMES, pilots.NAME_KEYS)
     from engine.core import datatables
     if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
-        from engine.tal import sheets as T
+        from engine.tal import sheets
         if name == "tal/scout.txt":
-            return datatables.rows(s, name, T._SCOUT, T.SCOUT_KEYS)
+            return datatables.rows(session, name, sheets._SCOUT, sheets.SCOUT_KEYS)
         if name == "tal/ridge.txt":
-            return datatables.rows(s, name, T._RIDGE, T.RIDGE_KEYS)
+            return datatables.rows(session, name, sheets._RIDGE, sheets.RIDGE_KEYS)
         if name == "tal/movement.txt":
-            return datatables.rows(s, name, T._MOVE, T.MOVE_KEYS)
-        return datatables.rows(s, name, T._STRESS, T.STRESS_KEYS)
+            return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
+        return datatables.rows(session, name, sheets._STRESS, sheets.STRESS_KEYS)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
         from engine.tal import cards
         if name == "tal/campaigns.txt":
-            return datatables.rows(s, name, cards._CARDS, cards.CARD_KEYS)
+            return datatables.rows(session, name, cards._CARDS, cards.CARD_KEYS)
         if name == "tal/situations.txt":
-            return datatables.rows(s, name, cards._SITUATIONS, cards.CARD_KEYS)
-        return datatables.rows(s, name, cards._EVALUATION)
+            return datatables.rows(session, name, cards._SITUATIONS, cards.CARD_KEYS)
+        return datatables.rows(session, name, cards._EVALUATION)
     if name == "tal/answers.txt":
         from engine.tal import answers
-        return datatables.table(s, name, answers._COLUMNS, optional=True)[0]
+        return datatables.table(session, name, answers._COLUMNS, optional=True)[0]
     raise ValueError("not a data file: %s" % name)
 
 
-def check(s, name):
-    """None if data file `name` (through `s.data`) loads, else the device's message."""
+def check(session, name):
+    """None if data file `name` (through `session.data`) loads, else the device's message."""
     from engine.core.parse import Reject
 
     try:
-        read(s, name)
+        read(session, name)
     except Reject as e:
         return e.msg
     return None

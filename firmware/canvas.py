@@ -10,6 +10,9 @@ by reference, so drawing a frame allocates nothing.
 Because the items keep their text, tests and the terminal front end read the screen back as
 text, and find text that does not fit its box or runs into another (`firmware.screen_text`,
 which the device does not load).
+
+A box is `x, y, w, h` everywhere in the drawing code (canvas, backends, widgets): its left,
+top, width and height in pixels, as MicroPython's `framebuf` names them.
 """
 
 from array import array

@@ -67,8 +67,8 @@ class CommandLog:
         self._stamp()
         self.f.flush()
 
-    def _line(self, s):
-        self.f.write(s.encode())
+    def _line(self, text):
+        self.f.write(text.encode())
 
     def _stamp(self):
         at = _minute()
@@ -76,8 +76,9 @@ class CommandLog:
             self._at = at
             self._line("# at %s\n" % at)
 
-    def entry(self, request, n, reply, m):
-        """Log the request `request[:n]` and its reply line `reply[:m]` (newline included).
+    def entry(self, request, request_len, reply, reply_len):
+        """Log the request `request[:request_len]` and its reply line `reply[:reply_len]`
+        (newline included).
 
         A log that can no longer be written (the disk is full) is said once on stderr and
         dropped: the session goes on, saved as before.
@@ -85,7 +86,7 @@ class CommandLog:
         if self.f is None:
             return
         try:
-            self._append(bytes(request[:n]), bytes(reply[:m]))
+            self._append(bytes(request[:request_len]), bytes(reply[:reply_len]))
         except OSError as e:
             import sys
             from firmware.pathcheck import words

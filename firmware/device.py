@@ -114,15 +114,15 @@ def draw(app, canvas):
         return False
 
 
-def trouble(app, e):
+def trouble(app, error):
     """A fault in a screen must not stop the device: say it on screen (and on the serial REPL)."""
     gc.collect()
-    if isinstance(e, MemoryError):
+    if isinstance(error, MemoryError):
         app.say("out of memory", inks.RED)
         return
     import sys
 
     show = getattr(sys, "print_exception", None)  # MicroPython and CircuitPython: to the REPL
     if show is not None:
-        show(e)
-    app.say("error: %s %s" % (type(e).__name__, e), inks.RED)
+        show(error)
+    app.say("error: %s %s" % (type(error).__name__, error), inks.RED)

@@ -116,25 +116,25 @@ class Journal:
                 pass
             return None
 
-    def _read(self, r, into):
-        self.f.seek((GUARD + r) * BLOCK)
+    def _read(self, block, into):
+        self.f.seek((GUARD + block) * BLOCK)
         return self.f.readinto(into) == BLOCK
 
     # --- finding the entries at start -----------------------------------------------------------
-    def _entry(self, r):
-        # The body length of a whole, valid entry at ring block r, or -1.  Reads into self.buf.
+    def _entry(self, block):
+        # The body length of a whole, valid entry at ring `block`, or -1.  Reads into self.buf.
         b = self.buf
-        if not self._read(r, b) or b[0:2] != MAGIC or b[2] != self.kind or b[3] != VERSION:
+        if not self._read(block, b) or b[0:2] != MAGIC or b[2] != self.kind or b[3] != VERSION:
             return -1
         if crc32(memoryview(b)[:12]) != u32(b, 12):
             return -1
         n = u32(b, 8)
         nb = self.blocks_for(n)
-        if nb > self.max_blocks or r + nb > self.ring:
+        if nb > self.max_blocks or block + nb > self.ring:
             return -1
         crc = 0  # the body's CRC, block by block, then the 4 bytes stored after it
         for k in range(nb):
-            if k and not self._read(r + k, b):
+            if k and not self._read(block + k, b):
                 return -1
             lo = HEAD if k == 0 else 0
             hi = min(BLOCK, HEAD + n - k * BLOCK)
@@ -146,7 +146,7 @@ class Journal:
         for i in range(4):
             k = (end + i) // BLOCK
             if k != have:
-                self._read(r + k, b)
+                self._read(block + k, b)
                 have = k
             stored |= b[(end + i) % BLOCK] << (8 * i)
         return n if stored == crc else -1
@@ -183,16 +183,16 @@ class Journal:
             self.head = self.clean = self.live_end
 
     # --- reading ---------------------------------------------------------------------------
-    def body(self, r):
-        """The body (bytes) of the entry at ring block r."""
-        self._read(r, self.buf)
+    def body(self, block):
+        """The body (bytes) of the entry at ring `block`."""
+        self._read(block, self.buf)
         n = u32(self.buf, 8)
         out = bytearray(n)
         at = 0
         k = 0
         while at < n:
             if k:
-                self._read(r + k, self.buf)
+                self._read(block + k, self.buf)
             lo = HEAD if k == 0 else 0
             take = min(BLOCK - lo, n - at)
             out[at:at + take] = memoryview(self.buf)[lo:lo + take]
@@ -207,18 +207,19 @@ class Journal:
         return [self.body(r) for r in (self.live, self.prev) if r >= 0]
 
     # --- writing ----------------------------------------------------------------------------
-    def _safe(self, r):
-        # Erasing blocks [r, r + CHUNK) blanks whole 4 KiB sectors: up to 7 blocks either side.
-        return (self.live < 0 or r + CHUNK + SECTOR - 1 <= self.live
-                or r - SECTOR + 1 >= self.live_end)
+    def _safe(self, block):
+        # Erasing blocks [block, block + CHUNK) blanks whole 4 KiB sectors: up to 7 blocks
+        # either side.
+        return (self.live < 0 or block + CHUNK + SECTOR - 1 <= self.live
+                or block - SECTOR + 1 >= self.live_end)
 
-    def _erase(self, r):
-        end = min(r + CHUNK, self.ring)
-        self.f.seek((GUARD + r) * BLOCK)
-        for _ in range(r, end):
+    def _erase(self, block):
+        end = min(block + CHUNK, self.ring)
+        self.f.seek((GUARD + block) * BLOCK)
+        for _ in range(block, end):
             self.f.write(_FF)
         self.sync()  # erase now, not within the next second
-        for b in range(r, end):
+        for b in range(block, end):
             if not self._read(b, self.back) or self.back != _FF:
                 raise OSError("the save file's flash could not be erased")
 
@@ -310,11 +311,11 @@ class Journal:
         self.sync()  # a no-op when every block went straight to the flash
         return True
 
-    def _block(self, r):
-        self.f.seek((GUARD + r) * BLOCK)
+    def _block(self, block):
+        self.f.seek((GUARD + block) * BLOCK)
         self.f.write(self.buf)
-        if not self._read(r, self.back) or self.back != self.buf:
-            self.failed = r
+        if not self._read(block, self.back) or self.back != self.buf:
+            self.failed = block
             return False
         return True
 
@@ -367,5 +368,5 @@ class JournalBlob:
             return got[0]
         return self.legacy.read() if self.legacy is not None else None
 
-    def write(self, b):
-        self.journal.write((b,))
+    def write(self, data):
+        self.journal.write((data,))

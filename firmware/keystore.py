@@ -103,5 +103,5 @@ class KeyBlob:
             return data
         return None
 
-    def write(self, b):
-        _put(self.kv, self.name, b)
+    def write(self, data):
+        _put(self.kv, self.name, data)

@@ -31,16 +31,16 @@ class Lines:
         self.n = 0
         self.after_cr = False
 
-    def push(self, b):
-        """Take byte `b`; MORE, LINE or LONG.  After LINE or LONG, `clear` before the next byte."""
-        if b == 10 and self.after_cr:  # the \n of a \r\n: that line has been answered
+    def push(self, byte):
+        """Take `byte`; MORE, LINE or LONG.  After LINE or LONG, `clear` before the next byte."""
+        if byte == 10 and self.after_cr:  # the \n of a \r\n: that line has been answered
             self.after_cr = False
             return MORE
-        self.after_cr = b == 13
-        if b == 10 or b == 13:
+        self.after_cr = byte == 13
+        if byte == 10 or byte == 13:
             return self.end() or LINE
         if self.n <= MAX_LINE:
-            self.buf[self.n] = b
+            self.buf[self.n] = byte
             self.n += 1
         return MORE
 

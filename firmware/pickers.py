@@ -22,8 +22,8 @@ class Field:
     text = ""
     opens = None  # a screen that edits the field (LEFT/RIGHT open it instead of stepping)
 
-    def step(self, d):
-        """Change the value by `d` (LEFT -1, RIGHT +1; held keys give bigger steps)."""
+    def step(self, delta):
+        """Change the value by `delta` (LEFT -1, RIGHT +1; held keys give bigger steps)."""
 
     def words(self):
         """The command words this field adds."""
@@ -55,8 +55,8 @@ class Number(Field):
         self.value = max(self.lo, min(self.hi, value))
         self.text = self.zero if (self.value == 0 and self.zero) else self.fmt % self.value
 
-    def step(self, d):
-        v = self.value + d
+    def step(self, delta):
+        v = self.value + delta
         if self.wrap:
             span = self.hi - self.lo + 1
             v = self.lo + (v - self.lo) % span
@@ -94,9 +94,9 @@ class Choice(Field):
     def _show(self):
         self.text = self.options[self.index][0] if self.options else self.empty
 
-    def step(self, d):
-        if self.options and d:
-            self.index = (self.index + (1 if d > 0 else -1)) % len(self.options)
+    def step(self, delta):
+        if self.options and delta:
+            self.index = (self.index + (1 if delta > 0 else -1)) % len(self.options)
             self._show()
 
     def select(self, word):
@@ -139,7 +139,7 @@ class Toggle(Field):
         self.value = bool(value)
         self.text = self.on if self.value else self.off
 
-    def step(self, d):
+    def step(self, delta):
         self.set(not self.value)
 
     def words(self):

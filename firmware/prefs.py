@@ -44,23 +44,26 @@ class Prefs:
             self.load()
 
     def defaults(self):
-        for i in range(len(FIELDS)):
-            self.vals[i] = FIELDS[i][2]
+        for i, (_name, _choices, default) in enumerate(FIELDS):
+            self.vals[i] = default
 
     def _index(self, name):
-        for i in range(len(FIELDS)):
-            if FIELDS[i][0] == name:
+        i = 0  # no enumerate (an object on the heap): the device loop reads settings each poll
+        for field_name, _choices, _default in FIELDS:
+            if field_name == name:
                 return i
+            i += 1
         raise KeyError(name)
 
     def get(self, name):
         """The setting's index value."""
         return self.vals[self._index(name)]
 
-    def set(self, name, v):
+    def set(self, name, value):
         """Set a setting (wrapped into its range) and save."""
         i = self._index(name)
-        self.vals[i] = v % FIELDS[i][1]
+        _name, choices, _default = FIELDS[i]
+        self.vals[i] = value % choices
         self.save()
 
     def step(self, name, delta):
@@ -100,8 +103,8 @@ class Prefs:
         if b[:2] != _MAGIC or b[2] != _VERSION or b[SIZE - 1] != _check(b, SIZE - 1):
             self.notice = "settings unreadable: defaults used"
             return
-        for i in range(len(FIELDS)):
-            if b[3 + i] >= FIELDS[i][1]:
+        for i, (_name, choices, _default) in enumerate(FIELDS):
+            if b[3 + i] >= choices:
                 self.notice = "settings out of range: defaults used"
                 self.defaults()
                 return
@@ -128,9 +131,9 @@ class FileBlob:
         except OSError:
             return None
 
-    def write(self, b):
+    def write(self, data):
         with open(self.path, "wb") as f:
-            f.write(b)
+            f.write(data)
 
 
 class NvmBlob:
@@ -145,9 +148,9 @@ class NvmBlob:
     def read(self):
         return bytes(self.nvm[self.base:self.base + SIZE])
 
-    def write(self, b):
-        if bytes(self.nvm[self.base:self.base + SIZE]) != b:  # flash: write only on change
-            self.nvm[self.base:self.base + SIZE] = b
+    def write(self, data):
+        if bytes(self.nvm[self.base:self.base + SIZE]) != data:  # flash: write only on change
+            self.nvm[self.base:self.base + SIZE] = data
 
 
 class MemoryBlob:
@@ -159,5 +162,5 @@ class MemoryBlob:
     def read(self):
         return self.data
 
-    def write(self, b):
-        self.data = bytes(b)
+    def write(self, data):
+        self.data = bytes(data)

@@ -41,26 +41,26 @@ class ReadCanvas(Canvas):
             if not s:
                 continue
             mid = y + h // 2
-            for row in rows:
-                if row[0] <= mid < row[1]:
-                    row[2].append((self._ink_x(x, w, s, font), s))
+            for top, bottom, texts in rows:
+                if top <= mid < bottom:
+                    texts.append((self._ink_x(x, w, s, font), s))
                     break
             else:
                 rows.append([y, y + h, [(self._ink_x(x, w, s, font), s)]])
         rows.sort()
-        return [" ".join(s for _x, s in sorted(r[2])) for r in rows]
+        return [" ".join(s for _x, s in sorted(texts)) for _top, _bottom, texts in rows]
 
     def text_at(self, part):
         """(x, y, w, h, text, ink, font) of the first text containing `part`, or None."""
         for t in self.texts():
-            if part in t[4]:
+            if part in t[4]:  # (x, y, w, h, text, ink, font)
                 return t
         return None
 
     def ink_of(self, part):
         """The ink of the first text containing `part` (None when not shown)."""
         t = self.text_at(part)
-        return None if t is None else t[5]
+        return None if t is None else t[5]  # (x, y, w, h, text, ink, font)
 
     def fill_under(self, x, y):
         """The ink of the last filled box under pixel (x, y) (BLACK when none): the background
@@ -71,14 +71,14 @@ class ReadCanvas(Canvas):
                 ink = bink
         return ink
 
-    def _ink_x(self, x, w, s, font):
-        """Where text `s` starts in its box (its alignment)."""
-        return self.extent(x, w, s, font, 0)[0]
+    def _ink_x(self, x, w, text, font):
+        """Where `text` starts in its box (its alignment)."""
+        return self.extent(x, w, text, font, 0)[0]
 
     @staticmethod
-    def extent(x, w, s, font, flags):
+    def extent(x, w, text, font, flags):
         """(left, right) pixels a text covers in its box of width `w` at x, as drawn."""
-        tw = fonts.width(font, s)
+        tw = fonts.width(font, text)
         if tw > w or flags == LEFT:
             return x, x + min(tw, w)
         if flags == CENTRE:
@@ -133,14 +133,14 @@ class ReadCanvas(Canvas):
         return out
 
 
-def _ink_rows(font, s, y):
-    """(top, bottom) rows where the glyphs of `s` put ink, at y: the blank rows at the top
+def _ink_rows(font, text, y):
+    """(top, bottom) rows where the glyphs of `text` put ink, at y: the blank rows at the top
     and bottom of a font's cell may touch a neighbour's."""
     data = fonts.DATA[font]
     h = fonts.HEIGHT[font]
     top = h
     bottom = 0
-    for ch in s:
+    for ch in text:
         at = fonts.glyph(font, ord(ch))
         gw = data[at] | (data[at + 1] << 8)
         bpr = (gw + 7) // 8

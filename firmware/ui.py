@@ -10,7 +10,7 @@ class Screen:
 
     `key(ev)` returns True when it used the event; otherwise the app applies the common keys
     (B back, START menu, long B undo).  A screen acts on the game only through `app.run(words)`
-    and prepares what it shows (its strings) when that changes: `draw(c)` only draws, so a
+    and prepares what it shows (its strings) when that changes: `draw(canvas)` only draws, so a
     frame allocates nothing.  `refresh()` reads the engine again; the app calls it before a
     frame when the game changed since (a command from the serial line, an undo).
     """
@@ -32,7 +32,7 @@ class Screen:
     def refresh(self):
         pass
 
-    def draw(self, c):
+    def draw(self, canvas):
         pass
 
     def key(self, ev):
@@ -73,10 +73,10 @@ def word(value):
     return "%s" % value
 
 
-def data_status(r):
+def data_status(reply):
     """The short warning for a reply using data the player should check (None if verified):
     "unverified data" from "unverified: check against your counter sheet"."""
-    status = get(r, "data")
+    status = get(reply, "data")
     if not status:
         return None
     return status.split(":")[0] + " data"
@@ -134,8 +134,8 @@ def aircraft_types(session, families):
     except Exception:
         return ()
     out = []
-    for row in rows:
-        name = (row[aircraft.T_FAMILY] if families else row[aircraft.T_NAME]).lower()
+    for _number, type_name, family, _class, _cost, _boxes, _wp, _year in rows:
+        name = (family if families else type_name).lower()
         if name not in out:
             out.append(name)
     return tuple(out)

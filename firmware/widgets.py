@@ -16,12 +16,12 @@ PAD = 2  # left and right margin
 
 
 # --- text ------------------------------------------------------------------------------------
-def wrap(s, width, font=fonts.SMALL):
-    """Split `s` into lines of at most `width` pixels, at spaces where possible (a word wider
+def wrap(text, width, font=fonts.SMALL):
+    """Split `text` into lines of at most `width` pixels, at spaces where possible (a word wider
     than a line is split where it must be: a path, a long number)."""
     out = []
     space = fonts.advance(font, 32)
-    for para in s.split("\n"):
+    for para in text.split("\n"):
         line = ""
         lw = 0
         for word in para.split(" "):
@@ -49,18 +49,18 @@ def wrap(s, width, font=fonts.SMALL):
     return out
 
 
-def fits(s, width, font=fonts.SMALL):
-    """True when `s` fits in `width` pixels."""
-    return fonts.width(font, s) <= width
+def fits(text, width, font=fonts.SMALL):
+    """True when `text` fits in `width` pixels."""
+    return fonts.width(font, text) <= width
 
 
-def clip(s, width, font=fonts.SMALL):
-    """`s` when it fits in `width` pixels, else as much of it as fits followed by '.' (a name
+def clip(text, width, font=fonts.SMALL):
+    """`text` when it fits in `width` pixels, else as much of it as fits followed by '.' (a name
     in a narrow box: made when the text changes, never per frame)."""
-    if fonts.width(font, s) <= width:
-        return s
-    k = fonts.fit(font, s, width - fonts.advance(font, 46))
-    return s[:max(0, k)] + "."
+    if fonts.width(font, text) <= width:
+        return text
+    k = fonts.fit(font, text, width - fonts.advance(font, 46))
+    return text[:max(0, k)] + "."
 
 
 # --- bars and rows ---------------------------------------------------------------------------
@@ -111,15 +111,15 @@ def scroll_marks(canvas, x, top, bottom, up, down):
         canvas.tri(x, bottom - 5, 7, 4, inks.WHITE, DOWN)
 
 
-def window(sel, n, rows):
-    """First index shown of a list of `n` items in `rows` rows, keeping `sel` in view (the
-    selection stays on the second row from an edge while there is more beyond it)."""
-    if n <= rows:
+def window(selected, count, rows):
+    """First index shown of a list of `count` items in `rows` rows, keeping `selected` in view
+    (the selection stays on the second row from an edge while there is more beyond it)."""
+    if count <= rows:
         return 0
-    top = sel - rows + 2 if sel >= rows - 1 else 0
-    if sel < top + 1:
-        top = sel - 1
-    return max(0, min(n - rows, top))
+    top = selected - rows + 2 if selected >= rows - 1 else 0
+    if selected < top + 1:
+        top = selected - 1
+    return max(0, min(count - rows, top))
 
 
 # --- things on the table ---------------------------------------------------------------------
@@ -139,10 +139,10 @@ def chit(canvas, x, y, w, h, ink, word1, word2="", temporary=False, value=""):
         _word(canvas, x + 1, ty + 10, w - 2, value)
 
 
-def _word(canvas, x, y, w, s):
+def _word(canvas, x, y, w, text):
     """Black words on a chit: bold when they fit, else the regular font."""
-    font = fonts.BOLD if fonts.width(fonts.BOLD, s) <= w else fonts.SMALL
-    canvas.text(x, y, w, s, inks.BLACK, font, CENTRE)
+    font = fonts.BOLD if fonts.width(fonts.BOLD, text) <= w else fonts.SMALL
+    canvas.text(x, y, w, text, inks.BLACK, font, CENTRE)
 
 
 def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):

@@ -17,7 +17,7 @@ import time
 
 from machine import PWM, SPI, Pin
 
-from firmware import keys as K
+from firmware import keys
 from hardware import board as base
 
 NAME = "Pico-LCD-1.14"
@@ -37,13 +37,13 @@ SPI_BAUD = 40_000_000  # the panel takes 62.5 MHz; 40 MHz leaves margin for long
 # GPIO -> logical key.  Seven inputs for eight keys: the joystick press is SELECT (mode, page)
 # and holding it opens the menu, as START does (firmware/app.py).
 KEY_PINS = (
-    (15, K.A),
-    (17, K.B),
-    (2, K.UP),
-    (18, K.DOWN),
-    (16, K.LEFT),
-    (20, K.RIGHT),
-    (3, K.SELECT),  # joystick press
+    (15, keys.A),
+    (17, keys.B),
+    (2, keys.UP),
+    (18, keys.DOWN),
+    (16, keys.LEFT),
+    (20, keys.RIGHT),
+    (3, keys.SELECT),  # joystick press
 )
 
 # This panel's ST7789 init (Waveshare demo): (command, data bytes); the driver is hardware/st7789.py

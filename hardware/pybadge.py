@@ -35,13 +35,13 @@ import neopixel_write
 import supervisor
 import time
 
-from firmware import keys as K
+from firmware import keys
 from hardware import board as base
 from firmware import inks
 
 NAME = "PyBadge"
 # keypad key number -> logical key
-KEY_ORDER = (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
+KEY_ORDER = (keys.B, keys.A, keys.START, keys.SELECT, keys.RIGHT, keys.DOWN, keys.UP, keys.LEFT)
 BOOT_KEEP_DRIVE_KEY = 3  # SELECT held at boot: the USB drive stays writable (see boot.py)
 DATA_DIR = "/data"  # the player-editable data files, at the root of CIRCUITPY
 DRIVE = "/"  # CIRCUITPY, where the journals live
@@ -63,7 +63,7 @@ _SHAKE_REST_MS = 1000  # ignore shaking right after a shake roll
 
 def ticks_diff(a, b):
     """a - b for `supervisor.ticks_ms` values, across the wrap (as adafruit_ticks does)."""
-    return K.wrap_diff(a, b, _TICKS_PERIOD)
+    return keys.wrap_diff(a, b, _TICKS_PERIOD)
 
 
 def _shift_register_keys():
@@ -74,17 +74,17 @@ def _shift_register_keys():
 
 def keep_drive_for_computer():
     """True when SELECT is held at boot: boot.py then leaves CIRCUITPY writable by the computer."""
-    keys = _shift_register_keys()
+    scanner = _shift_register_keys()
     try:
         time.sleep(0.05)  # let the scanner see the keys a few times
         ev = keypad.Event()
         held = False
-        while keys.events.get_into(ev):
+        while scanner.events.get_into(ev):
             if ev.pressed and ev.key_number == BOOT_KEEP_DRIVE_KEY:
                 held = True
         return held
     finally:
-        keys.deinit()
+        scanner.deinit()
 
 
 def pressed_keys(down_numbers):

@@ -16,7 +16,7 @@ console panel is a `firmware.serial_link.Link`, the boards' USB path.
 
 import time
 
-from firmware import keys as K
+from firmware import keys
 from hardware import board as base
 
 NAME = "Web"
@@ -46,7 +46,7 @@ class Board(base.Board):
     # --- what the page calls ---------------------------------------------------------------
     def press(self, bit):
         """A button or key went down (`bit` of `firmware.keys`; SHAKE: a shake)."""
-        if bit == K.SHAKE:
+        if bit == keys.SHAKE:
             self.shake = True
             return
         self.down |= bit

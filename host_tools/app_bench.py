@@ -174,29 +174,31 @@ def panel_bytes(width=240, height=135):
     return frame, rows
 
 
-def report(w):
+def report(write):
     """Write the section (on the 32-bit unix port loading .mpy when MICROPY_DIR allows)."""
     from host_tools import ports
 
     port = ports.board_like().prepare()
-    w("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" % port.label)
+    write("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" %
+          port.label)
     for label, heap in measure(port):
-        w("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
+        write("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
     if port.name == "unix64-mpy":
-        w("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit figures)\n")
-    w("  (a Pico has about 190 KB of heap, and freezing the code (manifest.py) keeps bytecode and\n"
-      "   names out of it; the PyBadge's displayio bitmap (10 KB) is not measured here)\n")
+        write("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit "
+              "figures)\n")
+    write("  (a Pico has about 190 KB of heap, and freezing the code (manifest.py) keeps bytecode "
+          "and\n   names out of it; the PyBadge's displayio bitmap (10 KB) is not measured here)\n")
 
 
-def panel_report(w):
+def panel_report(write):
     """Write the bytes sent to the panel per action."""
     for size in ((240, 135), (160, 128)):
         frame, rows = panel_bytes(*size)
-        w("  bytes sent to the panel per action, framebuf %dx%d (a whole frame: %d):\n"
-          % (size[0], size[1], frame))
+        write("  bytes sent to the panel per action, framebuf %dx%d (a whole frame: %d):\n"
+              % (size[0], size[1], frame))
         for label, sent, tiles in rows:
-            w("    %-40s %6d bytes  %3d tiles  %3d%% of a frame\n"
-              % (label, sent, tiles, 100 * sent // frame))
+            write("    %-40s %6d bytes  %3d tiles  %3d%% of a frame\n"
+                  % (label, sent, tiles, 100 * sent // frame))
 
 
 if __name__ == "__main__":

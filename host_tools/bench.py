@@ -145,60 +145,61 @@ def first_reply_ms(kind, tries=5):
 
 
 # --- the report ----------------------------------------------------------------------------------
-def _campaign_section(w):
+def _campaign_section(write):
     try:
         from host_tools import campaign_bench
     except ImportError:
-        w("  (the TAL rules engine is not in this checkout yet: no campaign figures)\n")
+        write("  (the TAL rules engine is not in this checkout yet: no campaign figures)\n")
         return
-    campaign_bench.report(w)
+    campaign_bench.report(write)
 
 
-def _app_section(w):
+def _app_section(write):
     try:
         from host_tools import app_bench
     except ImportError:
-        w("  (no device app to measure yet)\n")
+        write("  (no device app to measure yet)\n")
         return
-    app_bench.report(w)
-    app_bench.panel_report(w)
+    app_bench.report(write)
+    app_bench.panel_report(write)
 
 
-def report(w=sys.stdout.write):
+def report(write=sys.stdout.write):
     """Measure everything and write the report."""
     consoles.ensure_mpy()
-    w("TAL companion bench (MicroPython unix port %s, CPython %s)\n" % (
+    write("TAL companion bench (MicroPython unix port %s, CPython %s)\n" % (
         consoles.run_mpy("import sys;print('%d.%d.%d' % sys.implementation.version[:3])")
         .stdout.decode().strip(),
         sys.version.split()[0]))
-    w("\nRAM (host_tools/ram_budgets.py has the budgets and what each figure runs):\n")
+    write("\nRAM (host_tools/ram_budgets.py has the budgets and what each figure runs):\n")
     from host_tools import ram_bench
 
-    ram_bench.report(w)
-    w("\n.mpy bytes (mpy-cross):\n")
+    ram_bench.report(write)
+    write("\n.mpy bytes (mpy-cross):\n")
     for pkg, rows in mpy_sizes().items():
-        w("  %-10s total %6d in %d modules\n" % (pkg + "/", sum(r[1] for r in rows), len(rows)))
+        write("  %-10s total %6d in %d modules\n" % (pkg + "/", sum(r[1] for r in rows), len(rows)))
         for name, size in rows:
-            w("    %-34s %6d\n" % (name, size))
-    w("\nDice speed (Rng.die(10), %d rolls each):\n" % ROLLS)
+            write("    %-34s %6d\n" % (name, size))
+    write("\nDice speed (Rng.die(10), %d rolls each):\n" % ROLLS)
     mpy, cpy = rolls_per_second()
-    w("  MicroPython %9d rolls/s\n  CPython     %9d rolls/s\n  ratio CPython/MicroPython %.1f\n"
-      % (mpy, cpy, cpy / float(max(mpy, 1))))
-    w("\nBoot:\n")
+    write("  MicroPython %9d rolls/s\n  CPython     %9d rolls/s\n  ratio CPython/MicroPython %.1f\n"
+          % (mpy, cpy, cpy / float(max(mpy, 1))))
+    write("\nBoot:\n")
     took, total = boot_heap()
-    w("  heap after importing the console and making a session: %s (%d bytes in use)\n"
-      % (kb(took), total))
-    w("  time to first reply: MicroPython %.0f ms, CPython %.0f ms (median of 5)\n" % (
+    write("  heap after importing the console and making a session: %s (%d bytes in use)\n"
+          % (kb(took), total))
+    write("  time to first reply: MicroPython %.0f ms, CPython %.0f ms (median of 5)\n" % (
         first_reply_ms("micropython"), first_reply_ms("cpython")))
-    w("\nFull campaign:\n")
-    _campaign_section(w)
-    w("\nDevice app:\n")
-    _app_section(w)
-    w("\nFlash (each board's write path, the real engine playing a campaign; docs/storage.md):\n")
+    write("\nFull campaign:\n")
+    _campaign_section(write)
+    write("\nDevice app:\n")
+    _app_section(write)
+    write("\nFlash (each board's write path, the real engine playing a campaign; "
+          "docs/storage.md):\n")
     from host_tools import flash_bench
 
-    flash_bench.report(w)
-    __import__("host_tools.web", fromlist=["report"]).report(w)  # the web page's first load
+    flash_bench.report(write)
+    __import__("host_tools.web", fromlist=["report"]).report(write)  # the web page's first load
 
 
 def main():

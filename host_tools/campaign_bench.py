@@ -50,15 +50,15 @@ def _session():
     from engine.core.session import Session
     from firmware.datafiles import reader
 
-    s = Session(0)
-    s.data = reader()
-    return s
+    session = Session(0)
+    session.data = reader()
+    return session
 
 
-def _ask(s, line):
+def _ask(session, line):
     from engine.core import protocol
 
-    r = protocol.reply(s, line.encode())
+    r = protocol.reply(session, line.encode())
     if r is None or not r.startswith('{"ok":true'):
         raise RuntimeError("the full-campaign script failed at %r: %s" % (line, r))
     return json.loads(r)
@@ -67,42 +67,44 @@ def _ask(s, line):
 def build():
     """(session, requests) of the full campaign: the seed is the first giving exactly 4 held."""
     for seed in range(1, 200):
-        s = _session()
+        session = _session()
         lines = ["seed %d" % seed] + setup_lines()
         for line in lines:
-            _ask(s, line)
+            _ask(session, line)
         for a in (1, 2, 3, 4, 1, 2, 3, 4):
-            held = len(_ask(s, "cup show hit")["held"])
+            held = len(_ask(session, "cup show hit")["held"])
             if held >= HELD:
                 break
             line = "ac attacked %d 2l 1h" % a
-            _ask(s, line)
+            _ask(session, line)
             lines.append(line)
-        if len(_ask(s, "cup show hit")["held"]) != HELD:
+        if len(_ask(session, "cup show hit")["held"]) != HELD:
             continue
         for line in play_lines():
-            _ask(s, line)
+            _ask(session, line)
             lines.append(line)
-        while s.undo_steps > UNDO:  # the record keeps at least 32: measure with exactly 32
-            undolog.drop_oldest(s)
-        return s, lines
+        while session.undo_steps > UNDO:  # the record keeps at least 32: measure with exactly 32
+            undolog.drop_oldest(session)
+        return session, lines
     raise RuntimeError("no seed below 200 leaves exactly %d counters held" % HELD)
 
 
-def as_json(s):
+def as_json(session):
     """The same state as compact JSON: fields, dice, undo steps."""
-    return json.dumps({"layout": 1, "fields": list(s.vals), "dice": list(s.rng.get_state()),
+    steps = record.undo_steps(session.undo, session.undo_steps)
+    return json.dumps({"layout": 1, "fields": list(session.vals),
+                       "dice": list(session.rng.get_state()),
                        "undo": [[line.decode(), [list(d) for d in diffs]]
-                                for line, diffs in record.undo_steps(s.undo, s.undo_steps)]},
+                                for line, diffs in steps]},
                       separators=(",", ":")).encode()
 
 
-def write_state(s, path):
+def write_state(session, path):
     """The session's record as a console state file."""
     from engine.core.record import frame
 
     with open(path, "wb") as f:
-        f.write(frame(s.payload(), 1))
+        f.write(frame(session.payload(), 1))
 
 
 _DRAW = """
@@ -165,50 +167,51 @@ def _kb(n):
     return "%.1f KB" % (n / 1024.0) if n else "none fits"
 
 
-def report(w):
+def report(write):
     """Write the campaign section of the bench report."""
     from engine.core.record import FRAME_BYTES
 
-    s, lines = build()
-    payload = s.payload()
+    session, lines = build()
+    payload = session.payload()
     rec = len(payload) + FRAME_BYTES
-    js = as_json(s)
-    w("  built with %d requests: %d aircraft, %d pilots, %d battalions, %d held, %d undo steps\n"
-      % (len(lines), len(AIRCRAFT), len(PILOTS), 10, HELD, s.undo_steps))
-    w("  state record %d bytes (payload %d + frame %d)   same state as JSON %d bytes   "
-      "(required <= %d: %s)\n" % (rec, len(payload), FRAME_BYTES, len(js), RECORD_LIMIT,
-                                  "met" if rec <= RECORD_LIMIT else "NOT MET"))
+    js = as_json(session)
+    write("  built with %d requests: %d aircraft, %d pilots, %d battalions, %d held, "
+          "%d undo steps\n" % (len(lines), len(AIRCRAFT), len(PILOTS), 10, HELD,
+                               session.undo_steps))
+    write("  state record %d bytes (payload %d + frame %d)   same state as JSON %d bytes   "
+          "(required <= %d: %s)\n" % (rec, len(payload), FRAME_BYTES, len(js), RECORD_LIMIT,
+                                      "met" if rec <= RECORD_LIMIT else "NOT MET"))
     fd, path = tempfile.mkstemp(prefix="tal-campaign-", suffix=".state")
     os.close(fd)
     try:
-        write_state(s, path)
+        write_state(session, path)
         from host_tools import ports
 
         builds = [ports.port(n) for n in ("unix32-mpy", "unix32-frozen", "unix64-mpy")]
         builds = [b.prepare() for b in builds if b.unavailable() is None]
-        w("  smallest MicroPython heap for the engine with this campaign loaded (record read and\n"
-          "  checked, then %s answered; required <= %d KB on a board):\n" % (
-              " and ".join(LOADED_LINES), HEAP_LIMIT // 1024))
+        write("  smallest MicroPython heap for the engine with this campaign loaded (record read "
+              "and\n  checked, then %s answered; required <= %d KB on a board):\n" % (
+                  " and ".join(LOADED_LINES), HEAP_LIMIT // 1024))
         for b in builds:
             loaded = engine_heap(path, LOADED_LINES, b)
-            w("    %-28s %s%s\n" % (b.label, _kb(loaded), "" if b.name == "unix64-mpy" else
-                                   "   (%s)" % ("met" if loaded and loaded <= HEAP_LIMIT
-                                              else "NOT MET")))
+            met = "met" if loaded and loaded <= HEAP_LIMIT else "NOT MET"
+            write("    %-28s %s%s\n" % (b.label, _kb(loaded),
+                                        "" if b.name == "unix64-mpy" else "   (%s)" % met))
         b = builds[0]
-        w("  each rules command on it also loads its modules' bytecode into the heap (%s; a\n"
-          "  frozen build keeps bytecode and names in flash):\n"
-          "    %s\n" % (b.label, "; ".join("%s %s" % (line, _kb(engine_heap(path, [line], b)))
-                                          for line in RULES_LINES)))
-        w("    all of them in one session: %s\n"
-          % _kb(engine_heap(path, LOADED_LINES + RULES_LINES, b)))
+        write("  each rules command on it also loads its modules' bytecode into the heap (%s; a\n"
+              "  frozen build keeps bytecode and names in flash):\n"
+              "    %s\n" % (b.label, "; ".join("%s %s" % (line, _kb(engine_heap(path, [line], b)))
+                                              for line in RULES_LINES)))
+        write("    all of them in one session: %s\n"
+              % _kb(engine_heap(path, LOADED_LINES + RULES_LINES, b)))
         p = consoles.run_mpy(_DRAW % {"path": path}, heap="128K")
         out = p.stdout.decode().split()
         if "DRAW" in out:
             i = out.index("DRAW")
-            w("  Hit draw (ECM, Evasive, 3 counters) under micropython.heap_lock(): %s counters "
-              "drawn, allocations: %s\n" % (out[i + 1], out[i + 2]))
+            write("  Hit draw (ECM, Evasive, 3 counters) under micropython.heap_lock(): %s "
+                  "counters drawn, allocations: %s\n" % (out[i + 1], out[i + 2]))
         else:
-            w("  Hit draw under heap_lock: could not run (%s)\n"
-              % p.stderr.decode().strip().splitlines()[-1:])
+            write("  Hit draw under heap_lock: could not run (%s)\n"
+                  % p.stderr.decode().strip().splitlines()[-1:])
     finally:
         os.unlink(path)

@@ -69,12 +69,12 @@ def lines_file(lines):
     return path
 
 
-def report(w, saves=6000, cut_actions=30):
+def report(write, saves=6000, cut_actions=30):
     path = lines_file(campaign_lines())
     try:
-        w("  %d saved actions a week (one every 5 s, 4 h); erases counted per 4 KiB sector "
-          "(nvm: its 8 KiB block)\n" % SAVES_PER_WEEK)
-        w("  %-32s %8s %10s %12s %8s  %s\n" % ("", "record", "erases", "worst sector", "life",
+        write("  %d saved actions a week (one every 5 s, 4 h); erases counted per 4 KiB sector "
+              "(nvm: its 8 KiB block)\n" % SAVES_PER_WEEK)
+        write("  %-32s %8s %10s %12s %8s  %s\n" % ("", "record", "erases", "worst sector", "life",
                                             "power cut at each operation"))
         for board, what, endurance, chip in BOARDS:
             r, _f, _o = run(["wear", board, saves if board != "pybadge-nvm" else 500, path, SETUP])
@@ -82,11 +82,11 @@ def report(w, saves=6000, cut_actions=30):
             outcome = ("%d cuts: old or new state every time" % c["trials"] if not fails else
                        "%d of %d cuts lose the campaign" % (c["failures"], c["trials"]))
             life = years(r, endurance)
-            w("  %-32s %6d B %6.2f/save %7.4f/save %8s  %s\n" % (
+            write("  %-32s %6d B %6.2f/save %7.4f/save %8s  %s\n" % (
                 what, r["record_bytes"], r["erases"] / float(r["saves"]),
                 r["max_sector"] / float(r["saves"]),
                 "%.1f y" % life if life >= 1 else "%.0f wk" % (life * WEEKS_PER_YEAR), outcome))
-        w("  (endurance: GD25Q16C and W25Q16JV 100,000 cycles, SAMD51 NVM 10,000 cycles)\n")
+        write("  (endurance: GD25Q16C and W25Q16JV 100,000 cycles, SAMD51 NVM 10,000 cycles)\n")
     finally:
         os.remove(path)
 

@@ -26,55 +26,62 @@ def _try(fn, default):
         return default
 
 
-# --- one snapshot of the state -------------------------------------------------------------------
-def snapshot(s):
-    """The figures of the log sheet in session `s`, as plain Python values."""
-    from engine.tal import aircraft as mission  # the roster's names and readings
-    from engine.tal import campaign, pilots
-    from engine.tal import fields as F
+def _type_name(session, a):
+    from engine.tal import aircraft
 
-    v = s.vals
-    out = {"day": v[F.DAY], "days": v[F.DAYS], "so": v[F.SO], "vp": v[F.VP],
-           "over": bool(v[F.CAMP] & campaign.OVER), "failed": bool(v[F.CAMP] & campaign.FAILED),
-           "phase": v[F.PHASE], "pilots": [], "aircraft": [], "battalions": []}
-    for k in range(F.PILOT_MAX):
-        if not pilots.used(v, k):
+    _number, type_name, _family, _class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    return type_name.lower()
+
+
+# --- one snapshot of the state -------------------------------------------------------------------
+def snapshot(session):
+    """The figures of the log sheet in `session`, as plain Python values."""
+    from engine.tal import aircraft  # the roster's names and readings
+    from engine.tal import campaign, pilots
+    from engine.tal import fields
+
+    vals = session.vals
+    out = {"day": vals[fields.DAY], "days": vals[fields.DAYS], "so": vals[fields.SO],
+           "vp": vals[fields.VP], "over": bool(vals[fields.CAMP] & campaign.OVER),
+           "failed": bool(vals[fields.CAMP] & campaign.FAILED),
+           "phase": vals[fields.PHASE], "pilots": [], "aircraft": [], "battalions": []}
+    for k in range(fields.PILOT_MAX):
+        if not pilots.used(vals, k):
             continue
-        n = v[F.P_NAME + k]
-        st = v[F.P_STATE + k]
+        n = vals[fields.P_NAME + k]
+        st = vals[fields.P_STATE + k]
         if st & pilots.KILLED:
             status = "killed"
         else:
-            status = pilots.STATUS[pilots.status(v, k)] + (", wounded" if st & pilots.WOUNDED
-                                                          else "")
+            status = pilots.STATUS[pilots.status(vals, k)] + (", wounded" if st & pilots.WOUNDED
+                                                             else "")
         out["pilots"].append({
-            "slot": k + 1, "name": _try(lambda: pilots.name(s, n), "#%d" % n),
-            "level": pilots.LEVELS[pilots.level(v, k)], "stress": v[F.P_STRESS + k],
-            "okay": v[F.P_OKAY + k], "shaken": v[F.P_SHAKEN + k], "status": status,
-            "xp": v[F.P_XP + k], "need": v[F.P_NEED + k]})
-    for a in range(F.AC_MAX):
-        if not mission.used(v, a):
+            "slot": k + 1, "name": _try(lambda: pilots.name(session, n), "#%d" % n),
+            "level": pilots.LEVELS[pilots.level(vals, k)], "stress": vals[fields.P_STRESS + k],
+            "okay": vals[fields.P_OKAY + k], "shaken": vals[fields.P_SHAKEN + k], "status": status,
+            "xp": vals[fields.P_XP + k], "need": vals[fields.P_NEED + k]})
+    for a in range(fields.AC_MAX):
+        if not aircraft.used(vals, a):
             continue
-        t = v[F.AC_TYPE + a]
+        t = vals[fields.AC_TYPE + a]
         marks = []
-        for m in range(len(mission.MARKERS)):
-            c = _try(lambda: mission.marker_count(s, a, m), mission.marker(v, a, m))
+        for m in range(len(aircraft.MARKERS)):
+            c = _try(lambda: aircraft.marker_count(session, a, m), aircraft.marker(vals, a, m))
             if c:
-                marks.append("%s x%d" % (mission.MARKERS[m], c) if c > 1 else mission.MARKERS[m])
-        p = v[F.AC_PILOT + a]
+                marks.append("%s x%d" % (aircraft.MARKERS[m], c) if c > 1 else aircraft.MARKERS[m])
+        p = vals[fields.AC_PILOT + a]
         out["aircraft"].append({
-            "slot": a + 1,
-            "type": _try(lambda: mission.type_row(s, a)[mission.T_NAME].lower(), "type %d" % t),
-            "pilot": p, "status": mission.STATUS[mission.status(v, a)],
+            "slot": a + 1, "type": _try(lambda: _type_name(session, a), "type %d" % t),
+            "pilot": p, "status": aircraft.STATUS[aircraft.status(vals, a)],
             "damage": ", ".join(marks) or "-"})
-    for b in range(F.BN_MAX):
-        code = v[F.BN_ID + b]
+    for b in range(fields.BN_MAX):
+        code = vals[fields.BN_ID + b]
         if not code:
             continue
         out["battalions"].append({
-            "slot": b + 1, "name": campaign.bn_name(code), "vp": v[F.BN_VP + b],
-            "strength": campaign.STRENGTHS[campaign.bn_strength(v, b)],
-            "band": _try(lambda: campaign.BANDS[campaign.bn_band(v, b)], "?")})
+            "slot": b + 1, "name": campaign.bn_name(code), "vp": vals[fields.BN_VP + b],
+            "strength": campaign.STRENGTHS[campaign.bn_strength(vals, b)],
+            "band": _try(lambda: campaign.BANDS[campaign.bn_band(vals, b)], "?")})
     return out
 
 
@@ -135,17 +142,17 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
     or a cost that was undone is on no row.  A day's figures are the sums of its standing
     changes; its end is the state after the last of them (the one ending the day included).
     """
-    from engine.tal import fields as F
+    from engine.tal import fields
     from engine.core import protocol
 
     standing = []
     snap = None
-    s = None
+    session = None
     notes = []
     fresh = 0
     date = None
     for start, items in replay.segments(events, seed, state):
-        s = replay._session(start, data_dir)
+        session = replay._session(start, data_dir)
         if start[0] == "seed":
             fresh += 1
             standing = []  # a fresh session cannot undo what came before it: a new campaign
@@ -155,12 +162,12 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
                 continue
             if it[0] != "req":
                 continue
-            v = s.vals
-            before = list(v)
-            r = protocol.reply(s, it[1])
+            vals = session.vals
+            before = list(vals)
+            r = protocol.reply(session, it[1])
             if r is None or not r.startswith('{"ok":true'):
                 continue
-            v = s.vals
+            vals = session.vals
             words = it[1].decode("ascii", "replace").lower().split()
             if words and words[0] == "undo":
                 if standing:
@@ -170,18 +177,19 @@ def days_from_log(events, data_dir=None, seed=None, state=None):
                                  "figures of its day may be off")
             elif words and words[0] == "reset":
                 standing = []  # a new campaign: nothing before it can be undone
-            elif list(v) != before:  # the fields changed: the session made an undo step
-                standing.append(Step(before[F.DAY], v[F.SO] - before[F.SO], v[F.VP] - before[F.VP],
-                                     1 if (before[F.PHASE] == 0 and v[F.PHASE]) else 0,
-                                     snapshot(s), date))
-            snap = snapshot(s)
+            elif list(vals) != before:  # the fields changed: the session made an undo step
+                standing.append(Step(before[fields.DAY], vals[fields.SO] - before[fields.SO],
+                                     vals[fields.VP] - before[fields.VP],
+                                     1 if (before[fields.PHASE] == 0 and vals[fields.PHASE]) else 0,
+                                     snapshot(session), date))
+            snap = snapshot(session)
     if fresh > 1:
         notes.append("the log holds %d sessions started afresh (a console without its state "
                      "file): the sheet lays out the last one" % fresh)
     days = {}
     for st in standing:
         days.setdefault(st.day, Day(st.day)).add(st)
-    return [days[d] for d in sorted(days)], snap, s, notes
+    return [days[d] for d in sorted(days)], snap, session, notes
 
 
 def build(state_path=None, commands_path=None, data_dir=None):
@@ -206,11 +214,11 @@ def build(state_path=None, commands_path=None, data_dir=None):
             payload = replay.load_state(state_path)
         except cmdlog.LogError as e:
             raise SheetError(str(e))
-        s = replay._session(("payload", payload), data_dir)
+        session = replay._session(("payload", payload), data_dir)
         if commands_path and now is not None and crc32(sess.payload()) != crc32(payload):
             notes.append("the command log does not end where the state file does: the days "
                          "come from the log, the figures under them from the state file")
-        now = snapshot(s)
+        now = snapshot(session)
     return {"now": now, "days": days, "notes": notes}
 
 

@@ -21,11 +21,11 @@ def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
     from engine.core.session import Session
     from firmware.datafiles import reader
 
-    s = Session(0)
-    s.data = reader(None, data_dir)
+    session = Session(0)
+    session.data = reader(None, data_dir)
 
     def ask(line):
-        r = json.loads(protocol.reply(s, line.encode()))
+        r = json.loads(protocol.reply(session, line.encode()))
         if not r["ok"]:
             err.write("%s: %s\n" % (line, r["msg"]))
         return r

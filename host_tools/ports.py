@@ -18,7 +18,7 @@ import os
 import subprocess
 
 from host_tools import consoles
-from host_tools import micropython_builds as mb
+from host_tools import micropython_builds
 
 END_SESSION = b"\x1e"
 END_RUN = b"\x04"
@@ -36,7 +36,7 @@ class Port:
 
     def unavailable(self):
         """Why this build cannot run here, or None."""
-        return None if self.kind == "unix64" else mb.unavailable(self.kind)
+        return None if self.kind == "unix64" else micropython_builds.unavailable(self.kind)
 
     def prepare(self):
         """Build what it needs (cached; quick when up to date); the runs below use what this
@@ -45,9 +45,12 @@ class Port:
             consoles.ensure_mpy()
             self._paths = (consoles.micropython(), consoles.MPY_DIR)
         elif self.kind == "unix32":
-            self._paths = (mb.unix32(self.frozen), mb.data_dir() if self.frozen else mb.mpy_tree())
+            self._paths = (micropython_builds.unix32(self.frozen),
+                           micropython_builds.data_dir() if self.frozen
+                           else micropython_builds.mpy_tree())
         else:
-            self._paths = (mb.qemu_firmware(self.frozen), mb.romfs_image(not self.frozen))
+            self._paths = (micropython_builds.qemu_firmware(self.frozen),
+                           micropython_builds.romfs_image(not self.frozen))
         return self
 
     def _built(self):
@@ -88,7 +91,7 @@ class Port:
         fw, img = self._built()
         argv = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
                 "-semihosting", "-serial", "stdio", "-kernel", fw, "-device",
-                "loader,file=%s,addr=%s,force-raw=on" % (img, mb.QEMU_ROMFS_ADDR)]
+                "loader,file=%s,addr=%s,force-raw=on" % (img, micropython_builds.QEMU_ROMFS_ADDR)]
         body = (END_SESSION + b"\n").join(b"".join(l + b"\n" for l in s) for s in sessions)
         data = b"import uart_console\r%d\n" % (heap or 0) + body + END_RUN + b"\n"
         # A boot takes 0.15 s and a request a few ms; a run that hangs is a fault, not a wait.

@@ -143,14 +143,14 @@ def _kb(n):
     return "%.1f" % (n / float(KB)) if n else "-"
 
 
-def table(got, skipped, w, names=ORDER):
+def table(got, skipped, write, names=ORDER):
     """The figures, one row per build, KB; budgets beside them."""
-    w("  smallest heap, KB (budget in brackets, * = over budget):\n")
-    w("    %-34s %14s %14s %14s %14s\n" % (("build",) + ram_budgets.FIGURES))
+    write("  smallest heap, KB (budget in brackets, * = over budget):\n")
+    write("    %-34s %14s %14s %14s %14s\n" % (("build",) + ram_budgets.FIGURES))
     for name in names:
         port = ports.port(name)
         if name in skipped:
-            w("    %-34s skipped: %s\n" % (port.label, skipped[name]))
+            write("    %-34s skipped: %s\n" % (port.label, skipped[name]))
             continue
         cells = []
         for figure in ram_budgets.FIGURES:
@@ -161,11 +161,11 @@ def table(got, skipped, w, names=ORDER):
                 over = heap is None or heap > budget * KB
                 cell = "%s%s [%d]" % ("*" if over else "", cell, budget)
             cells.append(cell)
-        w("    %-34s %14s %14s %14s %14s\n" % tuple([port.label] + cells))
-    w("    hungriest transcript (dice, rules):\n")
+        write("    %-34s %14s %14s %14s %14s\n" % tuple([port.label] + cells))
+    write("    hungriest transcript (dice, rules):\n")
     for name in names:
         if (name, "rules") in got:
-            w("      %-32s %s, %s\n" % (ports.port(name).label, got[(name, "dice")][1],
+            write("      %-32s %s, %s\n" % (ports.port(name).label, got[(name, "dice")][1],
                                        got[(name, "rules")][1]))
 
 
@@ -305,22 +305,22 @@ def breakdown(lines, names=("unix32-frozen", "unix32-mpy")):
     return out
 
 
-def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"), top=16,
+def write_breakdown(write, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"), top=16,
                     step=256):
     """A column per build: what is loaded at its peak (bytes each keeps), then the rest."""
     got = breakdown(lines, names)
     cols = [got[n] for n in names]
-    w("\n  %s, %d requests: bytes in use at the peak\n" % (title, len(lines)))
+    write("\n  %s, %d requests: bytes in use at the peak\n" % (title, len(lines)))
     for n, c in zip(names, cols):
-        w("    %s: peak at request %d, %s%s\n" % (
+        write("    %s: peak at request %d, %s%s\n" % (
             n, c["request"], c["event"],
             " (inside: %s)" % " > ".join(c["open"]) if c["open"] else ""))
-    w("    (each import's own bytes: nested imports are their own rows; from .mpy, the import that\n"
-      "    starts a new pool of interned names is charged for the whole pool)\n")
-    w("    %-44s" % "" + "".join("%14s" % n for n in names) + "\n")
+    write("    (each import's own bytes: nested imports are their own rows; from .mpy, the import "
+          "that\n    starts a new pool of interned names is charged for the whole pool)\n")
+    write("    %-44s" % "" + "".join("%14s" % n for n in names) + "\n")
 
     def row(label, vals):
-        w("    %-44s" % label + "".join("%14s" % v for v in vals) + "\n")
+        write("    %-44s" % label + "".join("%14s" % v for v in vals) + "\n")
 
     def total(c, kind):
         return sum(v[0] if isinstance(v, tuple) else v for v in c[kind].values())
@@ -347,7 +347,7 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
     used = [c["start"] + c["peak"] for c in cols]
     row("other: session state, work in progress", [u - k for u, k in zip(used, known)])
     if any(u < k for u, k in zip(used, known)):
-        w("    (other < 0: something measured above has been freed since)\n")
+        write("    (other < 0: something measured above has been freed since)\n")
     row("= in use at the peak", used)
     if heaps:
         row("smallest heap (the table above)", [heaps.get(n) or "-" for n in names])
@@ -358,21 +358,21 @@ def write_breakdown(w, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"
             continue
         f = first_failure(ports.port(n), lines, heaps[n], step)
         if f is None:
-            w("    %s: no failure found just under %d bytes\n" % (n, heaps[n]))
+            write("    %s: no failure found just under %d bytes\n" % (n, heaps[n]))
             continue
-        w("    %s runs out first just under its smallest heap at request %d `%s`:\n"
-          "      %s%s\n" % (n, f["request"], f["line"], f["error"] or f["reply"],
+        write("    %s runs out first just under its smallest heap at request %d `%s`:\n"
+              "      %s%s\n" % (n, f["request"], f["line"], f["error"] or f["reply"],
                            " at " + " < ".join(reversed(f["where"])) if f["where"] else ""))
         if "gc" in f:
-            w("      heap then: %s; largest free run %d blocks of %d bytes\n" % (
+            write("      heap then: %s; largest free run %d blocks of %d bytes\n" % (
                 f["gc"], f.get("largest", 0), 32 if n == "unix64-mpy" else 16))
 
 
-def report(w):
+def report(write):
     """Write the section: the table, then the heap at the peak of the hungriest rules transcript
     and of the one-session run (32-bit builds; the 64-bit one without MICROPY_DIR)."""
     got, skipped, work = measure()
-    table(got, skipped, w)
+    table(got, skipped, write)
     names = ("unix32-frozen", "unix32-mpy")
     if any(n in skipped for n in names):
         names = ("unix64-mpy",)
@@ -384,4 +384,4 @@ def report(w):
         lines = [s for s in sessions if s[0] == worst][0][1] if figure == "rules" else \
             sessions[0][1]
         heaps = {n: got.get((n, figure), (None,))[0] for n in names}
-        write_breakdown(w, title, lines, heaps, names, step=STEP[figure])
+        write_breakdown(write, title, lines, heaps, names, step=STEP[figure])

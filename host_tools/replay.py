@@ -104,29 +104,29 @@ def _session(start, data_dir=None):
     from engine.core.session import Session
     from firmware.datafiles import reader
 
-    s = Session(start[1] if start[0] == "seed" else 0)
+    session = Session(start[1] if start[0] == "seed" else 0)
     if start[0] != "seed":
-        s.restore(start[1])
-    s.data = reader(data_dir)  # the same hook as the console's
-    return s
+        session.restore(start[1])
+    session.data = reader(data_dir)  # the same hook as the console's
+    return session
 
 
 def _run_here(start, items, result, data_dir=None):
     from engine.core import protocol
     from engine.core.crc import crc32
 
-    s = _session(start, data_dir)
+    session = _session(start, data_dir)
     for it in items:
         if it[0] == "at":
             continue
         if it[0] == "resume":
-            have = "%08x" % crc32(s.payload())
+            have = "%08x" % crc32(session.payload())
             if have != it[1]:
                 result.problems.append(
                     "at a '# resume %s' the replayed state is %s: the log misses requests made "
                     "before that restart (the replies after it may differ)" % (it[1], have))
             continue
-        r = protocol.reply(s, it[1])
+        r = protocol.reply(session, it[1])
         result.steps.append(Step(it[1], it[2], [] if r is None else [r]))
 
 

@@ -195,10 +195,10 @@ class Player:
             return ("", "")
         return texts[0][4], " ".join(t[4] for t in texts[1:])
 
-    def ink_of(self, s):
-        """The ink of the first text containing `s` on screen."""
-        ink = self.canvas.ink_of(s)
-        assert ink is not None, (s, self.canvas.lines())
+    def ink_of(self, text):
+        """The ink of the first text containing `text` on screen."""
+        ink = self.canvas.ink_of(text)
+        assert ink is not None, (text, self.canvas.lines())
         return ink
 
     def row_value(self, label):
@@ -230,8 +230,8 @@ class Player:
                 return s, ink
         return None, None
 
-    def shows(self, s):
-        return s in self.text()
+    def shows(self, text):
+        return text in self.text()
 
 
 def _number(text):

@@ -26,7 +26,7 @@ def _readers():
         sys.path.insert(0, ROOT)
     from engine import datacheck
 
-    return {name: (lambda s, n=name: datacheck.read(s, n)) for name in datacheck.FILES}
+    return {name: (lambda session, n=name: datacheck.read(session, n)) for name in datacheck.FILES}
 
 
 # data file (name under data/) -> the engine call that reads it from a session
@@ -72,11 +72,11 @@ def check(path, name=None):
     except OSError as e:
         return "%s: %s" % (path, e.strerror or e)
 
-    s = Session(0)
+    session = Session(0)
     # A fresh hook (no cached parse) opening the file in binary, as firmware/datafiles.py does
-    s.data = lambda n: open(path, "rb") if n == name else None
+    session.data = lambda n: open(path, "rb") if n == name else None
     try:
-        reader(s)
+        reader(session)
     except parse.Reject as e:
         m = _WHERE.match(e.msg)
         if m:

@@ -236,16 +236,16 @@ def first_load(tries=3):
     return {"bytes": sum(n for _p, n in sent), "requests": len(sent), "ms": ms, "gzip": gz}
 
 
-def report(w):
+def report(write):
     """`make bench`'s lines about the page."""
-    w("\nWeb page (make web; headless Chromium, fresh profile, served from localhost):\n")
+    write("\nWeb page (make web; headless Chromium, fresh profile, served from localhost):\n")
     got = first_load()
     if isinstance(got, str):
-        w("  not measured: %s\n" % got)
+        write("  not measured: %s\n" % got)
         return
-    w("  first load: %.1f KB in %d requests (%.1f KB if the server gzips), first screen after "
-      "%d ms (median of 3)\n" % (got["bytes"] / 1024, got["requests"], got["gzip"] / 1024,
-                                 got["ms"]))
+    write("  first load: %.1f KB in %d requests (%.1f KB if the server gzips), first screen after "
+          "%d ms (median of 3)\n" % (got["bytes"] / 1024, got["requests"], got["gzip"] / 1024,
+                                     got["ms"]))
 
 
 def main(argv):

@@ -13,46 +13,47 @@ DATA = os.path.join(ROOT, "data")
 
 def new(seed=1, data=None):
     """A session reading data/ (or the hook `data`)."""
-    s = Session(seed)
-    s.data = data or reader(DATA)
-    return s
+    session = Session(seed)
+    session.data = data or reader(DATA)
+    return session
 
 
-def ask(s, line):
+def ask(session, line):
     """The reply to one request line, decoded."""
-    return json.loads(protocol.reply(s, line.encode()))
+    return json.loads(protocol.reply(session, line.encode()))
 
 
-def ok(s, line):
+def ok(session, line):
     """Ask, asserting the reply is ok."""
-    r = ask(s, line)
+    r = ask(session, line)
     assert r["ok"] is True, (line, r)
     return r
 
 
-def refused(s, line, code):
+def refused(session, line, code):
     """Ask a line that must be refused with `code` and change nothing (fields and dice)."""
-    vals = list(s.vals)
-    dice = s.rng.get_state()
-    undo = s.undo_steps
-    r = ask(s, line)
+    vals = list(session.vals)
+    dice = session.rng.get_state()
+    undo = session.undo_steps
+    r = ask(session, line)
     assert r["ok"] is False and r["error"] == code, (line, r)
-    assert list(s.vals) == vals and s.rng.get_state() == dice and s.undo_steps == undo, line
+    assert list(session.vals) == vals, line
+    assert session.rng.get_state() == dice and session.undo_steps == undo, line
     return r["msg"]
 
 
-def undoable(s, line):
+def undoable(session, line):
     """Ask a state-changing line, undo it (the fields come back exactly), then ask it again.
 
     Returns the reply; the line must not roll dice (give them as =D) so the redo is the same.
     """
-    vals = list(s.vals)
-    r = ok(s, line)
-    after = list(s.vals)
+    vals = list(session.vals)
+    r = ok(session, line)
+    after = list(session.vals)
     assert after != vals, "%s changed nothing" % line
-    assert ask(s, "undo") == {"ok": True, "undone": line}
-    assert list(s.vals) == vals, line
-    assert ok(s, line) == r and list(s.vals) == after, line
+    assert ask(session, "undo") == {"ok": True, "undone": line}
+    assert list(session.vals) == vals, line
+    assert ok(session, line) == r and list(session.vals) == after, line
     return r
 
 

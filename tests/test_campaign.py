@@ -48,12 +48,12 @@ def test_weapons_cost_that_cannot_be_paid_is_refused():
     assert "need 4" in refused(s, "so weapons 32", "state")
 
 
-def ready(s, line="campaign start 3 30 6", *setup):
+def ready(session, line="campaign start 3 30 6", *setup):
     """A campaign started, the set-up lines given and the set-up finished."""
-    ok(s, line)
+    ok(session, line)
     for x in setup:
-        ok(s, x)
-    ok(s, "campaign ready")
+        ok(session, x)
+    ok(session, "campaign ready")
 
 
 def test_end_of_day_follows_the_sequence_of_play():

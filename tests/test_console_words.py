@@ -68,8 +68,8 @@ def test_every_command_has_its_forms_in_help():
     assert sorted(words - firsts) == [] and sorted(firsts - words) == []
 
 
-def ask(s, line):
-    return json.loads(protocol.reply(s, line.encode()))
+def ask(session, line):
+    return json.loads(protocol.reply(session, line.encode()))
 
 
 def test_help_word_describes_that_commands_forms(console):

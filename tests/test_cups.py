@@ -10,7 +10,7 @@ import pytest
 from conftest import run_mpy
 from engine.tal.cups import check as cupcheck, counters, data as cupdata, rules as cups
 from engine.core import datafile, dice
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core.parse import Reject
 from engine.core.session import Session
 from firmware.datafiles import reader
@@ -179,9 +179,9 @@ def test_replies_say_the_mix_is_a_placeholder():
 
 
 def test_field_layout_fits_the_definitions():
-    assert 15 * (F.HIT_HELD - F.HIT_REMOVED) >= cupdata._MAX[0]
-    assert 15 * (F.POPUP_OUT - F.POPUP_REMOVED) >= cupdata._MAX[1]
-    assert F.POPUP_OUT + F.POPUP_OUT_MAX - F.HIT_SUM == 39  # the fields the cups add
+    assert 15 * (fields.HIT_HELD - fields.HIT_REMOVED) >= cupdata._MAX[0]
+    assert 15 * (fields.POPUP_OUT - fields.POPUP_REMOVED) >= cupdata._MAX[1]
+    assert fields.POPUP_OUT + fields.POPUP_OUT_MAX - fields.HIT_SUM == 39  # the fields the cups add
     assert cups.MAX_DRAW <= 24 and cups.AIRCRAFT_MAX <= 15  # what a held slot can encode
 
 
@@ -318,8 +318,8 @@ def test_end_turn_counts_turn_ends():
     d = cupdata.definition(s, cupdata.HIT_FILE)
     u, n = units("1l")
     m = cups.draw_hit(s, d, u, n, False, 0, False, 3, 0)
-    k = [i for i in range(F.HIT_HELD_MAX) if s.vals[F.HIT_HELD + i]][0]
-    s.vals[F.HIT_HELD + k] += 2048  # one more turn end to wait
+    k = [i for i in range(fields.HIT_HELD_MAX) if s.vals[fields.HIT_HELD + i]][0]
+    s.vals[fields.HIT_HELD + k] += 2048  # one more turn end to wait
     assert cupcheck.invariant(s.vals, cups.HIT, d) is None
     assert cups.end_turn(s, d, 3) == 0
     assert cups.end_turn(s, d, 3) == 1 and m == 1
@@ -592,16 +592,16 @@ def test_the_invariant_can_fail():
     hd = cupdata.definition(s, cupdata.HIT_FILE)
     pd = cupdata.definition(s, cupdata.POPUP_FILE)
     v = s.vals
-    v[F.POPUP_OUT] = 1 + 0 + 64 * 3  # counter #1 is No Enemy: it is never out
+    v[fields.POPUP_OUT] = 1 + 0 + 64 * 3  # counter #1 is No Enemy: it is never out
     assert "No Enemy" in cupcheck.invariant(v, cups.POPUP, pd)
-    v[F.POPUP_OUT] = 0
-    v[F.HIT_HELD] = 1 + 0 + 64 * (0 + 2 * (1 + 16))  # #1's Light side is not temporary
+    v[fields.POPUP_OUT] = 0
+    v[fields.HIT_HELD] = 1 + 0 + 64 * (0 + 2 * (1 + 16))  # #1's Light side is not temporary
     assert "temporary" in cupcheck.invariant(v, cups.HIT, hd)
-    v[F.HIT_HELD] = 1 + 8 + 64 * (0 + 2 * (1 + 16))  # #9's Light side is (attack -1) ...
+    v[fields.HIT_HELD] = 1 + 8 + 64 * (0 + 2 * (1 + 16))  # #9's Light side is (attack -1) ...
     assert "checksum" in cupcheck.invariant(v, cups.HIT, hd)  # ... but the checksum is missing
-    v[F.HIT_SUM] = hd.sum
+    v[fields.HIT_SUM] = hd.sum
     assert cupcheck.invariant(v, cups.HIT, hd) is None
-    v[F.HIT_HELD + 1] = v[F.HIT_HELD]
+    v[fields.HIT_HELD + 1] = v[fields.HIT_HELD]
     assert "twice" in cupcheck.invariant(v, cups.HIT, hd)
 
 
@@ -643,7 +643,7 @@ def test_empty_state_accepts_any_data_file():
     s = session()
     ok(s, "cup draw hit ac 1 type a-10 1l")
     ok(s, "cup end-turn 1")
-    assert s.vals[F.HIT_SUM] == 0  # nothing out: nothing refers to the file
+    assert s.vals[fields.HIT_SUM] == 0  # nothing out: nothing refers to the file
     s.data = cup_of("3 | killed | - | no-effect | - | s")
     assert ok(s, "cup show hit")["total"] == 3
 

@@ -22,8 +22,8 @@ from firmware.storage import FileStore, NvmStore
 HEAP = "128K"  # the campaign commands' modules live in the heap on the unix port
 
 
-def ask(s, line):
-    return protocol.reply(s, line.encode())
+def ask(session, line):
+    return protocol.reply(session, line.encode())
 
 
 class Recorder(FileStore):

@@ -7,9 +7,9 @@ import pytest
 
 from conftest import run_heap_locked
 from engine.core import datafile
-from engine.exp3 import rules as X
+from engine.exp3 import rules
 from engine.exp3 import data as exp3data
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core.layout import FIELD_MAX
 from engine.core.session import Session
 from firmware.datafiles import reader
@@ -63,10 +63,10 @@ def test_drawing_a_cas_card_loses_its_vp_at_once():
     s = exp3()
     r = ok(s, "cas card 2 1")
     assert r == {"ok": True, "vp_change": -2, "mission_vp": -2, "vp": -2}
-    assert s.vals[F.VP] == -2
+    assert s.vals[fields.VP] == -2
     assert ask(s, "cas card 1 1")["error"] == "state"  # one CAS mission at a time
     assert ok(s, "undo")["undone"] == "cas card 2 1"
-    assert s.vals[F.VP] == 0 and ok(s, "cas")["on"] is False
+    assert s.vals[fields.VP] == 0 and ok(s, "cas")["on"] is False
 
 
 # --- Engaged placement ------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_friendly_fire_subtracts_the_pilots_skill():
     assert [(x["die"], x["mod"], x["result"], x["eliminated"]) for x in r["rolls"]] == [
         (9, -2, 7, True), (7, -2, 5, False)]
     assert (r["vp_change"], r["mission_vp"], r["vp"]) == (-1, -3, -3)
-    assert s.vals[F.VP] == -3
+    assert s.vals[fields.VP] == -3
 
 
 def test_friendly_fire_rolls_against_each_squad_in_the_hex_only():
@@ -230,7 +230,7 @@ def test_rulebook_example_minus_2_then_3_unengaged_is_plus_1():
     r = ok(s, "cas end")
     assert r == {"ok": True, "unengaged": 3, "squads": 3, "complete": True, "vp_change": 3,
                  "mission_vp": 1, "vp": 1}
-    assert s.vals[F.VP] == 1 and ok(s, "cas")["on"] is False and ok(s, "cas")["squads"] == []
+    assert s.vals[fields.VP] == 1 and ok(s, "cas")["on"] is False and ok(s, "cas")["squads"] == []
 
 
 def test_complete_bonus_needs_every_squad_alive_and_unengaged():
@@ -278,9 +278,9 @@ def test_a_cas_mission_is_one_undo_step_per_line():
     ok(s, "cas engaged 1 1 3")
     ok(s, "cas enemies 3 0")
     ok(s, "cas end")
-    assert s.vals[F.VP] == -1
+    assert s.vals[fields.VP] == -1
     ok(s, "undo")
-    assert s.vals[F.VP] == -2 and ok(s, "cas")["squads"][0]["engaged"] is False
+    assert s.vals[fields.VP] == -2 and ok(s, "cas")["squads"][0]["engaged"] is False
 
 
 # --- Air Assault soldiers ---------------------------------------------------------------------
@@ -386,49 +386,50 @@ def test_squads_file_is_validated_and_named_in_refusals():
 # --- the packed fields -------------------------------------------------------------------------
 def test_the_exp3_block_is_laid_out_exactly():
     """engine/exp3/rules.py lays out the fields.EXP3 block: every field inside it, none left."""
-    assert X.CAS_ON == F.EXP3 and X.END == F.EXP3 + F.EXP3_FIELDS
+    assert rules.CAS_ON == fields.EXP3 and rules.END == fields.EXP3 + fields.EXP3_FIELDS
 
 
 def test_squad_and_enemy_fields_pack_without_overlap():
     """Each Squad is one field (hex, fate, capacity, hits); two hexes' enemies share a field."""
-    v = array("h", [0] * F.COUNT)
-    X.set_squad(v, 7, 10, X.FRIENDLY_FIRE, 15, 15)
-    assert 0 < v[X.CAS_SQ + 7] <= FIELD_MAX
-    assert (X.sq_hex(v, 7), X.sq_fate(v, 7), X.sq_capacity(v, 7), X.sq_hits(v, 7)) == (
-        10, X.FRIENDLY_FIRE, 15, 15)
+    v = array("h", [0] * fields.COUNT)
+    rules.set_squad(v, 7, 10, rules.FRIENDLY_FIRE, 15, 15)
+    assert 0 < v[rules.CAS_SQ + 7] <= FIELD_MAX
+    assert (rules.sq_hex(v, 7), rules.sq_fate(v, 7), rules.sq_capacity(v, 7),
+            rules.sq_hits(v, 7)) == (10, rules.FRIENDLY_FIRE, 15, 15)
     for h in range(1, 11):
-        X.set_enemies(v, h, X.MAX_ENEMIES - h)
+        rules.set_enemies(v, h, rules.MAX_ENEMIES - h)
     for h in range(1, 11):
-        assert X.enemies(v, h) == X.MAX_ENEMIES - h
-    X.set_enemies(v, 3, 0)
-    assert X.enemies(v, 4) == X.MAX_ENEMIES - 4 and X.enemies(v, 2) == X.MAX_ENEMIES - 2
-    assert all(v[X.CAS_ENEMY + k] >= 0 for k in range(5))
+        assert rules.enemies(v, h) == rules.MAX_ENEMIES - h
+    rules.set_enemies(v, 3, 0)
+    assert rules.enemies(v, 4) == rules.MAX_ENEMIES - 4
+    assert rules.enemies(v, 2) == rules.MAX_ENEMIES - 2
+    assert all(v[rules.CAS_ENEMY + k] >= 0 for k in range(5))
 
 
 HEAP_LOCK = """
 import micropython
 from array import array
-from engine.exp3 import rules as X
-from engine.tal import fields as F
+from engine.exp3 import rules
+from engine.tal import fields
 from engine.core.rng import Rng
 r = Rng(5)
-v = array("h", bytes(2 * F.COUNT))
+v = array("h", bytes(2 * fields.COUNT))
 for i in range(4):
-    X.set_squad(v, i, i + 1, X.ALIVE, 15, 0)
+    rules.set_squad(v, i, i + 1, rules.ALIVE, 15, 0)
 
 
 def hot():
     n = 0
     for _ in range(500):
         d = r.die(10)
-        X.set_enemies(v, d, d)
+        rules.set_enemies(v, d, d)
         i = d & 3
-        if X.sq_fate(v, i) == X.ALIVE and X.take_hits(v, i, r.below(3)):
-            X.set_squad(v, i, i + 1, X.ALIVE, 15, 0)
-        if X.engaged(v, i):
+        if rules.sq_fate(v, i) == rules.ALIVE and rules.take_hits(v, i, r.below(3)):
+            rules.set_squad(v, i, i + 1, rules.ALIVE, 15, 0)
+        if rules.engaged(v, i):
             n += 1
-        n += X.friendly_fire_result(d, 2, 0) + X.soldier_bonus(d % 6, d & 3, d > 5)
-        n += X.unengaged(v) + X.complete(v) + X.max_range(d % 6)
+        n += rules.friendly_fire_result(d, 2, 0) + rules.soldier_bonus(d % 6, d & 3, d > 5)
+        n += rules.unengaged(v) + rules.complete(v) + rules.max_range(d % 6)
     return n
 
 

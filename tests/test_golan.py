@@ -5,8 +5,8 @@ Helicopters, AVLB, Mortars) through the line protocol, and its allocation-free r
 import pytest
 
 from conftest import run_heap_locked
-from engine.tal import fields as F
-from engine.golan import rules as G
+from engine.tal import fields
+from engine.golan import rules
 from engine.core.session import Session
 from tal_session import ask, ok
 
@@ -43,7 +43,7 @@ def test_game_is_stored_with_the_campaign_and_undoable():
     s = Session(0)
     assert ok(s, "game")["game"] == "tal"
     ok(s, "game golan")
-    assert s.vals[F.GAME] == 2
+    assert s.vals[fields.GAME] == 2
     assert ok(s, "undo")["undone"] == "game golan"
     assert ok(s, "game")["game"] == "tal"
     r = ask(s, "game chess")
@@ -300,7 +300,7 @@ def test_bad_golan_lines_change_nothing(line):
 
 def test_the_golan_block_is_laid_out_exactly():
     """engine/golan/rules.py lays out the fields.GOLAN block: every field inside it, none left."""
-    assert G.MINE_HEX == F.GOLAN and G.END == F.GOLAN + F.GOLAN_FIELDS
+    assert rules.MINE_HEX == fields.GOLAN and rules.END == fields.GOLAN + fields.GOLAN_FIELDS
 
 
 def test_names_pack_into_16_bit_fields():
@@ -309,18 +309,18 @@ def test_names_pack_into_16_bit_fields():
     v = array("h", [0] * 3)
     for word in ("a", "zzz", "999", "---", "a-9", "zz9-z-", "-9-9-9999"):
         n = 3 if len(word) > 6 else 2
-        G.put_name(v, 0, n, word)
-        assert G.get_name(v, 0, n) == word
-        assert G.same_name(v, 0, n, word)
-    G.put_name(v, 0, 3, "")
-    assert G.get_name(v, 0, 3) is None and list(v) == [0, 0, 0]
-    assert not G.valid_name("abc.d", 6) and not G.valid_name("", 6)
-    assert not G.valid_name("abcdefg", 6) and G.valid_name("abcdef", 6)
+        rules.put_name(v, 0, n, word)
+        assert rules.get_name(v, 0, n) == word
+        assert rules.same_name(v, 0, n, word)
+    rules.put_name(v, 0, 3, "")
+    assert rules.get_name(v, 0, 3) is None and list(v) == [0, 0, 0]
+    assert not rules.valid_name("abc.d", 6) and not rules.valid_name("", 6)
+    assert not rules.valid_name("abcdefg", 6) and rules.valid_name("abcdef", 6)
 
 
 HEAP_LOCK = """
 import micropython
-from engine.golan import rules as G
+from engine.golan import rules
 from engine.core.rng import Rng
 r = Rng(5)
 
@@ -329,12 +329,12 @@ def hot():
     n = 0
     for _ in range(2000):
         d = r.die(6)
-        if G.mine_stays(d):
+        if rules.mine_stays(d):
             n += 1
-        n += G.leader_move(d + 1) + G.leader_fate(d) + G.range_vs_helicopter(d)
-        if G.sagger_out_of_missiles(d):
+        n += rules.leader_move(d + 1) + rules.leader_fate(d) + rules.range_vs_helicopter(d)
+        if rules.sagger_out_of_missiles(d):
             n += 1
-        n += G.avlb_defence(d > 3)
+        n += rules.avlb_defence(d > 3)
     return n
 
 

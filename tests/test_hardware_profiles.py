@@ -6,7 +6,7 @@ import sys
 import types
 
 from conftest import ROOT, run_mpy
-from firmware import keys as K
+from firmware import keys
 
 FAKE_MACHINE = '''
 LOG = []
@@ -44,15 +44,15 @@ import sys
 sys.path.insert(0, %(fake)r)
 sys.path.append(%(root)r)
 import machine
-from hardware import pico_lcd_114 as P
-from firmware import keys as K
+from hardware import pico_lcd_114
+from firmware import keys
 from firmware.canvas import Canvas
 from firmware.inks import RED
-b = P.Board()
+b = pico_lcd_114.Board()
 print("keys0", b.keys())
 machine.Pin.levels[3] = 0   # joystick press
 machine.Pin.levels[15] = 0  # key A
-print("keys1", b.keys() == K.SELECT | K.A)
+print("keys1", b.keys() == keys.SELECT | keys.A)
 machine.Pin.levels[3] = 1
 machine.Pin.levels[15] = 1
 machine.LOG.clear()
@@ -186,29 +186,29 @@ def fake_circuitpython(monkeypatch, reading=b"\x00" * 6):
         monkeypatch.setitem(sys.modules, name, mod)
     monkeypatch.setitem(sys.modules, "hardware.pybadge", None)  # undone after the test
     del sys.modules["hardware.pybadge"]
-    import hardware.pybadge as pb
+    import hardware.pybadge as pybadge
 
-    return pb, written, i2c
+    return pybadge, written, i2c
 
 
 def test_pybadge_buttons_map_to_logical_keys(monkeypatch):
-    pb, _w, _i = fake_circuitpython(monkeypatch)
-    assert pb.pressed_keys([0, 1, 2, 3, 4, 5, 6, 7]) == 0xFF
-    assert pb.pressed_keys([1, 6]) == K.A | K.UP
-    b = pb.Board()
+    pybadge, _w, _i = fake_circuitpython(monkeypatch)
+    assert pybadge.pressed_keys([0, 1, 2, 3, 4, 5, 6, 7]) == 0xFF
+    assert pybadge.pressed_keys([1, 6]) == keys.A | keys.UP
+    b = pybadge.Board()
     b._keys.events.items = [(1, True), (7, True)]
-    assert b.keys() == K.A | K.LEFT
+    assert b.keys() == keys.A | keys.LEFT
     b._keys.events.items = [(1, False)]
-    assert b.keys() == K.LEFT
+    assert b.keys() == keys.LEFT
     b._keys.events.overflowed = True  # events lost: start again from "all released"
     assert b.keys() == 0 and b._keys.resets == 1
 
 
 def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
-    pb, written, _i = fake_circuitpython(monkeypatch)
-    monkeypatch.setattr(pb, "DRIVE", str(tmp_path) + "/")
-    b = pb.Board()
-    assert pb.ticks_diff(3, (1 << 29) - 2) == 5  # supervisor.ticks_ms wraps at 2**29
+    pybadge, written, _i = fake_circuitpython(monkeypatch)
+    monkeypatch.setattr(pybadge, "DRIVE", str(tmp_path) + "/")
+    b = pybadge.Board()
+    assert pybadge.ticks_diff(3, (1 << 29) - 2) == 5  # supervisor.ticks_ms wraps at 2**29
     store = b.state_store()
     assert (tmp_path / "tal-save.bin").stat().st_size == (384 + 16) * 512  # made on first start
     assert store.notice is None and store.legacy.base == 0  # older firmware's nvm save is read
@@ -220,13 +220,13 @@ def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
     b.tick(1000)
     assert written[-1] == bytes(15)  # off again
     b.backlight(40)
-    assert pb.board.DISPLAY.brightness == 0.4
+    assert pybadge.board.DISPLAY.brightness == 0.4
 
 
 def test_pybadge_shake_needs_several_strong_readings(monkeypatch):
     strong = (3 * 8192).to_bytes(2, "little", signed=True)  # 3 g on x (4 g full scale)
-    pb, _w, i2c = fake_circuitpython(monkeypatch, strong + b"\x00\x00" * 2)
-    b = pb.Board()
+    pybadge, _w, i2c = fake_circuitpython(monkeypatch, strong + b"\x00\x00" * 2)
+    b = pybadge.Board()
     assert i2c.written[0] == (0x19, b"\x20\x57")  # 100 Hz, x y z on
     t = 2000
     got = [b.shaken(t + 10 * i) for i in range(3)]

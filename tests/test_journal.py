@@ -7,18 +7,18 @@ import pytest
 from conftest import ROOT, run_mpy
 from engine.core import protocol
 from engine.core.session import Session
-from firmware import journal as J
+from firmware import journal
 
 
 def _journal(path, ring=80, max_body=4096, syncs=None):
-    return J.Journal(str(path), ring, J.STATE, max_body,
-                     (lambda: syncs.append(1)) if syncs is not None else (lambda: None))
+    return journal.Journal(str(path), ring, journal.STATE, max_body,
+                           (lambda: syncs.append(1)) if syncs is not None else (lambda: None))
 
 
 def test_made_once_full_of_erased_blocks(tmp_path):
     j = _journal(tmp_path / "j")
     data = (tmp_path / "j").read_bytes()
-    assert len(data) == (80 + 2 * J.GUARD) * J.BLOCK and data == b"\xff" * len(data)
+    assert len(data) == (80 + 2 * journal.GUARD) * journal.BLOCK and data == b"\xff" * len(data)
     assert j.why is None and not j.used and j.newest() == []
 
 
@@ -32,22 +32,23 @@ def test_the_newest_record_is_found_again_through_many_laps(tmp_path):
             assert again.newest()[0] == body and again.seq == j.seq
     assert _journal(tmp_path / "j").newest() == [bodies[-1], bodies[-2]]
     data = (tmp_path / "j").read_bytes()
-    guard = J.GUARD * J.BLOCK
+    guard = journal.GUARD * journal.BLOCK
     assert data[:guard] == data[-guard:] == b"\xff" * guard  # the guards are never written
 
 
 def test_erasing_stays_clear_of_the_newest_record(tmp_path):
     erased = []
 
-    class Watched(J.Journal):
+    class Watched(journal.Journal):
         def _erase(self, r):
             assert self._safe(r)
             live = set(range(self.live, self.live_end))
-            assert not live & set(range(r - J.SECTOR + 1, r + J.CHUNK + J.SECTOR - 1))
+            assert not live & set(range(r - journal.SECTOR + 1, r + journal.CHUNK +
+                                        journal.SECTOR - 1))
             erased.append(r)
-            J.Journal._erase(self, r)
+            journal.Journal._erase(self, r)
 
-    j = Watched(str(tmp_path / "j"), 80, J.STATE, 4096, lambda: None)
+    j = Watched(str(tmp_path / "j"), 80, journal.STATE, 4096, lambda: None)
     for n in range(300):
         j.write((bytes([n % 251]) * (100 + n % 900),))
     assert len(erased) > 10
@@ -60,7 +61,8 @@ def test_a_torn_record_is_stepped_over(tmp_path):
     j.write((b"two" * 300,))
     start = j.live
     data = bytearray(path.read_bytes())
-    at = (J.GUARD + start) * J.BLOCK + 600  # the second block of the newest record: torn
+    # the second block of the newest record: torn
+    at = (journal.GUARD + start) * journal.BLOCK + 600
     data[at:at + 100] = b"\x00" * 100
     path.write_bytes(bytes(data))
     again = _journal(path)
@@ -84,10 +86,10 @@ def test_the_engine_saves_and_resumes_on_it(tmp_path):
     from firmware.storage import NvmStore
 
     nvm = bytearray(b"\xff" * 8192)
-    s = Session(3, J.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
+    s = Session(3, journal.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
     for line in ("so +4", "roll 3d10", "vp +2", "undo"):
         assert protocol.reply(s, line.encode()).startswith('{"ok":true')
-    t = Session(0, J.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
+    t = Session(0, journal.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
     assert t.payload() == s.payload() and t.undo_line() == b"so +4"
 
 
@@ -100,10 +102,10 @@ def test_an_older_firmware_save_in_nvm_carries_over(tmp_path):
     nvm = bytearray(b"\xff" * 8192)
     image = record.frame(old.payload(), 12)
     nvm[2048:2048 + len(image)] = image
-    s = Session(0, J.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
+    s = Session(0, journal.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
     assert s.payload() == old.payload()
     assert protocol.reply(s, b"so +1") == '{"ok":true,"so":10}'
-    t = Session(0, J.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
+    t = Session(0, journal.JournalStore(_journal(tmp_path / "j"), NvmStore(nvm)))
     assert protocol.reply(t, b"so") == '{"ok":true,"so":10}' and t._seq == 13
 
 
@@ -153,8 +155,8 @@ def test_garbage_before_the_end_of_the_ring_starts_a_new_lap_not_a_write_past_it
     last = j.newest()[0]
     data = bytearray(path.read_bytes())
     for r in range(j.head, 80):  # torn writes up to the ring's end, too close to be erased
-        at = (J.GUARD + r) * J.BLOCK
-        data[at:at + J.BLOCK] = b"\x00" * J.BLOCK
+        at = (journal.GUARD + r) * journal.BLOCK
+        data[at:at + journal.BLOCK] = b"\x00" * journal.BLOCK
     path.write_bytes(bytes(data))
     again = _journal(path)
     assert again.newest()[0] == last
@@ -162,5 +164,5 @@ def test_garbage_before_the_end_of_the_ring_starts_a_new_lap_not_a_write_past_it
     assert again.live < 60  # the new lap: erasing blocks 68-75 could reach the newest entry
     assert _journal(path).newest()[0] == b"after"
     data = path.read_bytes()
-    guard = J.GUARD * J.BLOCK
+    guard = journal.GUARD * journal.BLOCK
     assert data[-guard:] == b"\xff" * guard  # nothing past the ring

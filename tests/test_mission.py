@@ -3,9 +3,9 @@ engine check and SAR) and the mission functions the counter cups use."""
 
 import pytest
 
-from engine.tal import fields as F
-from engine.tal import aircraft as A
-from engine.tal import mission as M
+from engine.tal import fields
+from engine.tal import aircraft
+from engine.tal import mission
 from tal_session import ask, lines_hook, new, ok, pilot_for, refused, undoable
 
 
@@ -204,10 +204,10 @@ def test_immunities():
         assert ok(s, "ac hit 2 " + e)["result"] == "ignored"
     assert ok(s, "ac hit 2 cannon 3")["damage"] == {"cannon": 1}
     assert ok(s, "ac hit 2 cannon 3")["damage"] == {"cannon": 1}  # the same gun again
-    assert s.vals[F.AC_DMG2 + 1] >> 6 == 4  # gun 3
+    assert s.vals[fields.AC_DMG2 + 1] >> 6 == 4  # gun 3
     ok(s, "ac hit 2 cannon 1")
     assert ok(s, "ac list")["aircraft"][1]["damage"] == {"cannon": 2}
-    assert M.ignores(s, 1, "altitude") and not M.ignores(s, 0, "altitude")
+    assert mission.ignores(s, 1, "altitude") and not mission.ignores(s, 0, "altitude")
 
 
 def test_same_damage_once_option():
@@ -388,8 +388,8 @@ def test_unmanned_and_family_functions():
     ok(s, "ac add a-10c")
     ok(s, "ac add mq-1")
     ok(s, "ac add ac-130")
-    assert A.family(s, 0) == "a-10" and not A.unmanned(s, 0)
-    assert A.unmanned(s, 1) and A.gunship(s, 2)
+    assert aircraft.family(s, 0) == "a-10" and not aircraft.unmanned(s, 0)
+    assert aircraft.unmanned(s, 1) and aircraft.gunship(s, 2)
 
 
 @pytest.mark.parametrize("line", [

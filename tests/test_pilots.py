@@ -3,8 +3,8 @@ Wounded and Bullet Holes; replacements and priority promotion)."""
 
 import pytest
 
-from engine.tal import fields as F
-from engine.tal import pilots as P
+from engine.tal import fields
+from engine.tal import pilots
 from tal_session import ask, new, ok, refused, undoable
 
 
@@ -200,7 +200,7 @@ def test_names_come_from_the_data_file():
     assert ok(s, "pilot add #77 7 12 0")["name"] == "#77"
     ok(s, "pilot add viper 7 12 0")
     assert "pilot 2" in refused(s, "pilot add viper 7 12 0", "state")
-    assert s.vals[F.P_NAME + 1] == 2  # viper is name 2 of the file
+    assert s.vals[fields.P_NAME + 1] == 2  # viper is name 2 of the file
 
 
 def test_roster_is_full_at_twelve():
@@ -218,10 +218,10 @@ def test_gain_xp_function_carries_over():
     per promotion."""
     s = new()
     v = s.vals
-    v[F.P_NAME] = 1
-    v[F.P_NEED] = 4
-    v[F.P_XP] = 3
-    assert P.gain_xp(v, 0, 2) == 1 and v[F.P_XP] == 1 and P.level(v, 0) == 1
+    v[fields.P_NAME] = 1
+    v[fields.P_NEED] = 4
+    v[fields.P_XP] = 3
+    assert pilots.gain_xp(v, 0, 2) == 1 and v[fields.P_XP] == 1 and pilots.level(v, 0) == 1
 
 
 @pytest.mark.parametrize("line", [

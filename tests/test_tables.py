@@ -3,9 +3,9 @@ SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of 
 
 import pytest
 
-from engine.core import datatables as DT
-from engine.tal import sheets as SH
-from engine.tal import tables as T
+from engine.core import datatables
+from engine.tal import sheets
+from engine.tal import tables
 from tal_session import ask, lines_hook, new, ok, refused
 
 
@@ -27,8 +27,8 @@ def test_enemy_cover_table(die, words):
                                                    (25, "quick recovery", 2)])
 def test_sar_table(result, outcome, stress):
     """"Pilotes Crashés et SAR": <=5 killed; 6-7 dangerous +6; 8 recovered +4; 9+ quick +2."""
-    o = T.sar(result)
-    assert (T.SAR_NAMES[o], T.SAR_STRESS[o]) == (outcome, stress)
+    o = tables.sar(result)
+    assert (tables.SAR_NAMES[o], tables.SAR_STRESS[o]) == (outcome, stress)
 
 
 def test_sar_worked_example():
@@ -200,21 +200,21 @@ def test_missing_data_file_and_no_hook():
 def test_shipped_data_files_parse():
     """Every shipped data file parses and says it is unverified."""
     s = new()
-    for name, cols in (("tal/scout.txt", SH._SCOUT), ("tal/ridge.txt", SH._RIDGE),
-                       ("tal/movement.txt", SH._MOVE), ("tal/stress.txt", SH._STRESS)):
-        rows, status = DT.table(s, name, cols)
-        assert rows and DT.unverified(status)
+    for name, cols in (("tal/scout.txt", sheets._SCOUT), ("tal/ridge.txt", sheets._RIDGE),
+                       ("tal/movement.txt", sheets._MOVE), ("tal/stress.txt", sheets._STRESS)):
+        rows, status = datatables.table(s, name, cols)
+        assert rows and datatables.unverified(status)
     from engine.tal import aircraft, pilots
     assert len(aircraft.types(s)) == 10 and pilots.name(s, 8) == "judge"
 
 
 def test_span_column():
     """Die-result columns: a value, lo..hi, ..hi, lo.."""
-    assert DT.span("5") == (5, 5) and DT.span("1..3") == (1, 3)
-    assert DT.span("..0") == (-999, 0) and DT.span("9..") == (9, 999)
-    assert DT.span("-3..-1") == (-3, -1)
+    assert datatables.span("5") == (5, 5) and datatables.span("1..3") == (1, 3)
+    assert datatables.span("..0") == (-999, 0) and datatables.span("9..") == (9, 999)
+    assert datatables.span("-3..-1") == (-3, -1)
     with pytest.raises(ValueError):
-        DT.span("4..2")
+        datatables.span("4..2")
 
 
 @pytest.mark.parametrize("line,code", [

@@ -9,8 +9,8 @@ import pytest
 from freezegun import freeze_time
 
 from firmware import device
-from firmware import keys as K
-from firmware import power as PW
+from firmware import keys
+from firmware import power
 from firmware.prefs import MemoryBlob, Prefs
 from hardware.board import Board
 
@@ -53,7 +53,7 @@ class WrappingBoard(Board):
             self.down = 0
         elif self.presses and self.elapsed >= self.presses[0]:
             self.presses.pop(0)
-            self.down = K.A
+            self.down = keys.A
             self.fine_until = self.elapsed + 120000
         return self.down
 
@@ -61,7 +61,7 @@ class WrappingBoard(Board):
         return self.t
 
     def ticks_diff(self, a, b):
-        return K.wrap_diff(a, b, self.period)
+        return keys.wrap_diff(a, b, self.period)
 
     def sleep_ms(self, n):
         step = 5000 if self.elapsed < self.fine_until else 600000
@@ -114,36 +114,36 @@ def test_power_counts_idle_time_in_small_steps_whatever_the_clock():
     """Power sums the tick differences between polls, so an idle of any length reads right."""
     period = PERIODS["pybadge"]
     t = period - 1000
-    p = PW.Power(lambda a, b: K.wrap_diff(a, b, period), t, dim_ms=15000)
+    p = power.Power(lambda a, b: keys.wrap_diff(a, b, period), t, dim_ms=15000)
     for _ in range(3 * period // 30000):  # 1.5 wrap periods, a poll every 30 s
         t = (t + 30000) % period
         p.tick(t)
-        if p.state == PW.IDLE:
+        if p.state == power.IDLE:
             break
-    assert p.state == PW.IDLE
+    assert p.state == power.IDLE
     for _ in range(3 * period // 30000):
         t = (t + 30000) % period
         assert not p.tick(t)
-    assert p.state == PW.IDLE and p.level(80) == 0
-    assert p.key(t) is True and p.state == PW.ACTIVE
+    assert p.state == power.IDLE and p.level(80) == 0
+    assert p.key(t) is True and p.state == power.ACTIVE
 
 
 def test_a_long_press_across_the_wrap_and_a_press_days_later():
     period = PERIODS["pybadge"]
-    k = K.Keys(diff=lambda a, b: K.wrap_diff(a, b, period), long_ms=700)
+    k = keys.Keys(diff=lambda a, b: keys.wrap_diff(a, b, period), long_ms=700)
     t = period - 100
-    k.update(K.B, t)
-    k.update(K.B, (t + 700) % period)
-    assert k.get() == K.B | K.LONG
+    k.update(keys.B, t)
+    k.update(keys.B, (t + 700) % period)
+    assert k.get() == keys.B | keys.LONG
     k.update(0, (t + 800) % period)
     assert k.get() == 0  # released after the long press: nothing more
     t = (t + 800) % period
     for _ in range(100):  # 100 h of polls, one a minute
         t = (t + 60000) % period
         k.update(0, t)
-    k.update(K.A, t)
+    k.update(keys.A, t)
     k.update(0, (t + 50) % period)
-    assert k.get() == K.A
+    assert k.get() == keys.A
 
 
 # --- the PyBadge's own timers (shake rest, shake window) -----------------------------------------
@@ -151,8 +151,8 @@ def test_a_long_press_across_the_wrap_and_a_press_days_later():
 def _badge(monkeypatch, reading):
     from test_hardware_profiles import fake_circuitpython
 
-    pb, _written, _i2c = fake_circuitpython(monkeypatch, reading)
-    return pb, pb.Board()
+    pybadge, _written, _i2c = fake_circuitpython(monkeypatch, reading)
+    return pybadge, pybadge.Board()
 
 
 STRONG = (3 * 8192).to_bytes(2, "little", signed=True) + b"\x00\x00" * 2  # 3 g on x
@@ -169,7 +169,7 @@ def _poll_quietly(b, t, period, hours):
 
 
 def test_pybadge_shake_is_seen_at_boot_and_days_after_the_last_one(monkeypatch):
-    pb, b = _badge(monkeypatch, STRONG)
+    pybadge, b = _badge(monkeypatch, STRONG)
     period = PERIODS["pybadge"]
     t = period - 2000  # CircuitPython starts its ticks shortly before the wrap
     assert [b.shaken((t + 10 * i) % period) for i in range(3)] == [False, False, True]
@@ -178,7 +178,7 @@ def test_pybadge_shake_is_seen_at_boot_and_days_after_the_last_one(monkeypatch):
 
 
 def test_pybadge_knocks_days_apart_are_not_a_shake(monkeypatch):
-    pb, b = _badge(monkeypatch, STRONG)
+    pybadge, b = _badge(monkeypatch, STRONG)
     period = PERIODS["pybadge"]
     t = 260000000  # 72 h after boot
     assert b.shaken(t) is False  # one knock on the table
@@ -218,11 +218,11 @@ def test_simulator_ticks_wrap_and_differ_right_across_the_wrap():
 def test_simulator_clock_keeps_the_backlight_dark_for_days():
     sim = _sim()
     with freeze_time(_frozen_near_wrap(sim, 60000)) as clock:
-        p = PW.Power(sim.ticks_diff, sim.ticks_ms(), dim_ms=15000)
+        p = power.Power(sim.ticks_diff, sim.ticks_ms(), dim_ms=15000)
         states = []
         for _ in range(int(2.5 * sim._TICKS_PERIOD // (10 * 60000))):  # 2.5 wraps, polls 10 min apart
             clock.tick(datetime.timedelta(minutes=10))
             p.tick(sim.ticks_ms())
             if not states or states[-1] != p.state:
                 states.append(p.state)
-    assert states == [PW.IDLE]
+    assert states == [power.IDLE]

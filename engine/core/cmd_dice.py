@@ -14,12 +14,12 @@ _SIDES_HI = 100
 _buf = bytearray(dice.MAX_BATCH)  # the dice of the last batch: rolling allocates nothing
 
 
-def seed(s, w):
+def seed(session, words):
     """`seed` shows the seed of this session; `seed N` restarts the dice from N."""
-    parse.arity(w, 1, 2, "seed [N]")
-    if len(w) == 2:
-        s.rng.seed(parse.number(w[1], 0, SEED_LIMIT - 1, "seed"))
-    return (("seed", s.rng.seed_value),)
+    parse.arity(words, 1, 2, "seed [N]")
+    if len(words) == 2:
+        session.rng.seed(parse.number(words[1], 0, SEED_LIMIT - 1, "seed"))
+    return (("seed", session.rng.seed_value),)
 
 
 def _first(a, b):
@@ -27,58 +27,58 @@ def _first(a, b):
     return a if b < 0 or (0 <= a < b) else b
 
 
-def roll(s, w):
+def roll(session, words):
     """`roll [N]dS [+M ...]`: N dice of S sides (a batch "for each"), their sum plus modifiers.
 
     `roll d10+2` is `roll d10 +2`: modifiers may be glued to the dice."""
-    d = w[1] if len(w) > 1 else ""
+    d = words[1] if len(words) > 1 else ""
     j = _first(d.find("+", 1), d.find("-", 1))  # find, not a loop making a string per character
     if j > 0:
-        w = [w[0], d[:j]] + d[j:].replace("+", " +").replace("-", " -").split() + w[2:]
-    parse.arity(w, 2, MAX_WORDS, "roll [N]dS [+M ...]")
-    n, sides = parse.dice(w[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
-    mod = parse.modifiers(w, 2)
-    total = dice.roll_into(s.rng, _buf, n, sides)
+        words = [words[0], d[:j]] + d[j:].replace("+", " +").replace("-", " -").split() + words[2:]
+    parse.arity(words, 2, MAX_WORDS, "roll [N]dS [+M ...]")
+    n, sides = parse.dice(words[1], dice.MAX_BATCH, _SIDES_LO, _SIDES_HI)
+    mod = parse.modifiers(words, 2)
+    total = dice.roll_into(session.rng, _buf, n, sides)
     return (("dice", list(_buf[:n])), ("mod", mod), ("total", total + mod))
 
 
-def check(s, w):
+def check(session, words):
     """`check T [+M ...] [=D]`: a d10 (or the die D rolled by hand) plus modifiers against T."""
-    parse.arity(w, 2, MAX_WORDS, "check T [+M ...] [=D]")
-    target = parse.number(w[1], 1, MAX_TARGET, "target")
-    mod, die = parse.modifiers(w, 2, 10)
-    die = die or s.rng.die(10)
+    parse.arity(words, 2, MAX_WORDS, "check T [+M ...] [=D]")
+    target = parse.number(words[1], 1, MAX_TARGET, "target")
+    mod, die = parse.modifiers(words, 2, 10)
+    die = die or session.rng.die(10)
     result = die + mod
     return (("die", die), ("mod", mod), ("result", result), ("target", target),
             ("pass", dice.check_passes(result, target)))
 
 
-def retain(s, w):
+def retain(session, words):
     """`retain X Y [+M ...] [=D]`: a launch (retain) X(Y) weapon's d10: miss, spent or kept."""
-    parse.arity(w, 3, MAX_WORDS, "retain X Y [+M ...] [=D]")
-    x = parse.number(w[1], 1, MAX_TARGET, "X")
-    y = parse.number(w[2], 1, MAX_TARGET, "Y")
+    parse.arity(words, 3, MAX_WORDS, "retain X Y [+M ...] [=D]")
+    x = parse.number(words[1], 1, MAX_TARGET, "X")
+    y = parse.number(words[2], 1, MAX_TARGET, "Y")
     if x > y:
         raise parse.Reject(parse.RANGE, "X must not exceed Y")
-    mod, die = parse.modifiers(w, 3, 10)
-    die = die or s.rng.die(10)
+    mod, die = parse.modifiers(words, 3, 10)
+    die = die or session.rng.die(10)
     result = die + mod
     return (("die", die), ("mod", mod), ("result", result),
             ("outcome", dice.RETAIN_OUTCOMES[dice.retain_outcome(result, x, y)]))
 
 
-def pick(s, w):
+def pick(session, words):
     """`pick N`: one of N at random (1..N), e.g. a tie between equally near aircraft."""
-    parse.arity(w, 2, 2, "pick N")
-    n = parse.number(w[1], 1, dice.MAX_BATCH, "N")
-    return (("pick", dice.pick(s.rng, n)),)
+    parse.arity(words, 2, 2, "pick N")
+    n = parse.number(words[1], 1, dice.MAX_BATCH, "N")
+    return (("pick", dice.pick(session.rng, n)),)
 
 
-def tally(s, w):
+def tally(session, words):
     """`tally dS N`: roll N dice of S sides and count each face (the fairness self-test)."""
-    parse.arity(w, 3, 3, "tally dS N")
-    n, sides = parse.dice(w[1], 1, _SIDES_LO, _SIDES_HI)
-    count = parse.number(w[2], 1, MAX_TALLY, "N")
+    parse.arity(words, 3, 3, "tally dS N")
+    n, sides = parse.dice(words[1], 1, _SIDES_LO, _SIDES_HI)
+    count = parse.number(words[2], 1, MAX_TALLY, "N")
     counts = [0] * sides
-    dice.tally(s.rng, sides, count, counts)
+    dice.tally(session.rng, sides, count, counts)
     return (("sides", sides), ("n", count), ("counts", counts))

@@ -14,12 +14,12 @@ CHUNK = 96  # record bytes per reply: 192 hex digits, a reply line under 240 byt
 _HEX = "0123456789abcdef"
 
 
-def record(s, w):
+def record(session, words):
     """`record [AT]`: bytes AT.. (at most CHUNK) of the framed record, as hex, with its total size."""
-    parse.arity(w, 1, 2, "record [AT]")
-    at = parse.number(w[1], 0, FRAME_MAX, "AT") if len(w) == 2 else 0
+    parse.arity(words, 1, 2, "record [AT]")
+    at = parse.number(words[1], 0, FRAME_MAX, "AT") if len(words) == 2 else 0
     from engine.core.record import frame
-    image = frame(s.payload(), getattr(s, "_seq", 0))
+    image = frame(session.payload(), getattr(session, "_seq", 0))
     if at > len(image):
         raise parse.Reject(parse.RANGE, "AT must be 0..%d" % len(image))
     part = image[at:at + CHUNK]

@@ -134,8 +134,8 @@ def _is_key(k):
     return letter
 
 
-def _ascii(s):
-    for ch in s:
+def _ascii(text):
+    for ch in text:
         if ch > "~":
             return False
     return True

@@ -40,17 +40,17 @@ KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)
 _cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
 
 
-def table(s, name, columns, keys=(), optional=False):
+def table(session, name, columns, keys=(), optional=False):
     """(rows, status) of data file `name` (e.g. "tal/scout.txt"): one tuple per record, without
     the last column (the source note, for people), and the file's `status:` line.
 
-    The front end supplies the hook `s.data(name)` (an open binary file of data/<name>, or
+    The front end supplies the hook `session.data(name)` (an open binary file of data/<name>, or
     lines, or None); a missing or invalid file is refused with error `state` naming the file and
     line (an `optional` file that is missing has no rows and status None).  `keys`: column index
     tuples that no two rows may share (`datafile.unique`): a second row for the same die or name
     would otherwise be silently ignored.
     """
-    hook = getattr(s, "data", None)
+    hook = getattr(session, "data", None)
     got = _cache.get(name)
     if got is not None and got[0] is hook:
         return got[1], got[2]
@@ -95,9 +95,9 @@ def add_row(name, row):
     _cache[name] = (got[0], got[1], got[2] or "entered at the table")
 
 
-def rows(s, name, columns, keys=()):
+def rows(session, name, columns, keys=()):
     """The records of data file `name` (see `table`)."""
-    return table(s, name, columns, keys)[0]
+    return table(session, name, columns, keys)[0]
 
 
 def unverified(status):

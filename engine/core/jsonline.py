@@ -16,81 +16,81 @@ class Obj:
         self.pairs = pairs
 
 
-def _plain(s):
+def _plain(text):
     # Over the bytes: iterating the str would make a one-character string per character.
-    for c in s.encode():
+    for c in text.encode():
         if c == 0x22 or c == 0x5C or c < 0x20 or c > 0x7E:
             return False
     return True
 
 
-def string(s, w):
-    """Write `s` as a JSON string literal (non-printable and non-ASCII characters escaped)."""
-    if _plain(s):  # the usual case: no per-character garbage
-        w('"')
-        w(s)
-        w('"')
+def string(text, write):
+    """Write `text` as a JSON string literal (non-printable and non-ASCII characters escaped)."""
+    if _plain(text):  # the usual case: no per-character garbage
+        write('"')
+        write(text)
+        write('"')
         return
-    w('"')
-    for ch in s:
+    write('"')
+    for ch in text:
         c = ord(ch)
         if ch == '"' or ch == "\\":
-            w("\\" + ch)
+            write("\\" + ch)
         elif c < 0x20 or c > 0x7E:
-            w("\\u%04x" % (c & 0xFFFF))
+            write("\\u%04x" % (c & 0xFFFF))
         else:
-            w(ch)
-    w('"')
+            write(ch)
+    write('"')
 
 
-def value(v, w):
+def value(data, write):
     """Write one JSON value."""
-    if v is True:
-        w("true")
-    elif v is False:
-        w("false")
-    elif v is None:
-        w("null")
-    elif isinstance(v, int):
-        w(str(v))
-    elif isinstance(v, str):
-        string(v, w)
-    elif isinstance(v, Obj):
-        write_object(v.pairs, w)
-    elif isinstance(v, (list, tuple, bytearray)):
-        w("[")
+    if data is True:
+        write("true")
+    elif data is False:
+        write("false")
+    elif data is None:
+        write("null")
+    elif isinstance(data, int):
+        write(str(data))
+    elif isinstance(data, str):
+        string(data, write)
+    elif isinstance(data, Obj):
+        write_object(data.pairs, write)
+    elif isinstance(data, (list, tuple, bytearray)):
+        write("[")
         first = True
-        for item in v:
+        for item in data:
             if not first:
-                w(",")
+                write(",")
             first = False
-            value(item, w)
-        w("]")
+            value(item, write)
+        write("]")
     else:
         raise TypeError("cannot encode")
 
 
-def pairs(ps, w):
+def pairs(items, write):
     """Write `,"key":value` for each pair (the members after an object's first)."""
-    for k, v in ps:
-        w(",")
-        string(k, w)
-        w(":")
-        value(v, w)
+    for k, v in items:
+        write(",")
+        string(k, write)
+        write(":")
+        value(v, write)
 
 
-def write_object(ps, w):
+def write_object(items, write):
     """Write a whole object of ordered pairs."""
-    w("{")
+    write("{")
     first = True
-    for k, v in ps:
+    for k, v in items:
         if not first:
-            w(",")
+            write(",")
         first = False
-        string(k, w)
-        w(":")
-        value(v, w)
-    w("}")
+        string(k, write)
+        write(":")
+        value(v, write)
+    write("}")
 
 
 class Reply:
@@ -106,8 +106,8 @@ class Reply:
         self.buf = bytearray(128)
         self.n = 0
 
-    def write(self, s):
-        b = s.encode()
+    def write(self, text):
+        b = text.encode()
         end = self.n + len(b)
         if end > len(self.buf):
             self.buf.extend(bytes(end - len(self.buf) + 64))

@@ -20,31 +20,31 @@ class Reject(Exception):
 _isascii = getattr(str, "isascii", None)  # CPython; MicroPython's isdigit is ASCII-only already
 
 
-def digits(w):
-    """`w` is one or more ASCII digits.  No loop over its characters: each would be a new
+def digits(word):
+    """`word` is one or more ASCII digits.  No loop over its characters: each would be a new
     one-character string, and in a fragmented heap those once left `roll d6` failing for good."""
-    return w.isdigit() and (_isascii is None or _isascii(w))
+    return word.isdigit() and (_isascii is None or _isascii(word))
 
 
-def number(w, lo, hi, what):
-    """A plain decimal `w` in lo..hi; syntax error if not digits, range error if outside."""
-    if not digits(w):
+def number(word, lo, hi, what):
+    """A plain decimal `word` in lo..hi; syntax error if not digits, range error if outside."""
+    if not digits(word):
         raise Reject(SYNTAX, what + " must be a number")
-    if len(w.lstrip("0")) > _MAX_DIGITS:  # leading zeros aside: refused before int()
+    if len(word.lstrip("0")) > _MAX_DIGITS:  # leading zeros aside: refused before int()
         raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
-    n = int(w)
+    n = int(word)
     if n < lo or n > hi:
         raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
     return n
 
 
-def signed(w, lo, hi, what):
+def signed(word, lo, hi, what):
     """A signed decimal (`+3`, `-2`, `4`) in lo..hi."""
-    body = w[1:] if w and (w[0] == "+" or w[0] == "-") else w
+    body = word[1:] if word and (word[0] == "+" or word[0] == "-") else word
     if not digits(body):
         raise Reject(SYNTAX, what + " must be a number")
     n = int(body) if len(body.lstrip("0")) <= _MAX_DIGITS else max(hi, -lo) + 1
-    if w[0] == "-":
+    if word[0] == "-":
         n = -n
     if n < lo or n > hi:
         raise Reject(RANGE, "%s must be %d..%d" % (what, lo, hi))
@@ -63,23 +63,23 @@ def modifiers(words, start, sides=0):
     total = 0
     die = 0
     for i in range(start, len(words)):
-        w = words[i]
-        if sides and w[:1] == "=" and not die:
-            die = number(w[1:], 1, sides, "die")
+        word = words[i]
+        if sides and word[:1] == "=" and not die:
+            die = number(word[1:], 1, sides, "die")
             continue
-        if not w or (w[0] != "+" and w[0] != "-"):
+        if not word or (word[0] != "+" and word[0] != "-"):
             raise Reject(SYNTAX, "modifiers look like +2 or -1" + (", a rolled die =D" if sides else ""))
-        total += signed(w, -MOD_LIMIT, MOD_LIMIT, "modifier")
+        total += signed(word, -MOD_LIMIT, MOD_LIMIT, "modifier")
     return (total, die) if sides else total
 
 
-def dice(w, max_n, lo_sides, hi_sides):
+def dice(word, max_n, lo_sides, hi_sides):
     """`NdS` or `dS` -> (n, sides)."""
-    k = w.find("d")
+    k = word.find("d")
     if k < 0:
         raise Reject(SYNTAX, "dice look like 3d10 or d6")
-    n = number(w[:k], 1, max_n, "dice count") if k > 0 else 1
-    sides = number(w[k + 1:], lo_sides, hi_sides, "sides")
+    n = number(word[:k], 1, max_n, "dice count") if k > 0 else 1
+    sides = number(word[k + 1:], lo_sides, hi_sides, "sides")
     return n, sides
 
 

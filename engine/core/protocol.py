@@ -20,36 +20,36 @@ CHANGE = 2  # changes the game state (durable, one undo step)
 HISTORY = 3  # rewrites fields and the undo log themselves: undo, reset (durable, not a step)
 
 
-def _state(s, w):
+def _state(session, words):
     """`state`: size and CRC-32 of the persistent state record's payload."""
-    parse.arity(w, 1, 1, "state")
+    parse.arity(words, 1, 1, "state")
     from engine.core.crc import crc32
-    p = s.payload()
+    p = session.payload()
     return (("bytes", len(p)), ("crc", "%08x" % crc32(p)))
 
 
-def _undo(s, w):
+def _undo(session, words):
     """`undo`: take back the newest state change (never the dice)."""
-    parse.arity(w, 1, 1, "undo")
-    line = s.undo_last()
+    parse.arity(words, 1, 1, "undo")
+    line = session.undo_last()
     if line is None:
         raise parse.Reject(parse.STATE, "nothing to undo")
     return (("undone", line.decode()),)
 
 
-def _reset(s, w):
+def _reset(session, words):
     """`reset N`: start over from defaults with dice seed N (also replaces a refused save)."""
-    parse.arity(w, 2, 2, "reset N")
-    s.reset(parse.number(w[1], 0, SEED_LIMIT - 1, "seed"))
-    return (("seed", s.rng.seed_value),)
+    parse.arity(words, 2, 2, "reset N")
+    session.reset(parse.number(words[1], 0, SEED_LIMIT - 1, "seed"))
+    return (("seed", session.rng.seed_value),)
 
 
-def _help(s, w):
+def _help(session, words):
     """`help`: the command words; `help COMMAND`: its forms, as the docs give them."""
-    if len(w) == 1:
+    if len(words) == 1:
         return (("commands", _words_of_table()),)
     from engine import helpforms  # loaded for this reply only (it unloads itself)
-    return helpforms.reply(w, knows)
+    return helpforms.reply(words, knows)
 
 
 # Every command, one per line: word, module (its dotted path under engine/), function, kind
@@ -156,9 +156,9 @@ def execute(session, words, reply=None):
         session.begin(kind != DICE)
     saving = False
     try:
-        ps = handler(session, words)
+        pairs = handler(session, words)
         if reply is not None:
-            _ok(session, ps, reply)
+            _ok(session, pairs, reply)
         if kind != READ:
             saving = True
             session.commit(" ".join(words).encode(), kind == CHANGE)
@@ -174,13 +174,13 @@ def execute(session, words, reply=None):
         raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
     if reply is not None:
         session.notice = None  # it went out with this reply
-    return ps
+    return pairs
 
 
-def _ok(session, ps, reply):
+def _ok(session, pairs, reply):
     reply.n = 0
     reply.write('{"ok":true')
-    jsonline.pairs(ps, reply.write)
+    jsonline.pairs(pairs, reply.write)
     _end(session, reply)
 
 
@@ -191,12 +191,12 @@ def _end(session, reply):
     reply.write("}\n")
 
 
-def write_error(code, msg, w):
+def write_error(code, msg, write):
     """Write an error reply (no newline)."""
-    w('{"ok":false,"error":')
-    jsonline.string(code, w)
-    w(',"msg":')
-    jsonline.string(msg, w)
+    write('{"ok":false,"error":')
+    jsonline.string(code, write)
+    write(',"msg":')
+    jsonline.string(msg, write)
 
 
 def _words(raw):

@@ -131,11 +131,11 @@ def undo_steps(log, steps):
 
 
 # --- resuming and saving a session --------------------------------------------------------------
-def load(s):
-    """Resume session `s` from its store's newest good frame.  With none, keep the defaults (and a
+def load(session):
+    """Resume `session` from its store's newest good frame.  With none, keep the defaults (and a
     notice if something was stored); a frame from a newer firmware is kept, read-only, until
     'reset'."""
-    store = s.store
+    store = session.store
     found = best(store.frames())
     notes = []
     if store.notice:
@@ -145,50 +145,51 @@ def load(s):
             notes.append("saved state unreadable: started from defaults")
     else:
         seq, fmt, payload = found
-        s._seq = seq  # whatever happens below, the next save outranks this frame
+        session._seq = seq  # whatever happens below, the next save outranks this frame
         if fmt > FORMAT:
-            s.read_only = True
+            session.read_only = True
             notes.append("save not loaded (record format %d is newer than this firmware (%d)); "
                          "it is kept until 'reset'" % (fmt, FORMAT))
         else:
             try:
-                s.restore(payload)
-                s.resumed = True
+                session.restore(payload)
+                session.resumed = True
             except RecordError as e:
-                s.read_only = e.newer
+                session.read_only = e.newer
                 notes.append("save not loaded (%s)" % e + (
                     "; it is kept until 'reset'" if e.newer else ": started from defaults"))
     if notes:
-        s.notice = "; ".join(notes)
+        session.notice = "; ".join(notes)
 
 
-def save(s):
-    """Write session `s`'s record to its store; durable when it returns (OSError when it cannot be).
+def save(session):
+    """Write `session`'s record to its store; durable when it returns (OSError when it cannot be).
 
     Past UNDO_DEPTH steps the oldest undo steps go to keep the frame under RECORD_SOFT; below
     UNDO_DEPTH only when the store cannot take the frame at all.  Nothing after the store's
     write allocates, so an out-of-memory error never leaves a written frame behind an aborted
     change.
     """
-    if s.read_only:
+    if session.read_only:
         raise OSError("the save is from a newer firmware: 'reset N' replaces it")
     from engine.core.undolog import drop_oldest
 
-    head = s.head()
-    size = FRAME_BYTES + len(head) + len(s.undo)
-    limit = min(s.store.limit, FRAME_MAX)
-    while s.undo_steps and (size > limit or (size > RECORD_SOFT and s.undo_steps > UNDO_DEPTH)):
-        drop_oldest(s)
-        head = s.head()
-        size = FRAME_BYTES + len(head) + len(s.undo)
+    head = session.head()
+    size = FRAME_BYTES + len(head) + len(session.undo)
+    limit = min(session.store.limit, FRAME_MAX)
+    while session.undo_steps and (size > limit or
+                                  (size > RECORD_SOFT and session.undo_steps > UNDO_DEPTH)):
+        drop_oldest(session)
+        head = session.head()
+        size = FRAME_BYTES + len(head) + len(session.undo)
     if size > limit:
         raise OSError("the state is too big for the store")
-    seq = (s._seq + 1) & 0xFFFFFFFF
+    seq = (session._seq + 1) & 0xFFFFFFFF
     top = header(seq, size - FRAME_BYTES)
     end = bytearray(TRAILER)
-    put_u32(end, 0, crc32(s.undo, crc32(head, crc32(top))))
-    s.store.write((top, head, s.undo, end))
-    s._seq = seq
+    put_u32(end, 0, crc32(session.undo, crc32(head, crc32(top))))
+    session.store.write((top, head, session.undo, end))
+    session._seq = seq
 
 
 # errno -> words.  The numbers are POSIX's (Linux), which MicroPython's own errno values follow.
@@ -216,9 +217,9 @@ def u32(b, at):
     return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)
 
 
-def put_u32(out, at, v):
+def put_u32(out, at, value):
     for i in range(4):
-        out[at + i] = (v >> (8 * i)) & 0xFF
+        out[at + i] = (value >> (8 * i)) & 0xFF
 
 
 def header(seq, n):

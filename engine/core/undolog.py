@@ -9,12 +9,12 @@ from engine.core.layout import UNDO_MAX
 from engine.core.varint import get, put, put_signed, unzig
 
 
-def push(s, line):
-    """Append the step `line`: the fields of `s` that differ from its `begin` snapshot.  A step
-    that changed no field is kept too: `undo` right after it takes back that action (nothing),
-    never the one before it."""
-    old = s._snap
-    vals = s.vals
+def push(session, line):
+    """Append the step `line`: the fields of `session` that differ from its `begin` snapshot.  A
+    step that changed no field is kept too: `undo` right after it takes back that action
+    (nothing), never the one before it."""
+    old = session._snap
+    vals = session.vals
     n = 0
     for i in range(len(vals)):
         if vals[i] != old[i]:
@@ -27,10 +27,10 @@ def push(s, line):
         if vals[i] != old[i]:
             put(step, i)
             put_signed(step, old[i])
-    s.undo += step
-    s.undo_steps += 1
-    if s.undo_steps > UNDO_MAX:
-        drop_oldest(s)
+    session.undo += step
+    session.undo_steps += 1
+    if session.undo_steps > UNDO_MAX:
+        drop_oldest(session)
 
 
 def _step(log, at):
@@ -44,32 +44,32 @@ def _step(log, at):
     return line, diffs, count, end
 
 
-def _newest(s):
+def _newest(session):
     at = 0
-    for _ in range(s.undo_steps - 1):
-        at = _step(s.undo, at)[3]
+    for _ in range(session.undo_steps - 1):
+        at = _step(session.undo, at)[3]
     return at
 
 
-def drop_oldest(s):
+def drop_oldest(session):
     """Forget the oldest step (the log is full, or the record must fit its slot)."""
-    s.undo = s.undo[_step(s.undo, 0)[3]:]
-    s.undo_steps -= 1
+    session.undo = session.undo[_step(session.undo, 0)[3]:]
+    session.undo_steps -= 1
 
 
-def newest_line(s):
+def newest_line(session):
     """The line of the newest step (the log is not empty)."""
-    return _step(s.undo, _newest(s))[0]
+    return _step(session.undo, _newest(session))[0]
 
 
-def pop(s):
+def pop(session):
     """Put back the newest step's old field values; return its line (the log is not empty)."""
-    start = _newest(s)
-    line, at, count, _ = _step(s.undo, start)
+    start = _newest(session)
+    line, at, count, _ = _step(session.undo, start)
     for _ in range(count):
-        i, at = get(s.undo, at)
-        old, at = get(s.undo, at)
-        s.vals[i] = unzig(old)
-    s.undo = s.undo[:start]
-    s.undo_steps -= 1
+        i, at = get(session.undo, at)
+        old, at = get(session.undo, at)
+        session.vals[i] = unzig(old)
+    session.undo = session.undo[:start]
+    session.undo_steps -= 1
     return line

@@ -1,8 +1,8 @@
 """Unsigned LEB128 varints (signed values zig-zagged): the encoding of the state payload."""
 
 
-def _zig(v):
-    return v * 2 if v >= 0 else -v * 2 - 1
+def _zig(value):
+    return value * 2 if value >= 0 else -value * 2 - 1
 
 
 def put(out, u):
@@ -13,9 +13,9 @@ def put(out, u):
     out.append(u)
 
 
-def put_signed(out, v):
-    """Append signed varint `v` (zig-zag) to `out`."""
-    put(out, _zig(v))
+def put_signed(out, value):
+    """Append signed varint `value` (zig-zag) to `out`."""
+    put(out, _zig(value))
 
 
 def get(buf, at):

@@ -30,14 +30,15 @@ def parse_squads(lines):
     columns = (("counter", datafile.choice(("squad",))),
                ("capacity", datafile.integer(1, MAX_CAPACITY)),
                ("ff-modifier", datafile.integer(-9, 9)), ("note", datafile.text))
-    got = None
-    for number, vals in datafile.records(lines, columns, head):
-        if got is not None:
+    found = False
+    for number, row in datafile.records(lines, columns, head):
+        if found:
             raise datafile.DataError(number, "one squad record only")
-        got = vals
-    if got is None:
+        found = True
+        _counter, capacity, ff_modifier, _note = row
+    if not found:
         raise datafile.DataError(0, "no squad record")
-    return SquadDef(got[1], got[2], head["status"], head["source"])
+    return SquadDef(capacity, ff_modifier, head["status"], head["source"])
 
 
 _cache = [None, None]  # the data hook the definition was read with, the definition

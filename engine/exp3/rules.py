@@ -7,19 +7,19 @@ while its hex holds an enemy counter.  Everything here reads and writes `vals` o
 outcome functions take dice and return small ints, so a roll allocates nothing.
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 
 # The fields.EXP3 block.
 CAS_SQUADS = 8  # Squad slots
-CAS_ON = F.EXP3  # 1 while a CAS mission is being flown
-CAS_VP_DRAW = F.EXP3 + 1  # the card's VP lost on the draw
-CAS_VP_SQUAD = F.EXP3 + 2  # the card's VP per Unengaged Squad (Success)
-CAS_VP_COMPLETE = F.EXP3 + 3  # the card's Complete bonus in VP (0 when it is not VP)
-CAS_VP_NET = F.EXP3 + 4  # this mission's VP so far (draw, friendly fire, end)
-CAS_SQ = F.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
+CAS_ON = fields.EXP3  # 1 while a CAS mission is being flown
+CAS_VP_DRAW = fields.EXP3 + 1  # the card's VP lost on the draw
+CAS_VP_SQUAD = fields.EXP3 + 2  # the card's VP per Unengaged Squad (Success)
+CAS_VP_COMPLETE = fields.EXP3 + 3  # the card's Complete bonus in VP (0 when it is not VP)
+CAS_VP_NET = fields.EXP3 + 4  # this mission's VP so far (draw, friendly fire, end)
+CAS_SQ = fields.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits << 10 (0 = no Squad)
 CAS_ENEMY = CAS_SQ + CAS_SQUADS  # enemy counters in hexes 1..10, two hexes a field (7 bits each)
 AA_FOROBS = CAS_ENEMY + 5  # bit h-1: the ForObs of hex h was used this turn
-END = AA_FOROBS + 1  # == F.EXP3 + F.EXP3_FIELDS (tests/test_exp3.py checks)
+END = AA_FOROBS + 1  # == fields.EXP3 + fields.EXP3_FIELDS (tests/test_exp3.py checks)
 
 HEXES = 10  # battlefield hexes 1..10 (a random hex is a d10)
 MAX_CAPACITY = 15
@@ -39,70 +39,70 @@ T_VEHICLE, T_BUILDING, T_INFANTRY, T_OTHER = 0, 1, 2, 3
 
 
 # --- Squads ------------------------------------------------------------------------------
-def sq_hex(v, i):
+def sq_hex(vals, i):
     """Squad i's hex (1..10), 0 when slot i holds no Squad."""
-    return v[CAS_SQ + i] & 15
+    return vals[CAS_SQ + i] & 15
 
 
-def sq_fate(v, i):
+def sq_fate(vals, i):
     """ALIVE, ELIMINATED or FRIENDLY_FIRE."""
-    return (v[CAS_SQ + i] >> 4) & 3
+    return (vals[CAS_SQ + i] >> 4) & 3
 
 
-def sq_capacity(v, i):
+def sq_capacity(vals, i):
     """Hits that eliminate Squad i (printed top right on its counter)."""
-    return (v[CAS_SQ + i] >> 6) & 15
+    return (vals[CAS_SQ + i] >> 6) & 15
 
 
-def sq_hits(v, i):
+def sq_hits(vals, i):
     """Hits Squad i has suffered."""
-    return (v[CAS_SQ + i] >> 10) & 15
+    return (vals[CAS_SQ + i] >> 10) & 15
 
 
-def set_squad(v, i, hexno, fate, capacity, hits):
+def set_squad(vals, i, hexno, fate, capacity, hits):
     """Write Squad i's packed field (14 bits: always a positive 16-bit field)."""
-    v[CAS_SQ + i] = hexno | (fate << 4) | (capacity << 6) | (hits << 10)
+    vals[CAS_SQ + i] = hexno | (fate << 4) | (capacity << 6) | (hits << 10)
 
 
-def squad_count(v):
+def squad_count(vals):
     """How many Squads this mission has (slots are filled in order)."""
     n = 0
-    while n < CAS_SQUADS and sq_hex(v, n):
+    while n < CAS_SQUADS and sq_hex(vals, n):
         n += 1
     return n
 
 
-def enemies(v, hexno):
+def enemies(vals, hexno):
     """Enemy counters in battlefield hex 1..10."""
     k = hexno - 1
-    return (v[CAS_ENEMY + (k >> 1)] >> (7 * (k & 1))) & 127
+    return (vals[CAS_ENEMY + (k >> 1)] >> (7 * (k & 1))) & 127
 
 
-def set_enemies(v, hexno, n):
+def set_enemies(vals, hexno, n):
     """Set the enemy counters in hex 1..10 (0..MAX_ENEMIES)."""
     k = hexno - 1
     at = CAS_ENEMY + (k >> 1)
     shift = 7 * (k & 1)
-    v[at] = (v[at] & ~(127 << shift)) | (n << shift)
+    vals[at] = (vals[at] & ~(127 << shift)) | (n << shift)
 
 
-def engaged(v, i):
+def engaged(vals, i):
     """EXP3: a Squad is Engaged while its hex holds an enemy counter; one eliminated by friendly
     fire stays Engaged for Victory purposes.  An eliminated Squad is neither (it is destroyed)."""
-    f = sq_fate(v, i)
+    f = sq_fate(vals, i)
     if f == FRIENDLY_FIRE:
         return True
-    return f == ALIVE and enemies(v, sq_hex(v, i)) > 0
+    return f == ALIVE and enemies(vals, sq_hex(vals, i)) > 0
 
 
-def take_hits(v, i, n):
+def take_hits(vals, i, n):
     """Add n hits to Squad i; return True when it reaches its capacity and is eliminated."""
-    hits = sq_hits(v, i) + n
-    cap = sq_capacity(v, i)
+    hits = sq_hits(vals, i) + n
+    cap = sq_capacity(vals, i)
     if hits >= cap:
-        set_squad(v, i, sq_hex(v, i), ELIMINATED, cap, cap)
+        set_squad(vals, i, sq_hex(vals, i), ELIMINATED, cap, cap)
         return True
-    set_squad(v, i, sq_hex(v, i), ALIVE, cap, hits)
+    set_squad(vals, i, sq_hex(vals, i), ALIVE, cap, hits)
     return False
 
 
@@ -113,25 +113,25 @@ def friendly_fire_result(die, skill, mod):
 
 
 # --- the end of a CAS mission ---------------------------------------------------------------
-def unengaged(v):
+def unengaged(vals):
     """Squads ending the mission not Engaged (alive, in a hex with no enemy counter)."""
     n = 0
-    for i in range(squad_count(v)):
-        if sq_fate(v, i) == ALIVE and not engaged(v, i):
+    for i in range(squad_count(vals)):
+        if sq_fate(vals, i) == ALIVE and not engaged(vals, i):
             n += 1
     return n
 
 
-def complete(v):
+def complete(vals):
     """EXP3 Complete bonus: no Squad destroyed during the mission and all end it Unengaged."""
-    n = squad_count(v)
-    return n > 0 and unengaged(v) == n
+    n = squad_count(vals)
+    return n > 0 and unengaged(vals) == n
 
 
-def clear(v):
+def clear(vals):
     """Forget the CAS mission (Squads, enemy counts, the card's VP)."""
     for at in range(CAS_ON, AA_FOROBS):
-        v[at] = 0
+        vals[at] = 0
 
 
 # --- Air Assault soldiers --------------------------------------------------------------------

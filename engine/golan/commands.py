@@ -6,7 +6,7 @@ Every command refuses (error `state`) unless `game golan` is selected.  A die wo
 d6 the player rolled by hand; otherwise the session's dice roll it.
 """
 
-from engine.golan import rules as G
+from engine.golan import rules
 from engine.core import parse
 from engine.tal.cmd_game import GOLAN, require
 from engine.core.jsonline import Obj
@@ -14,208 +14,212 @@ from engine.core.jsonline import Obj
 _SIDES = 6
 
 
-def _die(s, w, start, allowed=()):
+def _die(session, words, start, allowed=()):
     """Parse w[start:]: the option words in `allowed` and one optional `=D`; roll when no D.
 
     Returns (die, options found as a tuple of words).
     """
     die = 0
     found = ()
-    for k in range(start, len(w)):
-        x = w[k]
+    for k in range(start, len(words)):
+        x = words[k]
         if x[:1] == "=" and not die:
             die = parse.number(x[1:], 1, _SIDES, "die")
         elif x in allowed and x not in found:
             found += (x,)
         else:
             raise parse.Reject(parse.SYNTAX, "unexpected word %s" % x[:12])
-    return (die or s.rng.die(_SIDES)), found
+    return (die or session.rng.die(_SIDES)), found
 
 
 def _hex(word):
-    if not G.valid_name(word, G.HEX_CHARS):
-        raise parse.Reject(parse.SYNTAX, "a hex name is 1-%d of a-z 0-9 -" % G.HEX_CHARS)
+    if not rules.valid_name(word, rules.HEX_CHARS):
+        raise parse.Reject(parse.SYNTAX, "a hex name is 1-%d of a-z 0-9 -" % rules.HEX_CHARS)
     return word
 
 
-def _begin(s, w, lo, hi, usage):
-    require(s, GOLAN)
-    parse.arity(w, lo, hi, usage)
+def _begin(session, words, lo, hi, usage):
+    require(session, GOLAN)
+    parse.arity(words, lo, hi, usage)
 
 
 # --- golan ------------------------------------------------------------------------------
-def golan(s, w):
+def golan(session, words):
     """`golan`: the pieces tracked; `golan new`: a new game (mines in hand, leaders alive)."""
-    _begin(s, w, 1, 2, "golan [new]")
-    if len(w) == 2:
-        if w[1] != "new":
+    _begin(session, words, 1, 2, "golan [new]")
+    if len(words) == 2:
+        if words[1] != "new":
             raise parse.Reject(parse.UNKNOWN, "usage: golan [new]")
-        G.clear(s.vals)
-    v = s.vals
+        rules.clear(session.vals)
+    vals = session.vals
     alive = 0
-    for i in range(G.GOLAN_LEADERS):
-        if not G.leader_dead(v, i):
+    for i in range(rules.GOLAN_LEADERS):
+        if not rules.leader_dead(vals, i):
             alive += 1
-    return (("mines_hand", G.mines_in(v, G.HAND)),
-            ("mines_map", G.mines_in(v, G.DOWN) + G.mines_in(v, G.UP)),
-            ("mines_removed", G.mines_in(v, G.OUT)), ("leaders_alive", alive),
-            ("avlb_ditch", _avlb_list(v)))
+    return (("mines_hand", rules.mines_in(vals, rules.HAND)),
+            ("mines_map", rules.mines_in(vals, rules.DOWN) + rules.mines_in(vals, rules.UP)),
+            ("mines_removed", rules.mines_in(vals, rules.OUT)), ("leaders_alive", alive),
+            ("avlb_ditch", _avlb_list(vals)))
 
 
 # --- mines ------------------------------------------------------------------------------
 _STATE_WORDS = ("in hand", "face down", "face up", "removed")
 
 
-def _mine_no(v, word, need):
-    i = parse.number(word, 1, G.GOLAN_MINES, "mine") - 1
-    if G.mine_state(v, i) != need:
-        raise parse.Reject(parse.STATE, "mine %d is %s" % (i + 1, _STATE_WORDS[G.mine_state(v, i)]))
+def _mine_no(vals, word, need):
+    i = parse.number(word, 1, rules.GOLAN_MINES, "mine") - 1
+    if rules.mine_state(vals, i) != need:
+        raise parse.Reject(parse.STATE, "mine %d is %s" %
+                           (i + 1, _STATE_WORDS[rules.mine_state(vals, i)]))
     return i
 
 
-def _mine_hex(v, i):
-    return G.get_name(v, G.mine_hex_at(i), G.NAME_FIELDS)
+def _mine_hex(vals, i):
+    return rules.get_name(vals, rules.mine_hex_at(i), rules.NAME_FIELDS)
 
 
-def mine(s, w):
+def mine(session, words):
     """`mine`, `mine place HEX`, `mine reveal`, `mine attack K [=D]` (Mines)."""
-    _begin(s, w, 1, 4, "mine [place HEX | reveal | attack K [=D]]")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 4, "mine [place HEX | reveal | attack K [=D]]")
+    vals = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
         on_map = []
-        for i in range(G.GOLAN_MINES):
-            st = G.mine_state(v, i)
-            if st == G.DOWN or st == G.UP:
-                on_map.append([i + 1, _mine_hex(v, i), G.MINE_STATES[st]])
-        return (("hand", G.mines_in(v, G.HAND)), ("removed", G.mines_in(v, G.OUT)),
+        for i in range(rules.GOLAN_MINES):
+            st = rules.mine_state(vals, i)
+            if st == rules.DOWN or st == rules.UP:
+                on_map.append([i + 1, _mine_hex(vals, i), rules.MINE_STATES[st]])
+        return (("hand", rules.mines_in(vals, rules.HAND)),
+                ("removed", rules.mines_in(vals, rules.OUT)),
                 ("map", on_map))
     if sub == "place":
-        parse.arity(w, 3, 3, "mine place HEX")
-        h = _hex(w[2])
-        if G.avlb_slot(v, h) >= 0:
+        parse.arity(words, 3, 3, "mine place HEX")
+        h = _hex(words[2])
+        if rules.avlb_slot(vals, h) >= 0:
             raise parse.Reject(parse.STATE, "no mine in an anti-tank-ditch hex holding an AVLB")
-        i = G.place_mine(v, h)
+        i = rules.place_mine(vals, h)
         if i < 0:
             raise parse.Reject(parse.STATE, "no mine left in hand")
-        return (("mine", i + 1), ("hex", h), ("face", "down"), ("hand", G.mines_in(v, G.HAND)))
+        return (("mine", i + 1), ("hex", h), ("face", "down"),
+                ("hand", rules.mines_in(vals, rules.HAND)))
     if sub == "reveal":
-        parse.arity(w, 2, 2, "mine reveal")
-        turned = G.reveal_mines(v)
+        parse.arity(words, 2, 2, "mine reveal")
+        turned = rules.reveal_mines(vals)
         if not turned:
             raise parse.Reject(parse.STATE, "no face-down mine")
         up = []
-        for i in range(G.GOLAN_MINES):
+        for i in range(rules.GOLAN_MINES):
             if turned & (1 << i):
-                up.append([i + 1, _mine_hex(v, i)])
+                up.append([i + 1, _mine_hex(vals, i)])
         return (("revealed", up),)
     if sub == "attack":
-        parse.arity(w, 3, 4, "mine attack K [=D]")
-        i = _mine_no(v, w[2], G.UP)
-        die = _die(s, w, 3)[0]
-        h = _mine_hex(v, i)
-        stays = G.mine_stays(die)
+        parse.arity(words, 3, 4, "mine attack K [=D]")
+        i = _mine_no(vals, words[2], rules.UP)
+        die = _die(session, words, 3)[0]
+        h = _mine_hex(vals, i)
+        stays = rules.mine_stays(die)
         if not stays:
-            G.remove_mine(v, i)
+            rules.remove_mine(vals, i)
         return (("mine", i + 1), ("hex", h), ("die", die),
                 ("outcome", "stays" if stays else "removed"))
     raise parse.Reject(parse.UNKNOWN, "mine: place, reveal, attack")
 
 
 # --- leaders [13.0] -----------------------------------------------------------------------
-def _leader(v, word, alive=True):
-    i = G.find_leader(v, word)
+def _leader(vals, word, alive=True):
+    i = rules.find_leader(vals, word)
     if i < 0:
         raise parse.Reject(parse.UNKNOWN, "no leader %s (i1 i2 i3 s1 s2 or a name)" % word[:12])
-    if alive and G.leader_dead(v, i):
-        raise parse.Reject(parse.STATE, "%s is dead" % G.leader_name(v, i))
+    if alive and rules.leader_dead(vals, i):
+        raise parse.Reject(parse.STATE, "%s is dead" % rules.leader_name(vals, i))
     return i
 
 
-def _leader_obj(v, i):
-    return Obj((("id", G.LEADER_IDS[i]), ("name", G.leader_name(v, i)),
-                ("side", "israeli" if i < G.ISRAELI else "syrian"),
-                ("hex", G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)),
-                ("alive", not G.leader_dead(v, i))))
+def _leader_obj(vals, i):
+    return Obj((("id", rules.LEADER_IDS[i]), ("name", rules.leader_name(vals, i)),
+                ("side", "israeli" if i < rules.ISRAELI else "syrian"),
+                ("hex", rules.get_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS)),
+                ("alive", not rules.leader_dead(vals, i))))
 
 
-def _leader_hex(v, i):
-    return G.get_name(v, G.leader_hex_at(i), G.NAME_FIELDS)
+def _leader_hex(vals, i):
+    return rules.get_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS)
 
 
-def _placed(v, i):
-    if _leader_hex(v, i) is None:
+def _placed(vals, i):
+    if _leader_hex(vals, i) is None:
         raise parse.Reject(parse.STATE, "%s is not in a stack: leader at %s HEX first" % (
-            G.leader_name(v, i), G.LEADER_IDS[i]))
+            rules.leader_name(vals, i), rules.LEADER_IDS[i]))
 
 
-def leader(s, w):
+def leader(session, words):
     """`leader`, `leader name ID NAME`, `leader at ID HEX`, `leader move ID HEX [adj] [=D]`,
     `leader fate ID [HEX] [=D]` ([13.0])."""
-    _begin(s, w, 1, 6, "leader [name|at|move|fate] ...")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 6, "leader [name|at|move|fate] ...")
+    vals = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
-        return (("leaders", [_leader_obj(v, i) for i in range(G.GOLAN_LEADERS)]),)
+        return (("leaders", [_leader_obj(vals, i) for i in range(rules.GOLAN_LEADERS)]),)
     if sub == "name":
-        parse.arity(w, 4, 4, "leader name ID NAME")
-        i = _leader(v, w[2], False)
-        name = w[3]
-        if not G.valid_name(name, G.LEADER_CHARS):
-            raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % G.LEADER_CHARS)
-        j = G.find_leader(v, name)
+        parse.arity(words, 4, 4, "leader name ID NAME")
+        i = _leader(vals, words[2], False)
+        name = words[3]
+        if not rules.valid_name(name, rules.LEADER_CHARS):
+            raise parse.Reject(parse.SYNTAX, "a name is 1-%d of a-z 0-9 -" % rules.LEADER_CHARS)
+        j = rules.find_leader(vals, name)
         if j >= 0 and j != i:
             raise parse.Reject(parse.STATE, "%s already names another leader" % name)
-        G.put_name(v, G.leader_name_at(i), G.LEADER_NAME_FIELDS, name)
-        return (("leader", _leader_obj(v, i)),)
+        rules.put_name(vals, rules.leader_name_at(i), rules.LEADER_NAME_FIELDS, name)
+        return (("leader", _leader_obj(vals, i)),)
     if sub == "at":
-        parse.arity(w, 4, 4, "leader at ID HEX")
-        i = _leader(v, w[2])
-        G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, _hex(w[3]))
-        return (("leader", _leader_obj(v, i)),)
+        parse.arity(words, 4, 4, "leader at ID HEX")
+        i = _leader(vals, words[2])
+        rules.put_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS, _hex(words[3]))
+        return (("leader", _leader_obj(vals, i)),)
     if sub == "move":
-        parse.arity(w, 4, 6, "leader move ID HEX [adj] [=D]")
-        i = _leader(v, w[2])
-        _placed(v, i)
-        h = _hex(w[3])
-        if G.same_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h):
+        parse.arity(words, 4, 6, "leader move ID HEX [adj] [=D]")
+        i = _leader(vals, words[2])
+        _placed(vals, i)
+        h = _hex(words[3])
+        if rules.same_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS, h):
             raise parse.Reject(parse.STATE, "the leader is already in %s" % h)
-        die, opts = _die(s, w, 4, ("adj",))
+        die, opts = _die(session, words, 4, ("adj",))
         mod = 1 if opts else 0
-        out = G.leader_move(die + mod)
-        if out == G.KILLED:
-            G.kill_leader(v, i)
-        elif out == G.MOVES:
-            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h)
-        return (("leader", G.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
-                ("outcome", G.LEADER_OUTCOMES[out]), ("hex", _leader_hex(v, i)))
+        out = rules.leader_move(die + mod)
+        if out == rules.KILLED:
+            rules.kill_leader(vals, i)
+        elif out == rules.MOVES:
+            rules.put_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS, h)
+        return (("leader", rules.LEADER_IDS[i]), ("die", die), ("mod", mod), ("result", die + mod),
+                ("outcome", rules.LEADER_OUTCOMES[out]), ("hex", _leader_hex(vals, i)))
     if sub == "fate":
-        parse.arity(w, 3, 5, "leader fate ID [HEX] [=D]")
-        i = _leader(v, w[2])
-        _placed(v, i)
+        parse.arity(words, 3, 5, "leader fate ID [HEX] [=D]")
+        i = _leader(vals, words[2])
+        _placed(vals, i)
         h = None
         start = 3
-        if len(w) > 3 and w[3][:1] != "=":
-            h = _hex(w[3])
+        if len(words) > 3 and words[3][:1] != "=":
+            h = _hex(words[3])
             start = 4
-        die = _die(s, w, start)[0]
-        out = G.leader_fate(die)
-        if out == G.DESTROYED:
-            G.kill_leader(v, i)
+        die = _die(session, words, start)[0]
+        out = rules.leader_fate(die)
+        if out == rules.DESTROYED:
+            rules.kill_leader(vals, i)
         else:
             # 5-6: to the nearest friendly stack, which the player names (unplaced if not given)
-            G.put_name(v, G.leader_hex_at(i), G.NAME_FIELDS, h or "")
-        return (("leader", G.LEADER_IDS[i]), ("die", die), ("outcome", G.FATE_OUTCOMES[out]),
-                ("hex", _leader_hex(v, i)))
+            rules.put_name(vals, rules.leader_hex_at(i), rules.NAME_FIELDS, h or "")
+        return (("leader", rules.LEADER_IDS[i]), ("die", die),
+                ("outcome", rules.FATE_OUTCOMES[out]),
+                ("hex", _leader_hex(vals, i)))
     raise parse.Reject(parse.UNKNOWN, "leader: name, at, move, fate")
 
 
 # --- BMP-1 / Sagger, helicopters, AVLB, mortars ---------------------------------------
-def sagger(s, w):
+def sagger(session, words):
     """`sagger [=D]`: a BMP-1 or Sagger AP attack's d6; odd is NE, out of missiles."""
-    _begin(s, w, 1, 2, "sagger [=D]")
-    die = _die(s, w, 1)[0]
-    odd = G.sagger_out_of_missiles(die)
+    _begin(session, words, 1, 2, "sagger [=D]")
+    die = _die(session, words, 1)[0]
+    odd = rules.sagger_out_of_missiles(die)
     return (("die", die), ("odd", odd), ("outcome", "ne" if odd else "fire table"))
 
 
@@ -229,54 +233,54 @@ _HELI_NOTES = (
 )
 
 
-def heli(s, w):
+def heli(session, words):
     """`heli`: the helicopter notes; `heli range N`: the range when firing at a helicopter."""
-    _begin(s, w, 1, 3, "heli [range N]")
-    if len(w) == 1:
+    _begin(session, words, 1, 3, "heli [range N]")
+    if len(words) == 1:
         return (("notes", _HELI_NOTES),)
-    if w[1] != "range" or len(w) != 3:
+    if words[1] != "range" or len(words) != 3:
         raise parse.Reject(parse.SYNTAX, "usage: heli [range N]")
-    n = parse.number(w[2], 0, 99, "range")
-    return (("range", n), ("vs_helicopter", G.range_vs_helicopter(n)))
+    n = parse.number(words[2], 0, 99, "range")
+    return (("range", n), ("vs_helicopter", rules.range_vs_helicopter(n)))
 
 
-def _avlb_list(v):
+def _avlb_list(vals):
     out = []
-    for i in range(G.GOLAN_AVLBS):
-        h = G.get_name(v, G.avlb_at(i), G.NAME_FIELDS)
+    for i in range(rules.GOLAN_AVLBS):
+        h = rules.get_name(vals, rules.avlb_at(i), rules.NAME_FIELDS)
         if h:
             out.append(h)
     return out
 
 
-def avlb(s, w):
+def avlb(session, words):
     """`avlb`, `avlb ditch HEX`, `avlb lost HEX`, `avlb defence ditch|open` (AVLB)."""
-    _begin(s, w, 1, 3, "avlb [ditch HEX | lost HEX | defence ditch|open]")
-    v = s.vals
-    sub = w[1] if len(w) > 1 else ""
+    _begin(session, words, 1, 3, "avlb [ditch HEX | lost HEX | defence ditch|open]")
+    vals = session.vals
+    sub = words[1] if len(words) > 1 else ""
     if sub == "":
-        return (("ditch", _avlb_list(v)),)
-    if len(w) != 3:
+        return (("ditch", _avlb_list(vals)),)
+    if len(words) != 3:
         raise parse.Reject(parse.SYNTAX, "usage: avlb %s ..." % sub[:8])
     if sub == "defence":
-        if w[2] != "ditch" and w[2] != "open":
+        if words[2] != "ditch" and words[2] != "open":
             raise parse.Reject(parse.SYNTAX, "usage: avlb defence ditch|open")
-        return (("defence", G.avlb_defence(w[2] == "ditch")),)
-    h = _hex(w[2])
-    slot = G.avlb_slot(v, h)
+        return (("defence", rules.avlb_defence(words[2] == "ditch")),)
+    h = _hex(words[2])
+    slot = rules.avlb_slot(vals, h)
     if sub == "ditch":
         if slot >= 0:
             raise parse.Reject(parse.STATE, "an AVLB is already recorded in %s" % h)
-        slot = G.avlb_slot(v, "")
+        slot = rules.avlb_slot(vals, "")
         if slot < 0:
-            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % G.GOLAN_AVLBS)
-        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, h)
-        return (("hex", h), ("defence", G.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(v)))
+            raise parse.Reject(parse.STATE, "%d AVLBs already recorded" % rules.GOLAN_AVLBS)
+        rules.put_name(vals, rules.avlb_at(slot), rules.NAME_FIELDS, h)
+        return (("hex", h), ("defence", rules.AVLB_DEFENCE_DITCH), ("ditch", _avlb_list(vals)))
     if sub == "lost":
         if slot < 0:
             raise parse.Reject(parse.STATE, "no AVLB recorded in %s" % h)
-        G.put_name(v, G.avlb_at(slot), G.NAME_FIELDS, "")
-        return (("ditch", _avlb_list(v)),)
+        rules.put_name(vals, rules.avlb_at(slot), rules.NAME_FIELDS, "")
+        return (("ditch", _avlb_list(vals)),)
     raise parse.Reject(parse.UNKNOWN, "avlb: ditch, lost, defence")
 
 
@@ -288,7 +292,7 @@ _MORTAR_NOTES = (
 )
 
 
-def mortar(s, w):
+def mortar(session, words):
     """`mortar`: the mortar notes."""
-    _begin(s, w, 1, 1, "mortar")
+    _begin(session, words, 1, 1, "mortar")
     return (("notes", _MORTAR_NOTES),)

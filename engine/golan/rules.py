@@ -10,7 +10,7 @@ Hex and leader names are short words of a-z, 0-9 and '-', packed three character
 (base 38, 0 = end of name) so that an unused name costs one byte of the saved record.
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core.layout import FIELD_MAX
 
 # The fields.GOLAN block.
@@ -19,14 +19,14 @@ GOLAN_LEADERS = 5  # Israeli 1-3, Syrian 1-2
 GOLAN_AVLBS = 4  # AVLBs recorded in anti-tank-ditch hexes
 NAME_FIELDS = 2  # a hex name: 6 characters, 3 per field
 LEADER_NAME_FIELDS = 3  # a leader's name: 9 characters (0 = the placeholder name)
-MINE_HEX = F.GOLAN  # a placed mine's hex (2 fields each); none = in hand or removed
+MINE_HEX = fields.GOLAN  # a placed mine's hex (2 fields each); none = in hand or removed
 MINE_UP = MINE_HEX + GOLAN_MINES * NAME_FIELDS  # bit i: mine i+1 is revealed (face up)
 MINE_OUT = MINE_UP + 1  # bit i: mine i+1 is removed from play
 LEADER_NAME = MINE_OUT + 1  # 3 fields per leader
 LEADER_HEX = LEADER_NAME + GOLAN_LEADERS * LEADER_NAME_FIELDS  # its stack's hex (none: unplaced)
 LEADER_DEAD = LEADER_HEX + GOLAN_LEADERS * NAME_FIELDS  # bit i: leader i+1 is dead
 AVLB_HEX = LEADER_DEAD + 1  # anti-tank-ditch hexes holding an AVLB (2 fields each)
-END = AVLB_HEX + GOLAN_AVLBS * NAME_FIELDS  # == F.GOLAN + F.GOLAN_FIELDS (tests check)
+END = AVLB_HEX + GOLAN_AVLBS * NAME_FIELDS  # == fields.GOLAN + fields.GOLAN_FIELDS (tests check)
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789-"
 _BASE = 38  # the alphabet plus "end of name"

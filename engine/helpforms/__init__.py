@@ -9,8 +9,8 @@ text never stays in RAM, and a dice session in a 32 KB MicroPython heap can stil
 PAGES = "protocol cups mission campaign exp3 golan"  # one string: a tuple's strings cost heap
 
 
-def reply(w, knows):
-    """The reply pairs of `help COMMAND` (words `w`; `knows(word)`: True for a command, from the
+def reply(words, knows):
+    """The reply pairs of `help COMMAND` (its `words`; `knows(word)`: True for a command, from the
     protocol, which this package does not import); unloads this package before returning (held
     after `help mission`: 1.1 KB instead of 5.1 KB on unix32-mpy, 0.3 instead of 0.8 KB on
     unix32-frozen)."""
@@ -18,17 +18,17 @@ def reply(w, knows):
 
     unload = None
     try:
-        parse.arity(w, 1, 2, "help [COMMAND]")
-        if not knows(w[1]):
-            raise parse.Reject(parse.UNKNOWN, "no command '%s' (help lists them)" % w[1][:20])
+        parse.arity(words, 1, 2, "help [COMMAND]")
+        if not knows(words[1]):
+            raise parse.Reject(parse.UNKNOWN, "no command '%s' (help lists them)" % words[1][:20])
         try:
             from engine.core.unload import unload
 
-            found = forms(w[1])
+            found = forms(words[1])
         except MemoryError:  # a page at a time, yet a tight heap may lack even that
             raise parse.Reject(parse.STATE, "not enough free memory for help here (the forms "
                                "are in docs/PROTOCOL.md)")
-        return (("command", w[1]), ("forms", found))
+        return (("command", words[1]), ("forms", found))
     finally:  # nothing of help stays in RAM (unless even the unloader could not be loaded)
         if unload is not None:
             unload(__name__)

@@ -10,7 +10,7 @@ Loiter, Bingo, SAR) is engine/tal/mission.py.
 from engine.core import datafile
 from engine.core import datatables
 from engine.core.jsonline import Obj
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
 from engine.tal import tables
@@ -56,14 +56,8 @@ MANNED = 0
 DRONE = 1
 GUNSHIP = 2
 CLASSES = ("manned", "drone", "gunship")
-T_N = 0
-T_NAME = 1
-T_FAMILY = 2
-T_CLASS = 3
-T_COST = 4
-T_BOXES = 5
-T_WP = 6
-T_YEAR = 7
+# A row of `types` is these columns but the source, in this order: read it by unpacking,
+#     number, type_name, family, ac_class, cost, boxes, wp, year = row
 _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
           ("class", datafile.choice(CLASSES)),
           ("cost", datatables.maybe(datafile.integer(0, 99))),
@@ -72,153 +66,160 @@ _TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", da
           ("year", datatables.maybe(datafile.integer(1900, 2099))), ("source", datafile.text))
 
 
-TYPE_KEYS = ((T_N,), (T_NAME,))  # a number and a name name one type only
+TYPE_KEYS = ((0,), (1,))  # a number and a name name one type only (columns number, type_name)
 
 
-def types(s):
-    """Every row of data/tal/aircraft.txt: (n, type, family, class, cost, boxes, wp, year)."""
-    return datatables.rows(s, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
+def types(session):
+    """Every row of data/tal/aircraft.txt: (number, type_name, family, ac_class, cost, boxes,
+    wp, year)."""
+    return datatables.rows(session, "tal/aircraft.txt", _TYPES, TYPE_KEYS)
 
 
-def find_type(s, word):
+def find_type(session, word):
     """The data row of aircraft type `word` (e.g. a-10a)."""
     names = []
-    for r in types(s):
-        if r[T_NAME].lower() == word:
-            return r
-        names.append(r[T_NAME].lower())
+    for row in types(session):
+        _number, type_name, _family, _class, _cost, _boxes, _wp, _year = row
+        if type_name.lower() == word:
+            return row
+        names.append(type_name.lower())
     raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
 
 
-def type_row(s, a):
+def type_row(session, a):
     """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
-    n = s.vals[F.AC_TYPE + a]
-    for r in types(s):
-        if r[T_N] == n:
-            return r
+    n = session.vals[fields.AC_TYPE + a]
+    for row in types(session):
+        number, _name, _family, _class, _cost, _boxes, _wp, _year = row
+        if number == n:
+            return row
     raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
 
 
 # --- roster --------------------------------------------------------------------------------------
-def used(v, a):
+def used(vals, a):
     """Whether aircraft slot a holds an aircraft."""
-    return v[F.AC_TYPE + a] != 0
+    return vals[fields.AC_TYPE + a] != 0
 
 
-def slot(v, word):
+def slot(vals, word):
     """The slot of aircraft number `word` (1-based)."""
-    a = parse.number(word, 1, F.AC_MAX, "aircraft") - 1
-    if not used(v, a):
+    a = parse.number(word, 1, fields.AC_MAX, "aircraft") - 1
+    if not used(vals, a):
         raise parse.Reject(parse.STATE, "there is no aircraft %d" % (a + 1))
     return a
 
 
-def free_slot(v):
+def free_slot(vals):
     """The first free aircraft slot, or a `state` refusal when the roster is full."""
-    for a in range(F.AC_MAX):
-        if not used(v, a):
+    for a in range(fields.AC_MAX):
+        if not used(vals, a):
             return a
-    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % F.AC_MAX)
+    raise parse.Reject(parse.STATE, "the roster holds %d aircraft: none is free" % fields.AC_MAX)
 
 
-def status(v, a):
+def status(vals, a):
     """BASE, FLYING, LEFT, CRASH_TARGET, CRASH_BATTLE, CRASH_HOME or DOWN."""
-    return v[F.AC_STATE + a] & ST_MASK
+    return vals[fields.AC_STATE + a] & ST_MASK
 
 
-def set_status(v, a, st):
+def set_status(vals, a, st):
     """Set the status, keeping the Bingo marker and the mission bit."""
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~ST_MASK) | st
+    vals[fields.AC_STATE + a] = (vals[fields.AC_STATE + a] & ~ST_MASK) | st
 
 
-def bingo(v, a):
+def bingo(vals, a):
     """Aircraft a's Bingo marker: 0, 6 or 10."""
-    b = (v[F.AC_STATE + a] >> BINGO_SHIFT) & 3
+    b = (vals[fields.AC_STATE + a] >> BINGO_SHIFT) & 3
     return tables.BINGO_MARKERS[b - 1] if b else 0
 
 
-def set_bingo(v, a, b):
+def set_bingo(vals, a, b):
     """b: 0 none, 1 Bingo 6, 2 Bingo 10."""
-    v[F.AC_STATE + a] = (v[F.AC_STATE + a] & ~(3 << BINGO_SHIFT)) | (b << BINGO_SHIFT)
+    vals[fields.AC_STATE + a] = ((vals[fields.AC_STATE + a] & ~(3 << BINGO_SHIFT)) |
+                                 (b << BINGO_SHIFT))
 
 
-def in_mission(v, a):
+def in_mission(vals, a):
     """Whether the aircraft flies (or flew) the current mission."""
-    return bool(v[F.AC_STATE + a] & IN_MISSION)
+    return bool(vals[fields.AC_STATE + a] & IN_MISSION)
 
 
-def pilot(v, a):
+def pilot(vals, a):
     """Aircraft a's pilot slot, or -1."""
-    return v[F.AC_PILOT + a] - 1
+    return vals[fields.AC_PILOT + a] - 1
 
 
-def has_ecm(v, a):
+def has_ecm(vals, a):
     """Whether it carries an ECM pod this mission."""
-    return bool(v[F.AC_GEAR + a] & G_ECM)
+    return bool(vals[fields.AC_GEAR + a] & G_ECM)
 
 
-def has_fuel(v, a):
+def has_fuel(vals, a):
     """Whether it carries a fuel tank this mission (+2 Loiter turns)."""
-    return bool(v[F.AC_GEAR + a] & G_FUEL)
+    return bool(vals[fields.AC_GEAR + a] & G_FUEL)
 
 
-def is_slow(v, a):
+def is_slow(vals, a):
     """Whether it acts in the Slow part of a Loiter turn (its pilot's speed)."""
-    return bool(v[F.AC_GEAR + a] & G_SLOW)
+    return bool(vals[fields.AC_GEAR + a] & G_SLOW)
 
 
-def evasive(v, a):
+def evasive(vals, a):
     """Its pilot's Evasive skill (or the one set by hand)."""
-    return (v[F.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
+    return (vals[fields.AC_GEAR + a] >> EVASIVE_SHIFT) & 7
 
 
-def set_gear(v, a, slow, fuel, ecm, eva):
+def set_gear(vals, a, slow, fuel, ecm, eva):
     """Write speed, fuel tank, ECM pod and Evasive (keeping the altitude)."""
-    v[F.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
-                        (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
-                        (v[F.AC_GEAR + a] & G_HIGH))
+    vals[fields.AC_GEAR + a] = ((G_SLOW if slow else 0) | (G_FUEL if fuel else 0) |
+                                (G_ECM if ecm else 0) | (eva << EVASIVE_SHIFT) |
+                                (vals[fields.AC_GEAR + a] & G_HIGH))
 
 
-def high(v, a):
+def high(vals, a):
     """Whether it flies at high altitude (as set with `ac set N high`)."""
-    return bool(v[F.AC_GEAR + a] & G_HIGH)
+    return bool(vals[fields.AC_GEAR + a] & G_HIGH)
 
 
-def family(s, a):
+def family(session, a):
     """The type printed on Hit counters for this aircraft (a-10 for A-10A and A-10C)."""
-    return type_row(s, a)[T_FAMILY].lower()
+    _number, _name, family, _class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return family.lower()
 
 
-def unmanned(s, a):
+def unmanned(session, a):
     """An unmanned aircraft (RQ-1, MQ-1): no pilot, no stress, no VP lost."""
-    return type_row(s, a)[T_CLASS] == DRONE
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return ac_class == DRONE
 
 
-def gunship(s, a):
+def gunship(session, a):
     """The AC-130: its immunities and three guns."""
-    return type_row(s, a)[T_CLASS] == GUNSHIP
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = type_row(session, a)
+    return ac_class == GUNSHIP
 
 
-def marker(v, a, m):
+def marker(vals, a, m):
     """How many markers of MARKERS[m] aircraft a has (AC-130 cannon: a mask of its guns)."""
     if m < 5:
-        return (v[F.AC_DMG + a] >> (3 * m)) & 7
-    return (v[F.AC_DMG2 + a] >> (3 * (m - 5))) & 7
+        return (vals[fields.AC_DMG + a] >> (3 * m)) & 7
+    return (vals[fields.AC_DMG2 + a] >> (3 * (m - 5))) & 7
 
 
-def set_marker(v, a, m, n):
+def set_marker(vals, a, m, n):
     """Write the count (or the AC-130 gun mask) of MARKERS[m]."""
     if m < 5:
-        f, sh = F.AC_DMG + a, 3 * m
+        f, sh = fields.AC_DMG + a, 3 * m
     else:
-        f, sh = F.AC_DMG2 + a, 3 * (m - 5)
-    v[f] = (v[f] & ~(7 << sh)) | (n << sh)
+        f, sh = fields.AC_DMG2 + a, 3 * (m - 5)
+    vals[f] = (vals[f] & ~(7 << sh)) | (n << sh)
 
 
-def marker_count(s, a, m):
+def marker_count(session, a, m):
     """Markers of kind m, counting the AC-130's disabled guns one each."""
-    n = marker(s.vals, a, m)
-    if m == CANNON and gunship(s, a):
+    n = marker(session.vals, a, m)
+    if m == CANNON and gunship(session, a):
         return (n & 1) + ((n >> 1) & 1) + ((n >> 2) & 1)
     return n
 
@@ -231,7 +232,7 @@ def marker_index(word):
     return -1
 
 
-def assign(s, a, k):
+def assign(session, a, k):
     """Put pilot slot k (or -1: nobody) in aircraft a.
 
     The aircraft takes the pilot card's speed and Evasive.  A pilot flies only the aircraft type
@@ -239,55 +240,55 @@ def assign(s, a, k):
     mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
     Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
     """
-    v = s.vals
+    vals = session.vals
     if k < 0:
-        v[F.AC_PILOT + a] = 0
+        vals[fields.AC_PILOT + a] = 0
         return
-    if unmanned(s, a):
+    if unmanned(session, a):
         raise parse.Reject(parse.STATE, "unmanned aircraft take no pilot")
-    if pilots.flag(v, k, pilots.KILLED):
+    if pilots.flag(vals, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
-    if pilots.status(v, k) == pilots.UNFIT:
+    if pilots.status(vals, k) == pilots.UNFIT:
         raise parse.Reject(parse.STATE, "pilot %d is Unfit and cannot be assigned" % (k + 1))
-    flies = pilots.family(s, v[F.P_NAME + k])
-    if flies is not None and flies != family(s, a):
+    flies = pilots.family(session, vals[fields.P_NAME + k])
+    if flies is not None and flies != family(session, a):
+        _number, type_name, _family, _class, _cost, _boxes, _wp, _year = type_row(session, a)
         raise parse.Reject(parse.STATE, "%s flies the %s only (his card), not the %s" % (
-            pilots.name(s, v[F.P_NAME + k]), flies.upper(), type_row(s, a)[T_NAME].upper()))
-    for b in range(F.AC_MAX):
-        if b != a and used(v, b) and pilot(v, b) == k:
+            pilots.name(session, vals[fields.P_NAME + k]), flies.upper(), type_name.upper()))
+    for b in range(fields.AC_MAX):
+        if b != a and used(vals, b) and pilot(vals, b) == k:
             raise parse.Reject(parse.STATE, "pilot %d is in aircraft %d" % (k + 1, b + 1))
-    v[F.AC_PILOT + a] = k + 1
-    set_gear(v, a, pilots.flag(v, k, pilots.SLOW), has_fuel(v, a), has_ecm(v, a),
-             pilots.evasive(v, k))
+    vals[fields.AC_PILOT + a] = k + 1
+    set_gear(vals, a, pilots.flag(vals, k, pilots.SLOW), has_fuel(vals, a), has_ecm(vals, a),
+             pilots.evasive(vals, k))
 
 
-def _damage(s, a):
+def _damage(session, a):
     out = []
     for m in range(len(MARKERS)):
-        n = marker_count(s, a, m)
+        n = marker_count(session, a, m)
         if n:
             out.append((MARKERS[m], n))
     return Obj(out)
 
 
-def pairs(s, a):
+def pairs(session, a):
     """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
-    v = s.vals
-    row = type_row(s, a)
-    k = pilot(v, a)
-    wp = row[T_WP]
+    vals = session.vals
+    _number, type_name, _family, ac_class, _cost, boxes, wp, _year = type_row(session, a)
+    k = pilot(vals, a)
     if wp is not None:
-        wp = max(0, wp - PYLON_WP * marker(v, a, PYLON))
-    out = [("ac", a + 1), ("type", row[T_NAME].lower()), ("class", CLASSES[row[T_CLASS]]),
+        wp = max(0, wp - PYLON_WP * marker(vals, a, PYLON))
+    out = [("ac", a + 1), ("type", type_name.lower()), ("class", CLASSES[ac_class]),
            ("pilot", k + 1 if k >= 0 else None),
-           ("speed", "slow" if is_slow(v, a) else "fast"),
-           ("altitude", "high" if high(v, a) else "low"),
-           ("fuel", has_fuel(v, a)), ("ecm", has_ecm(v, a)), ("evasive", evasive(v, a)),
-           ("status", STATUS[status(v, a)]), ("bingo", bingo(v, a)),
-           ("boxes", row[T_BOXES]), ("wp", wp), ("damage", _damage(s, a))]
+           ("speed", "slow" if is_slow(vals, a) else "fast"),
+           ("altitude", "high" if high(vals, a) else "low"),
+           ("fuel", has_fuel(vals, a)), ("ecm", has_ecm(vals, a)), ("evasive", evasive(vals, a)),
+           ("status", STATUS[status(vals, a)]), ("bingo", bingo(vals, a)),
+           ("boxes", boxes), ("wp", wp), ("damage", _damage(session, a))]
     if k >= 0:
-        out.append(("stress", v[F.P_STRESS + k]))
-        out.append(("pilot_status", pilots.status_word(v, k)))
-        if status(v, a) == FLYING and pilots.status(v, k) == pilots.UNFIT:
+        out.append(("stress", vals[fields.P_STRESS + k]))
+        out.append(("pilot_status", pilots.status_word(vals, k)))
+        if status(vals, a) == FLYING and pilots.status(vals, k) == pilots.UNFIT:
             out.append(("weapons", pilots.UNFIT_NOTE))
     return out

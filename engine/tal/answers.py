@@ -27,9 +27,9 @@ HEADER = ("# Values entered at the table: the device asked for them when a roll 
           "source: entered at the table\nstatus: entered at the table\n\n")
 
 
-def _rows(s):
+def _rows(session):
     from engine.core import datatables
-    return datatables.table(s, FILE, _COLUMNS, optional=True)[0]
+    return datatables.table(session, FILE, _COLUMNS, optional=True)[0]
 
 
 def convert(field, tok, table, key):
@@ -49,16 +49,16 @@ def convert(field, tok, table, key):
     return int(tok)
 
 
-def keys(s, table):
+def keys(session, table):
     """The keys of the rows of `table` entered at the table (e.g. the campaign cards)."""
-    return [r[1] for r in _rows(s) if r[0] == table]
+    return [key for row_table, key, _values in _rows(session) if row_table == table]
 
 
-def given(s, table, key, field):
+def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for r in _rows(s):
-        if r[0] == table and r[1] == key:
-            for tok in r[2].split():
+    for row_table, row_key, values in _rows(session):
+        if row_table == table and row_key == key:
+            for tok in values.split():
                 k = tok.find("=")
                 if tok[:k] == field[0]:
                     try:
@@ -68,14 +68,14 @@ def given(s, table, key, field):
     return None
 
 
-def record(s, table, key, names, tokens):
+def record(session, table, key, names, tokens):
     """Keep an answer: in the session's copy of the file, and in the file when the hook can write.
     Returns the reply pairs saying whether it was saved."""
     from engine.core import datatables
-    _rows(s)  # read (and cached) before it grows
+    _rows(session)  # read (and cached) before it grows
     text = "%s | %s | %s | entered at the table\n" % (
         table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
-    hook = s.data
+    hook = session.data
     append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
     if append is None:
         out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
@@ -93,30 +93,32 @@ def record(s, table, key, names, tokens):
 def _question(q):
     table, key, fields, what, sheet = q
     return (("table", table), ("key", key), ("ask", what), ("read", sheet),
-            ("fields", [Obj((("name", f[0]), ("words", list(f[3])))) if f[3] is not None else
-                        Obj((("name", f[0]), ("lo", f[1]), ("hi", f[2]))) for f in fields]))
+            ("fields", [Obj((("name", name), ("words", list(choices)))) if choices is not None
+                        else Obj((("name", name), ("lo", lo), ("hi", hi)))
+                        for name, lo, hi, choices in fields]))
 
 
-def answer(s, w):
+def answer(session, words):
     """`answer` / `answer V...` (see the module doc)."""
-    q = getattr(s, "asking", None)
+    q = getattr(session, "asking", None)
     if q is None:
         raise parse.Reject(parse.STATE, "no question is waiting (the device asks when a roll needs "
                            "a table row it does not know)")
-    words, question = q
-    if len(w) == 1:
+    waiting, question = q
+    if len(words) == 1:
         return _question(question)
     table, key, fields, what, sheet = question
-    if len(w) != 1 + len(fields):
-        raise parse.Reject(parse.SYNTAX, "answer %s" % " ".join(f[0].upper() for f in fields))
+    names = [name for name, _lo, _hi, _choices in fields]
+    if len(words) != 1 + len(fields):
+        raise parse.Reject(parse.SYNTAX, "answer " + " ".join(names).upper())
     shown = []
     for i in range(len(fields)):
-        f = fields[i]
-        n = convert(f, w[1 + i], table, key)
-        shown.append((f[0], f[3][n] if f[3] else n))  # a free word comes back as itself
-    saved = record(s, table, key, [f[0] for f in fields], w[1:])
-    s.asking = None
+        name, _lo, _hi, choices = fields[i]
+        n = convert(fields[i], words[1 + i], table, key)
+        shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
+    saved = record(session, table, key, names, words[1:])
+    session.asking = None
     from engine.core import protocol
-    handler, _kind = protocol._find(words)
+    handler, _kind = protocol._find(waiting)
     entered = Obj([("table", table), ("key", key)] + shown)
-    return (("entered", entered),) + saved + tuple(handler(s, words))
+    return (("entered", entered),) + saved + tuple(handler(session, waiting))

@@ -29,17 +29,17 @@ class Ask(parse.Reject):
 def asks(fn):
     """Wrap a command so that a question it raises remembers the request (for `answer`)."""
 
-    def run(s, w):
+    def run(session, words):
         try:
-            return fn(s, w)
+            return fn(session, words)
         except Ask as e:
-            s.asking = (w, e.question)
+            session.asking = (words, e.question)
             raise
 
     return run
 
 
-def complete(s, table, key, values, fields, what, sheet):
+def complete(session, table, key, values, fields, what, sheet):
     """Fill the unknown values (UNKNOWN) of a row from the answers entered at the table, or ask
     for the rest (error "ask", the request's die kept).  `fields` gives each value's
     (name, lo, hi, words).  Returns True when an entered value was used."""
@@ -53,7 +53,7 @@ def complete(s, table, key, values, fields, what, sheet):
     key = str(key)
     ask = []
     for i in missing:
-        got = answers.given(s, table, key, fields[i])
+        got = answers.given(session, table, key, fields[i])
         if got is None:
             ask.append(fields[i])
         values[i] = got

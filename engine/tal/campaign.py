@@ -5,7 +5,7 @@ A cost that cannot be paid changes nothing: the refusal says why, and for costs 
 mandatory it says that the campaign ends in failure (recorded with `campaign fail`).
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 # CAMP bits
@@ -43,63 +43,63 @@ FAIL_HINT = ("the rules end the campaign in failure when a cost cannot be paid: 
              "with 'campaign fail' (or undo what led here)")
 
 
-def on(v):
+def on(vals):
     """A campaign is being played (`campaign start`, not over): its sequence of play applies.
 
     Without one the commands are a free calculator for single steps (dice, hits, Loiter)."""
-    return v[F.CAMP] & (ACTIVE | OVER) == ACTIVE
+    return vals[fields.CAMP] & (ACTIVE | OVER) == ACTIVE
 
 
-def in_setup(v):
+def in_setup(vals):
     """The campaign's set-up is under way (aircraft bought, pilots chosen and adjusted)."""
-    return on(v) and bool(v[F.CAMP] & SETUP)
+    return on(vals) and bool(vals[fields.CAMP] & SETUP)
 
 
-def require_setup(v, what):
+def require_setup(vals, what):
     """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
-    if on(v) and not v[F.CAMP] & SETUP:
+    if on(vals) and not vals[fields.CAMP] & SETUP:
         raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
                            "(\"Mise en place de la Campagne\")" % what)
 
 
-def require_step(v, step, what):
+def require_step(vals, step, what):
     """In a campaign, allow `what` only at end-of-day step `step` (or an earlier optional one
     still open), and move the day on to that step: replacements, repairs, R&R, in that order."""
-    if not on(v):
+    if not on(vals):
         return
-    if v[F.CAMP] & SETUP:
+    if vals[fields.CAMP] & SETUP:
         raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
-    at = v[F.STEP]
+    at = vals[fields.STEP]
     if at < S_REPLACE or at > step:
         raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
             what, "before repairs and R&R" if step == S_REPLACE else
             ("before R&R" if step == S_REPAIR else "last"),
             STEPS[at] if at >= S_REPLACE else "day end, then day next"))
-    v[F.STEP] = step
+    vals[fields.STEP] = step
 
 
-def spend(v, n, mandatory=False):
+def spend(vals, n, mandatory=False):
     """Pay n SO, or refuse (error `state`, nothing changed) when fewer are left."""
-    if n > v[F.SO]:
-        msg = "not enough SO (have %d, need %d)" % (v[F.SO], n)
+    if n > vals[fields.SO]:
+        msg = "not enough SO (have %d, need %d)" % (vals[fields.SO], n)
         raise parse.Reject(parse.STATE, msg + ": " + FAIL_HINT if mandatory else msg)
-    v[F.SO] -= n
+    vals[fields.SO] -= n
 
 
-def gain(v, n):
+def gain(vals, n):
     """Add n SO (the track's marker flips to its 15 side above 15; the device just counts)."""
-    so = v[F.SO] + n
+    so = vals[fields.SO] + n
     if so > SO_MAX:
         raise parse.Reject(parse.RANGE, "SO would exceed %d" % SO_MAX)
-    v[F.SO] = so
+    vals[fields.SO] = so
 
 
-def add_vp(v, n):
+def add_vp(vals, n):
     """Add n VP (negative: a loss); VP may go below 0."""
-    vp = v[F.VP] + n
+    vp = vals[fields.VP] + n
     if vp > VP_MAX or vp < -VP_MAX:
         raise parse.Reject(parse.RANGE, "VP must stay within -%d..%d" % (VP_MAX, VP_MAX))
-    v[F.VP] = vp
+    vals[fields.VP] = vp
 
 
 def weapons_cost(points):
@@ -107,10 +107,10 @@ def weapons_cost(points):
     return (points + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO
 
 
-def require_replacement(v):
+def require_replacement(vals):
     """Replacements cost VP and are not allowed at 0 VP or less ("Fin de Journée")."""
-    if v[F.VP] <= 0:
-        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % v[F.VP])
+    if vals[fields.VP] <= 0:
+        raise parse.Reject(parse.STATE, "no replacements at 0 VP or less (VP %d)" % vals[fields.VP])
 
 
 # --- range bands and battalions -----------------------------------------------------------------
@@ -161,81 +161,81 @@ def bn_name(code):
     return "%d%s" % (code >> 2, KINDS[(code & 3) - 1])
 
 
-def bn_kind(v, b):
+def bn_kind(vals, b):
     """0 Assault, 1 Support, 2 Command."""
-    return (v[F.BN_ID + b] & 3) - 1
+    return (vals[fields.BN_ID + b] & 3) - 1
 
 
-def bn_find(v, word):
+def bn_find(vals, word):
     """The slot of the battalion named `word`, or a `state` refusal."""
     code = bn_id(word)
-    for b in range(F.BN_MAX):
-        if v[F.BN_ID + b] == code:
+    for b in range(fields.BN_MAX):
+        if vals[fields.BN_ID + b] == code:
             return b
     raise parse.Reject(parse.STATE, "battalion %s is not on the sector map (bn add)" % word)
 
 
-def bn_strength(v, b):
+def bn_strength(vals, b):
     """FULL, HALF or DESTROYED."""
-    return v[F.BN_STATE + b] & 3
+    return vals[fields.BN_STATE + b] & 3
 
 
-def bn_band(v, b):
+def bn_band(vals, b):
     """The battalion's range band (an index of BANDS)."""
-    return (v[F.BN_STATE + b] >> 2) & 7
+    return (vals[fields.BN_STATE + b] >> 2) & 7
 
 
-def bn_set(v, b, strength, band, fixed):
+def bn_set(vals, b, strength, band, fixed):
     """Write a battalion's strength, band and Fixed flag (keeping today's MOVED and SCOUTED)."""
-    v[F.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
-                         (v[F.BN_STATE + b] & (MOVED | SCOUTED)))
+    vals[fields.BN_STATE + b] = (strength | (band << 2) | (FIXED if fixed else 0) |
+                                 (vals[fields.BN_STATE + b] & (MOVED | SCOUTED)))
 
 
-def bn_fixed(v, b):
+def bn_fixed(vals, b):
     """A Fixed battalion never moves."""
-    return bool(v[F.BN_STATE + b] & FIXED)
+    return bool(vals[fields.BN_STATE + b] & FIXED)
 
 
-def bn_alive(v, b):
+def bn_alive(vals, b):
     """A battalion on the map and not destroyed."""
-    return v[F.BN_ID + b] != 0 and bn_strength(v, b) != DESTROYED
+    return vals[fields.BN_ID + b] != 0 and bn_strength(vals, b) != DESTROYED
 
 
-def bn_in_band(v, band):
+def bn_in_band(vals, band):
     """How many surviving battalions are in range band `band`."""
     n = 0
-    for b in range(F.BN_MAX):
-        if bn_alive(v, b) and bn_band(v, b) == band:
+    for b in range(fields.BN_MAX):
+        if bn_alive(vals, b) and bn_band(vals, b) == band:
             n += 1
     return n
 
 
-def bn_left(v):
+def bn_left(vals):
     """Surviving battalions (the campaign also ends when none is left)."""
     n = 0
-    for b in range(F.BN_MAX):
-        if bn_alive(v, b):
+    for b in range(fields.BN_MAX):
+        if bn_alive(vals, b):
             n += 1
     return n
 
 
-def battalion_vp(v, b, strength):
+def battalion_vp(vals, b, strength):
     """Reduce battalion b to HALF or DESTROYED; return the VP gained ("Fin de Journée").
 
     Halved: half its VP rounded down; destroyed later: the rest; destroyed at once: all.
     """
-    old = bn_strength(v, b)
+    old = bn_strength(vals, b)
     if strength <= old:
         raise parse.Reject(parse.STATE, "battalion %s is already %s" % (
-            bn_name(v[F.BN_ID + b]), STRENGTHS[old]))
-    vp = v[F.BN_VP + b]
+            bn_name(vals[fields.BN_ID + b]), STRENGTHS[old]))
+    vp = vals[fields.BN_VP + b]
     half = vp // 2
     got = half if strength == HALF else (vp - half if old == HALF else vp)
-    add_vp(v, got)
-    bn_set(v, b, strength, bn_band(v, b), bn_fixed(v, b))
+    add_vp(vals, got)
+    bn_set(vals, b, strength, bn_band(vals, b), bn_fixed(vals, b))
     return got
 
 
-def vp_pairs(s, before):
+def vp_pairs(session, before):
     """(("vp", N),) when the VP changed since `before`, else ()."""
-    return (("vp", s.vals[F.VP]),) if s.vals[F.VP] != before else ()
+    return (("vp", session.vals[fields.VP]),) if session.vals[fields.VP] != before else ()

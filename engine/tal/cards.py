@@ -7,7 +7,7 @@ kept by name in the CARD fields.  Imported only by the set-up's and the result's
 """
 
 from engine.core import datafile
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.core.datatables import UNKNOWN, maybe, rows, span
 from engine.tal.ask import complete
@@ -16,21 +16,22 @@ from engine.tal.ask import complete
 _CHARS = "-0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def set_name(v, name):
+def set_name(vals, name):
     """Keep the campaign card's name (1..12 of a-z 0-9 -), e.g. iraq-1991."""
-    if not 0 < len(name) <= 2 * F.CARD_LEN or [c for c in name if c not in _CHARS]:
+    if not 0 < len(name) <= 2 * fields.CARD_LEN or [c for c in name if c not in _CHARS]:
         raise parse.Reject(parse.SYNTAX, "a campaign card's name is 1..%d of a-z 0-9 - (iraq-1991)"
-                           % (2 * F.CARD_LEN))
-    name += " " * (2 * F.CARD_LEN - len(name))  # a space is 0: no character
-    for i in range(F.CARD_LEN):
-        v[F.CARD + i] = (_CHARS.find(name[2 * i]) + 1) * 38 + _CHARS.find(name[2 * i + 1]) + 1
+                           % (2 * fields.CARD_LEN))
+    name += " " * (2 * fields.CARD_LEN - len(name))  # a space is 0: no character
+    for i in range(fields.CARD_LEN):
+        vals[fields.CARD + i] = ((_CHARS.find(name[2 * i]) + 1) * 38 +
+                                 _CHARS.find(name[2 * i + 1]) + 1)
 
 
-def name(v):
+def name(vals):
     """The campaign card's name, or None when the campaign was started without one."""
     out = ""
-    for i in range(F.CARD_LEN):
-        n = v[F.CARD + i]
+    for i in range(fields.CARD_LEN):
+        n = vals[fields.CARD + i]
         for c in (n // 38, n % 38):
             if c:
                 out += _CHARS[c - 1]
@@ -43,26 +44,26 @@ _CARD_ASK = (("year", 1900, 2099, None), ("setup", 0, 99, None))
 CARD_KEYS = ((0,),)  # one row per card name
 
 
-def campaign_card(s, name):
+def campaign_card(session, name):
     """A campaign card ("Sélection de la carte de Campagne"): (year, set-up VP, entered)."""
     vals = [UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/campaigns.txt", _CARDS, CARD_KEYS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2]]
-    entered = complete(s, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
+    for card, year, setup in rows(session, "tal/campaigns.txt", _CARDS, CARD_KEYS):
+        if card.lower() == name:
+            vals = [year, setup]
+    entered = complete(session, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
                        "campaign card")
     return vals[0], vals[1], entered
 
 
-def names(s, table):
+def names(session, table):
     """The card names known for `table` ("campaign" or "situation"): those its file lists, then
     those entered at the table (a card the file does not list, asked once)."""
     from engine.tal import answers
     out = []
-    for r in rows(s, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
-                  _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
-        out.append(r[0].lower())
-    for key in answers.keys(s, table):
+    for row in rows(session, "tal/campaigns.txt" if table == "campaign" else "tal/situations.txt",
+                    _CARDS if table == "campaign" else _SITUATIONS, CARD_KEYS):
+        out.append(row[0].lower())  # the card's name: the first column of both files
+    for key in answers.keys(session, table):
         if key not in out:
             out.append(key)
     return out
@@ -74,13 +75,13 @@ _SITUATIONS = (("name", datafile.word), ("so", maybe(datafile.integer(0, 99))),
 _SITUATION_ASK = (("so", 0, 99, None), ("days", 1, 99, None), ("daily", 0, 99, None))
 
 
-def situation(s, name):
+def situation(session, name):
     """A Situation card ("Sélection Carte de Situation"): (start SO, days, daily SO, entered)."""
     vals = [UNKNOWN, UNKNOWN, UNKNOWN]
-    for r in rows(s, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
-        if r[0].lower() == name:
-            vals = [r[1], r[2], r[3]]
-    entered = complete(s, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
+    for card, so, days, daily in rows(session, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
+        if card.lower() == name:
+            vals = [so, days, daily]
+    entered = complete(session, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
                        "situation card")
     return vals[0], vals[1], vals[2], entered
 
@@ -90,12 +91,12 @@ _EVALUATION = (("campaign", datafile.word), ("vp", span), ("result", maybe(dataf
 _RESULT_ASK = (("result", 0, 0, ""),)
 
 
-def evaluation(s, name, vp):
+def evaluation(session, name, vp):
     """The campaign card's evaluation of `vp` ("Résultats de la Campagne"): (word, entered)."""
     vals = [UNKNOWN]
-    for r in rows(s, "tal/evaluation.txt", _EVALUATION):
-        if r[0].lower() == name and r[1][0] <= vp <= r[1][1] and r[2] is not UNKNOWN:
-            vals[0] = r[2].lower()
-    entered = complete(s, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
+    for card, (lo, hi), result in rows(session, "tal/evaluation.txt", _EVALUATION):
+        if card.lower() == name and lo <= vp <= hi and result is not UNKNOWN:
+            vals[0] = result.lower()
+    entered = complete(session, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
                        "Campaign result, %s with %d VP" % (name, vp), "campaign card")
     return vals[0], entered

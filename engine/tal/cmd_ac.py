@@ -6,16 +6,16 @@
     ac repair N MARKER [COUNT] | ac leave N | ac replace N [salvage M] | ac remove N
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import fields as F
+from engine.core import datatables
+from engine.tal import fields
 from engine.core import parse
-from engine.tal import pilots as P
+from engine.tal import pilots
 from engine.core.jsonline import Obj
 
 # --- ac ------------------------------------------------------------------------------------------
-def _gear_words(s, w, i, a):
+def _gear_words(session, words, i, a):
     """Parse [fast|slow] [high|low] [fuel|nofuel] [ecm|noecm] [evasive N] [pilot K|nopilot] [buy]
     from w[i:].
 
@@ -23,8 +23,8 @@ def _gear_words(s, w, i, a):
     none).
     """
     o = [None, None, None, None, None, False, None]
-    while i < len(w):
-        t = w[i]
+    while i < len(words):
+        t = words[i]
         if t == "fast" or t == "slow":
             o[0] = t == "slow"
         elif t == "high" or t == "low":
@@ -33,12 +33,12 @@ def _gear_words(s, w, i, a):
             o[1] = t == "fuel"
         elif t == "ecm" or t == "noecm":
             o[2] = t == "ecm"
-        elif t == "evasive" and i + 1 < len(w):
+        elif t == "evasive" and i + 1 < len(words):
             i += 1
-            o[3] = parse.number(w[i], 0, 7, "evasive")
-        elif t == "pilot" and i + 1 < len(w):
+            o[3] = parse.number(words[i], 0, 7, "evasive")
+        elif t == "pilot" and i + 1 < len(words):
             i += 1
-            o[4] = P.slot(s.vals, w[i])
+            o[4] = pilots.slot(session.vals, words[i])
         elif t == "nopilot":
             o[4] = -1
         elif t == "buy" and a < 0:
@@ -50,198 +50,206 @@ def _gear_words(s, w, i, a):
     return o
 
 
-def _apply_gear(s, a, o):
-    v = s.vals
-    if A.gunship(s, a):  # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
+def _apply_gear(session, a, o):
+    vals = session.vals
+    # "Appareils et Armements": «L'AC-130 ne peut voler qu'à haute altitude»
+    if aircraft.gunship(session, a):
         if o[6] is False:
             raise parse.Reject(parse.STATE, "the AC-130 flies at high altitude only")
         o[6] = True
     if o[4] is not None:
-        if A.in_mission(v, a):
+        if aircraft.in_mission(vals, a):
             raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-        A.assign(s, a, o[4])
-    A.set_gear(v, a, A.is_slow(v, a) if o[0] is None else o[0],
-               A.has_fuel(v, a) if o[1] is None else o[1],
-               A.has_ecm(v, a) if o[2] is None else o[2],
-               A.evasive(v, a) if o[3] is None else o[3])
+        aircraft.assign(session, a, o[4])
+    aircraft.set_gear(vals, a, aircraft.is_slow(vals, a) if o[0] is None else o[0],
+                      aircraft.has_fuel(vals, a) if o[1] is None else o[1],
+                      aircraft.has_ecm(vals, a) if o[2] is None else o[2],
+                      aircraft.evasive(vals, a) if o[3] is None else o[3])
     if o[6] is not None:
-        v[F.AC_GEAR + a] = (v[F.AC_GEAR + a] & ~A.G_HIGH) | (A.G_HIGH if o[6] else 0)
+        vals[fields.AC_GEAR + a] = ((vals[fields.AC_GEAR + a] & ~aircraft.G_HIGH) |
+                                    (aircraft.G_HIGH if o[6] else 0))
 
 
-def _ac_add(s, w):
-    parse.arity(w, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
-    v = s.vals
-    row = A.find_type(s, w[2])
-    a = A.free_slot(v)
-    o = _gear_words(s, w, 3, -1)
-    if campaign.on(v):
+def _ac_add(session, words):
+    parse.arity(words, 3, 20, "ac add TYPE [buy] [fast|slow] [fuel] [ecm] [evasive N] [pilot K]")
+    vals = session.vals
+    row = aircraft.find_type(session, words[2])
+    number, type_name, _family, _class, cost, _boxes, _wp, year = row
+    a = aircraft.free_slot(vals)
+    o = _gear_words(session, words, 3, -1)
+    if campaign.on(vals):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
-        campaign.require_setup(v, "buying aircraft")
-        year = row[A.T_YEAR]
-        if v[F.YEAR] and year is not None and year > v[F.YEAR]:
+        campaign.require_setup(vals, "buying aircraft")
+        if vals[fields.YEAR] and year is not None and year > vals[fields.YEAR]:
             raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (row[A.T_NAME].upper(), year, v[F.YEAR]))
+                               "%d" % (type_name.upper(), year, vals[fields.YEAR]))
         o[5] = True
-    v[F.AC_TYPE + a] = row[A.T_N]
+    vals[fields.AC_TYPE + a] = number
     out = []
     if o[5]:
-        if row[A.T_COST] is None:
+        if cost is None:
             raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
-                               "it with so -N" % w[2])
-        campaign.spend(v, row[A.T_COST])
-        out.append(("cost", row[A.T_COST]))
-        out.append(("so", v[F.SO]))
-    _apply_gear(s, a, o)
-    return tuple(A.pairs(s, a) + out) + DT.data_note("tal/aircraft.txt")
+                               "it with so -N" % words[2])
+        campaign.spend(vals, cost)
+        out.append(("cost", cost))
+        out.append(("so", vals[fields.SO]))
+    _apply_gear(session, a, o)
+    return tuple(aircraft.pairs(session, a) + out) + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_set(s, w):
-    parse.arity(w, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
+def _ac_set(session, words):
+    parse.arity(words, 4, 20, "ac set N [fast|slow] [fuel|nofuel] [ecm|noecm] [evasive N] "
                 "[pilot K|nopilot]")
-    a = A.slot(s.vals, w[2])
-    _apply_gear(s, a, _gear_words(s, w, 3, a))
-    return tuple(A.pairs(s, a))
+    a = aircraft.slot(session.vals, words[2])
+    _apply_gear(session, a, _gear_words(session, words, 3, a))
+    return tuple(aircraft.pairs(session, a))
 
 
-def _ac_list(s, w):
-    parse.arity(w, 2, 2, "ac list")
-    v = s.vals
-    return ((("aircraft", [Obj(A.pairs(s, a)) for a in range(F.AC_MAX) if A.used(v, a)]),) +
-            DT.data_note("tal/aircraft.txt"))
+def _ac_list(session, words):
+    parse.arity(words, 2, 2, "ac list")
+    vals = session.vals
+    listed = [Obj(aircraft.pairs(session, a)) for a in range(fields.AC_MAX)
+              if aircraft.used(vals, a)]
+    return (("aircraft", listed),) + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_hit(s, w):
-    parse.arity(w, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
-                " ".join(A.MARKERS) + ")")
-    v = s.vals
-    a = A.slot(v, w[2])
-    st = A.status(v, a)
-    if st >= A.CRASH_TARGET:
+def _ac_hit(session, words):
+    parse.arity(words, 4, 5, "ac hit N EFFECT [V]  (EFFECT: no-effect killed stress wounded " +
+                " ".join(aircraft.MARKERS) + ")")
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    st = aircraft.status(vals, a)
+    if st >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed" % (a + 1))
-    if campaign.on(v) and not A.in_mission(v, a):
+    if campaign.on(vals) and not aircraft.in_mission(vals, a):
         # "Evenement de Mission": «les événements s'appliquent uniquement aux appareils/pilotes
         # participant à la mission»; enemies attack only the aircraft over the battlefield
         raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
-    code = w[3]
+    code = words[3]
     n = 1
-    if len(w) == 5:
-        if code != "stress" and not (code == "cannon" and A.gunship(s, a)):
+    if len(words) == 5:
+        if code != "stress" and not (code == "cannon" and aircraft.gunship(session, a)):
             raise parse.Reject(parse.SYNTAX,
                                "only stress N (and an AC-130's cannon GUN) take a value")
-        n = parse.number(w[4], 1, 9 if code == "stress" else A.GUNS, "value")
+        n = parse.number(words[4], 1, 9 if code == "stress" else aircraft.GUNS, "value")
     elif code in ("altitude", "attack", "no-cannon", "no-hover", "no-stand-off", "no-strike"):
         raise parse.Reject(parse.STATE, "%s is a temporary counter: it stays beside the aircraft "
                            "(cup draw, or by hand) until the end of its next turn" % code)
-    from engine.tal import mission as M
-    before = v[F.VP]
-    back = M.enemy_attack(s) if M.on_battlefield(v, a) else []
-    r = M.apply_hit(s, a, code, n)
-    out = (("result", M.RESULTS[r]),) + tuple(A.pairs(s, a)) + campaign.vp_pairs(s, before)
+    from engine.tal import mission
+    before = vals[fields.VP]
+    back = mission.enemy_attack(session) if mission.on_battlefield(vals, a) else []
+    r = mission.apply_hit(session, a, code, n)
+    out = ((("result", mission.RESULTS[r]),) + tuple(aircraft.pairs(session, a)) +
+           campaign.vp_pairs(session, before))
     if back:
         out += (("returned", back),)
-    return out + DT.data_note("tal/aircraft.txt")
+    return out + datatables.data_note("tal/aircraft.txt")
 
 
-def _ac_repair(s, w):
-    parse.arity(w, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
-    v = s.vals
-    a = A.slot(v, w[2])
-    if A.status(v, a) >= A.CRASH_TARGET:
+def _ac_repair(session, words):
+    parse.arity(words, 4, 5, "ac repair N MARKER [COUNT]  (1 SO each)")
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    if aircraft.status(vals, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "aircraft %d has crashed: replace it (ac replace)" % (
             a + 1))
-    campaign.require_step(v, campaign.S_REPAIR, "repairs")
-    m = A.marker_index(w[3])
+    campaign.require_step(vals, campaign.S_REPAIR, "repairs")
+    m = aircraft.marker_index(words[3])
     if m < 0:
-        raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(A.MARKERS) +
+        raise parse.Reject(parse.UNKNOWN, "markers: " + " ".join(aircraft.MARKERS) +
                            " (a pilot's Wounded: pilot heal)")
-    count = parse.number(w[4], 1, A.MARKER_MAX, "count") if len(w) == 5 else 1
-    have = A.marker(v, a, m)
-    if m == A.CANNON and A.gunship(s, a):
-        guns = A.marker_count(s, a, m)
+    count = parse.number(words[4], 1, aircraft.MARKER_MAX, "count") if len(words) == 5 else 1
+    have = aircraft.marker(vals, a, m)
+    if m == aircraft.CANNON and aircraft.gunship(session, a):
+        guns = aircraft.marker_count(session, a, m)
         if count > guns:
             raise parse.Reject(parse.STATE, "aircraft %d has %d disabled guns" % (a + 1, guns))
         for _ in range(count):
             have &= have - 1  # the lowest disabled gun first
     elif count > have:
-        raise parse.Reject(parse.STATE, "aircraft %d has %d %s markers" % (a + 1, have, w[3]))
+        raise parse.Reject(parse.STATE, "aircraft %d has %d %s markers" % (a + 1, have, words[3]))
     else:
         have -= count
-    campaign.spend(v, count * campaign.REPAIR_COST)
-    A.set_marker(v, a, m, have)
-    return tuple(A.pairs(s, a)) + (("so", v[F.SO]),)
+    campaign.spend(vals, count * campaign.REPAIR_COST)
+    aircraft.set_marker(vals, a, m, have)
+    return tuple(aircraft.pairs(session, a)) + (("so", vals[fields.SO]),)
 
 
-def _ac_leave(s, w):
-    parse.arity(w, 3, 3, "ac leave N")
-    v = s.vals
-    a = A.slot(v, w[2])
-    from engine.tal import mission as M
-    back = M.leave(s, a)
-    out = (("ac", a + 1), ("status", A.STATUS[A.status(v, a)]), ("bingo", A.bingo(v, a)),
-           ("phase", M.PHASES[v[F.PHASE]]))
+def _ac_leave(session, words):
+    parse.arity(words, 3, 3, "ac leave N")
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    from engine.tal import mission
+    back = mission.leave(session, a)
+    out = (("ac", a + 1), ("status", aircraft.STATUS[aircraft.status(vals, a)]),
+           ("bingo", aircraft.bingo(vals, a)),
+           ("phase", mission.PHASES[vals[fields.PHASE]]))
     return out + ((("returned", back),) if back else ())
 
 
-SALVAGE = (A.ENGINE, A.PYLON, A.HUD, A.DISPLAY, A.CONTROLS, A.CANNON)  # "Pièces sauvables"
+# "Pièces sauvables"
+SALVAGE = (aircraft.ENGINE, aircraft.PYLON, aircraft.HUD, aircraft.DISPLAY, aircraft.CONTROLS,
+           aircraft.CANNON)
 
 
-def _salvage(s, a, b):
+def _salvage(session, a, b):
     """"Sauvetage": aircraft a, replaced without having crashed, gives its parts to b of the same
     type: one marker of each salvageable kind a has not got comes off b.  Returns the kinds."""
-    v = s.vals
-    if v[F.AC_TYPE + b] != v[F.AC_TYPE + a] or b == a:
+    vals = session.vals
+    if vals[fields.AC_TYPE + b] != vals[fields.AC_TYPE + a] or b == a:
         raise parse.Reject(parse.STATE, "salvage repairs another aircraft of the same type")
-    if A.status(v, a) >= A.CRASH_TARGET:
+    if aircraft.status(vals, a) >= aircraft.CRASH_TARGET:
         raise parse.Reject(parse.STATE, "a crashed aircraft gives no parts")
     out = []
     for m in SALVAGE:
-        have = A.marker(v, b, m)
-        if have and not A.marker(v, a, m):
-            A.set_marker(v, b, m, have & (have - 1) if m == A.CANNON and A.gunship(s, b)
-                         else have - 1)
-            out.append(A.MARKERS[m])
+        have = aircraft.marker(vals, b, m)
+        if have and not aircraft.marker(vals, a, m):
+            gun = m == aircraft.CANNON and aircraft.gunship(session, b)
+            aircraft.set_marker(vals, b, m, have & (have - 1) if gun else have - 1)
+            out.append(aircraft.MARKERS[m])
     return out
 
 
-def _ac_replace(s, w):
-    parse.arity(w, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
-    v = s.vals
-    a = A.slot(v, w[2])
-    if A.in_mission(v, a):
+def _ac_replace(session, words):
+    parse.arity(words, 3, 5, "ac replace N [salvage M]  (2 VP; not at 0 VP or less)")
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    if aircraft.in_mission(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-    campaign.require_step(v, campaign.S_REPLACE, "replacements")
-    campaign.require_replacement(v)
+    campaign.require_step(vals, campaign.S_REPLACE, "replacements")
+    campaign.require_replacement(vals)
     salvaged = ()
-    if len(w) > 3:
-        if len(w) != 5 or w[3] != "salvage":
+    if len(words) > 3:
+        if len(words) != 5 or words[3] != "salvage":
             raise parse.Reject(parse.SYNTAX, "usage: ac replace N [salvage M]")
-        b = A.slot(v, w[4])
-        salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(s, a, b))))),)
-    campaign.add_vp(v, -campaign.AIRCRAFT_REPLACEMENT_VP)
-    v[F.AC_DMG + a] = 0
-    v[F.AC_DMG2 + a] = 0
-    v[F.AC_STATE + a] = A.BASE
-    k = A.pilot(v, a)
-    if k >= 0 and P.flag(v, k, P.KILLED):
-        v[F.AC_PILOT + a] = 0
-    return tuple(A.pairs(s, a)) + (("vp", v[F.VP]),) + salvaged
+        b = aircraft.slot(vals, words[4])
+        salvaged = (("salvage", Obj((("ac", b + 1), ("repaired", _salvage(session, a, b))))),)
+    campaign.add_vp(vals, -campaign.AIRCRAFT_REPLACEMENT_VP)
+    vals[fields.AC_DMG + a] = 0
+    vals[fields.AC_DMG2 + a] = 0
+    vals[fields.AC_STATE + a] = aircraft.BASE
+    k = aircraft.pilot(vals, a)
+    if k >= 0 and pilots.flag(vals, k, pilots.KILLED):
+        vals[fields.AC_PILOT + a] = 0
+    return tuple(aircraft.pairs(session, a)) + (("vp", vals[fields.VP]),) + salvaged
 
 
-def _ac_remove(s, w):
-    parse.arity(w, 3, 3, "ac remove N")
-    v = s.vals
-    a = A.slot(v, w[2])
-    campaign.require_setup(v, "removing an aircraft")
-    if A.in_mission(v, a):
+def _ac_remove(session, words):
+    parse.arity(words, 3, 3, "ac remove N")
+    vals = session.vals
+    a = aircraft.slot(vals, words[2])
+    campaign.require_setup(vals, "removing an aircraft")
+    if aircraft.in_mission(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is flying a mission" % (a + 1))
-    for f in (F.AC_TYPE, F.AC_PILOT, F.AC_GEAR, F.AC_STATE, F.AC_DMG, F.AC_DMG2):
-        v[f + a] = 0
+    for f in (fields.AC_TYPE, fields.AC_PILOT, fields.AC_GEAR, fields.AC_STATE, fields.AC_DMG,
+              fields.AC_DMG2):
+        vals[f + a] = 0
     return (("removed", a + 1),)
 
 
-def _ac_attacked(s, w):
+def _ac_attacked(session, words):
     from engine.tal import cmd_attack  # the Hit cup's code loads only when it is used
-    return cmd_attack.attacked(s, w)
+    return cmd_attack.attacked(session, words)
 
 
 _AC = (("add", _ac_add), ("set", _ac_set), ("list", _ac_list), ("hit", _ac_hit),
@@ -249,15 +257,16 @@ _AC = (("add", _ac_add), ("set", _ac_set), ("list", _ac_list), ("hit", _ac_hit),
        ("replace", _ac_replace), ("remove", _ac_remove))
 
 
-def _sub(w, table, usage):
-    if len(w) < 2:
+def _sub(words, table, usage):
+    if len(words) < 2:
         raise parse.Reject(parse.SYNTAX, "usage: " + usage)
     for name, fn in table:
-        if name == w[1]:
+        if name == words[1]:
             return fn
     raise parse.Reject(parse.UNKNOWN, "usage: " + usage)
 
 
-def ac(s, w):
+def ac(session, words):
     """`ac add|set|list|hit|attacked|repair|leave|replace|remove ...`: the aircraft roster."""
-    return _sub(w, _AC, "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(s, w)
+    return _sub(words, _AC,
+                "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)

@@ -9,162 +9,167 @@ the rules in docs/rules.md; the Day track and the end of the day are engine/tal/
     bn roll ID [+M ...] [=D] | bn stay ID | bn remove ID
 """
 
-from engine.tal import campaign as C
-from engine.tal import fields as F
+from engine.tal import campaign
+from engine.tal import fields
 from engine.core import parse
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
-def _so(v):
-    return (("so", v[F.SO]),)
+def _so(vals):
+    return (("so", vals[fields.SO]),)
 
 
-def so(s, w):
+def so(session, words):
     """`so`, `so +N`, `so -N`, `so set N`, `so weapons P...`."""
-    v = s.vals
-    if len(w) == 1:
-        return _so(v)
-    t = w[1]
+    vals = session.vals
+    if len(words) == 1:
+        return _so(vals)
+    t = words[1]
     if t[:1] == "+" or t[:1] == "-":
-        parse.arity(w, 2, 2, "so +N | so -N")
-        n = parse.signed(t, -C.SO_MAX, C.SO_MAX, "SO")
+        parse.arity(words, 2, 2, "so +N | so -N")
+        n = parse.signed(t, -campaign.SO_MAX, campaign.SO_MAX, "SO")
         if n >= 0:
-            C.gain(v, n)
+            campaign.gain(vals, n)
         else:
-            C.spend(v, -n, True)
-        return _so(v)
+            campaign.spend(vals, -n, True)
+        return _so(vals)
     if t == "set":
-        parse.arity(w, 3, 3, "so set N")
-        v[F.SO] = parse.number(w[2], 0, C.SO_MAX, "SO")
-        return _so(v)
+        parse.arity(words, 3, 3, "so set N")
+        vals[fields.SO] = parse.number(words[2], 0, campaign.SO_MAX, "SO")
+        return _so(vals)
     if t == "weapons":
-        if len(w) < 3 or len(w) > 2 + F.AC_MAX:
+        if len(words) < 3 or len(words) > 2 + fields.AC_MAX:
             raise parse.Reject(parse.SYNTAX, "usage: so weapons P...  (armament points of each "
-                               "aircraft of the mission, at most %d)" % F.AC_MAX)
+                               "aircraft of the mission, at most %d)" % fields.AC_MAX)
         points = 0
-        for p in w[2:]:
+        for p in words[2:]:
             points += parse.number(p, 0, 99, "armament points")
-        cost = C.weapons_cost(points)
-        C.spend(v, cost)
-        return (("points", points), ("cost", cost)) + _so(v)
+        cost = campaign.weapons_cost(points)
+        campaign.spend(vals, cost)
+        return (("points", points), ("cost", cost)) + _so(vals)
     raise parse.Reject(parse.UNKNOWN, "usage: so [+N|-N|set N|weapons P...]")
 
 
-def vp(s, w):
+def vp(session, words):
     """`vp`, `vp +N`, `vp -N`, `vp set N`, `vp battalion ID half|destroyed`."""
-    v = s.vals
-    if len(w) >= 2:
-        t = w[1]
+    vals = session.vals
+    if len(words) >= 2:
+        t = words[1]
         if t[:1] == "+" or t[:1] == "-":
-            parse.arity(w, 2, 2, "vp +N | vp -N")
-            C.add_vp(v, parse.signed(t, -C.VP_MAX, C.VP_MAX, "VP"))
+            parse.arity(words, 2, 2, "vp +N | vp -N")
+            campaign.add_vp(vals, parse.signed(t, -campaign.VP_MAX, campaign.VP_MAX, "VP"))
         elif t == "set":
-            parse.arity(w, 3, 3, "vp set N")
-            v[F.VP] = parse.signed(w[2], -C.VP_MAX, C.VP_MAX, "VP")
+            parse.arity(words, 3, 3, "vp set N")
+            vals[fields.VP] = parse.signed(words[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
         elif t == "battalion":
-            parse.arity(w, 4, 4, "vp battalion ID half|destroyed")
-            b = C.bn_find(v, w[2])
-            if w[3] not in ("half", "destroyed"):
+            parse.arity(words, 4, 4, "vp battalion ID half|destroyed")
+            b = campaign.bn_find(vals, words[2])
+            if words[3] not in ("half", "destroyed"):
                 raise parse.Reject(parse.SYNTAX, "usage: vp battalion ID half|destroyed")
-            got = C.battalion_vp(v, b, C.HALF if w[3] == "half" else C.DESTROYED)
-            return (("battalion", w[2]), ("strength", w[3]), ("gain", got), ("vp", v[F.VP]),
-                    ("battalions_left", C.bn_left(v)))
+            got = campaign.battalion_vp(vals, b,
+                                        campaign.HALF if words[3] == "half" else campaign.DESTROYED)
+            return (("battalion", words[2]), ("strength", words[3]), ("gain", got),
+                    ("vp", vals[fields.VP]), ("battalions_left", campaign.bn_left(vals)))
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: vp [+N|-N|set N|battalion ID half|destroyed]")
-    return (("vp", v[F.VP]),)
+    return (("vp", vals[fields.VP]),)
 
 
 # --- battalions --------------------------------------------------------------------------------
-def _bn_pairs(v, b):
-    return (("battalion", C.bn_name(v[F.BN_ID + b])), ("vp", v[F.BN_VP + b]),
-            ("band", C.BANDS[C.bn_band(v, b)]), ("strength", C.STRENGTHS[C.bn_strength(v, b)]),
-            ("fixed", C.bn_fixed(v, b)))
+def _bn_pairs(vals, b):
+    return (("battalion", campaign.bn_name(vals[fields.BN_ID + b])), ("vp", vals[fields.BN_VP + b]),
+            ("band", campaign.BANDS[campaign.bn_band(vals, b)]),
+            ("strength", campaign.STRENGTHS[campaign.bn_strength(vals, b)]),
+            ("fixed", campaign.bn_fixed(vals, b)))
 
 
-def _move(v, b, step):
-    band = C.bn_band(v, b) + step
-    band = 0 if band < 0 else (C.BAND_AB if band > C.BAND_AB else band)
-    C.bn_set(v, b, C.bn_strength(v, b), band, C.bn_fixed(v, b))
+def _move(vals, b, step):
+    band = campaign.bn_band(vals, b) + step
+    band = 0 if band < 0 else (campaign.BAND_AB if band > campaign.BAND_AB else band)
+    campaign.bn_set(vals, b, campaign.bn_strength(vals, b), band, campaign.bn_fixed(vals, b))
 
 
 @asks
-def bn(s, w):
+def bn(session, words):
     """`bn add|list|move|roll|remove ...`: battalions on the sector map (docs/rules.md)."""
-    v = s.vals
-    t = w[1] if len(w) > 1 else ""
+    vals = session.vals
+    t = words[1] if len(words) > 1 else ""
     if t == "add":
-        parse.arity(w, 4, 6, "bn add ID VP [BAND] [fixed]")
-        code = C.bn_id(w[2])
-        pts = parse.number(w[3], 0, 99, "VP")
-        fixed = w[-1] == "fixed"
-        if len(w) - fixed > 5:
+        parse.arity(words, 4, 6, "bn add ID VP [BAND] [fixed]")
+        code = campaign.bn_id(words[2])
+        pts = parse.number(words[3], 0, 99, "VP")
+        fixed = words[-1] == "fixed"
+        if len(words) - fixed > 5:
             raise parse.Reject(parse.SYNTAX, "usage: bn add ID VP [BAND] [fixed]")
         # «Placez les marqueurs des bataillons d'assaut dans la bande Front Line, ... de soutien
         # ... Transit Ennemi, ... de commandant ... Arrière Ennemi» (card notes: bn move)
-        band = C.band(w[4]) if len(w) - fixed == 5 else C.KIND_BAND[(code & 3) - 1]
-        if C.on(v):
+        band = (campaign.band(words[4]) if len(words) - fixed == 5
+                else campaign.KIND_BAND[(code & 3) - 1])
+        if campaign.on(vals):
             from engine.tal import cmd_setup  # the set-up draws the battalion cards
-            cmd_setup.draw(s, code)
+            cmd_setup.draw(session, code)
         free = -1
-        for b in range(F.BN_MAX):
-            if v[F.BN_ID + b] == code:
-                raise parse.Reject(parse.STATE, "battalion %s is already on the map" % w[2])
-            if free < 0 and v[F.BN_ID + b] == 0:
+        for b in range(fields.BN_MAX):
+            if vals[fields.BN_ID + b] == code:
+                raise parse.Reject(parse.STATE, "battalion %s is already on the map" % words[2])
+            if free < 0 and vals[fields.BN_ID + b] == 0:
                 free = b
         if free < 0:
-            raise parse.Reject(parse.STATE, "the sector map holds %d battalions" % F.BN_MAX)
-        v[F.BN_ID + free] = code
-        v[F.BN_VP + free] = pts
-        v[F.BN_STATE + free] = 0
-        C.bn_set(v, free, C.FULL, band, fixed)
-        return _bn_pairs(v, free)
+            raise parse.Reject(parse.STATE, "the sector map holds %d battalions" % fields.BN_MAX)
+        vals[fields.BN_ID + free] = code
+        vals[fields.BN_VP + free] = pts
+        vals[fields.BN_STATE + free] = 0
+        campaign.bn_set(vals, free, campaign.FULL, band, fixed)
+        return _bn_pairs(vals, free)
     if t == "list":
-        parse.arity(w, 2, 2, "bn list")
-        return (("battalions", [Obj(_bn_pairs(v, b)) for b in range(F.BN_MAX)
-                                if v[F.BN_ID + b]]),)
+        parse.arity(words, 2, 2, "bn list")
+        return (("battalions", [Obj(_bn_pairs(vals, b)) for b in range(fields.BN_MAX)
+                                if vals[fields.BN_ID + b]]),)
     if t == "move":
-        parse.arity(w, 4, 4, "bn move ID advance|retreat|BAND")
-        b = C.bn_find(v, w[2])
-        if w[3] == "advance" or w[3] == "retreat":
-            if C.bn_fixed(v, b):
+        parse.arity(words, 4, 4, "bn move ID advance|retreat|BAND")
+        b = campaign.bn_find(vals, words[2])
+        if words[3] == "advance" or words[3] == "retreat":
+            if campaign.bn_fixed(vals, b):
                 raise parse.Reject(parse.STATE, "Fixed battalions never move")
-            _move(v, b, 1 if w[3] == "advance" else -1)
+            _move(vals, b, 1 if words[3] == "advance" else -1)
         else:
-            C.bn_set(v, b, C.bn_strength(v, b), C.band(w[3]), C.bn_fixed(v, b))
-        return _bn_pairs(v, b)
+            campaign.bn_set(vals, b, campaign.bn_strength(vals, b), campaign.band(words[3]),
+                            campaign.bn_fixed(vals, b))
+        return _bn_pairs(vals, b)
     if t == "roll" or t == "stay":
-        parse.arity(w, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
-        b = C.bn_find(v, w[2])
-        if C.bn_fixed(v, b):
+        parse.arity(words, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
+        b = campaign.bn_find(vals, words[2])
+        if campaign.bn_fixed(vals, b):
             raise parse.Reject(parse.STATE,
                                "never roll for Fixed battalions: they stay in their band")
-        if not C.bn_alive(v, b):
-            raise parse.Reject(parse.STATE, "battalion %s is destroyed" % w[2])
-        if C.on(v):
+        if not campaign.bn_alive(vals, b):
+            raise parse.Reject(parse.STATE, "battalion %s is destroyed" % words[2])
+        if campaign.on(vals):
             # «Mouvement des Bataillons Ennemis», after the day's missions and the SO gain
-            if v[F.STEP] != C.S_MOVEMENT:
+            if vals[fields.STEP] != campaign.S_MOVEMENT:
                 raise parse.Reject(parse.STATE, "battalions move at the end of the day, after its "
                                    "missions (day end)")
-            if v[F.BN_STATE + b] & C.MOVED:
-                raise parse.Reject(parse.STATE, "battalion %s has moved today" % w[2])
-        v[F.BN_STATE + b] |= C.MOVED
+            if vals[fields.BN_STATE + b] & campaign.MOVED:
+                raise parse.Reject(parse.STATE, "battalion %s has moved today" % words[2])
+        vals[fields.BN_STATE + b] |= campaign.MOVED
         if t == "stay":  # a card note: it does not move today
-            return _bn_pairs(v, b)
-        from engine.core import datatables as DT
-        from engine.tal import sheets as SH
-        mod, die = parse.modifiers(w, 3, 10)
-        die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls it back
-        step, entered = SH.movement(s, C.bn_kind(v, b), die, mod, C.bn_name(v[F.BN_ID + b]))
-        _move(v, b, step)
+            return _bn_pairs(vals, b)
+        from engine.core import datatables
+        from engine.tal import sheets
+        mod, die = parse.modifiers(words, 3, 10)
+        die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls it back
+        step, entered = sheets.movement(session, campaign.bn_kind(vals, b), die, mod,
+                                        campaign.bn_name(vals[fields.BN_ID + b]))
+        _move(vals, b, step)
         return ((("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", SH.MOVES[step + 1])) + _bn_pairs(v, b) +
-                DT.entered_note(entered, "tal/movement.txt"))
+                 ("move", sheets.MOVES[step + 1])) + _bn_pairs(vals, b) +
+                datatables.entered_note(entered, "tal/movement.txt"))
     if t == "remove":
-        parse.arity(w, 3, 3, "bn remove ID")
-        b = C.bn_find(v, w[2])
-        v[F.BN_ID + b] = 0
-        v[F.BN_VP + b] = 0
-        v[F.BN_STATE + b] = 0
-        return (("removed", w[2]),)
+        parse.arity(words, 3, 3, "bn remove ID")
+        b = campaign.bn_find(vals, words[2])
+        vals[fields.BN_ID + b] = 0
+        vals[fields.BN_VP + b] = 0
+        vals[fields.BN_STATE + b] = 0
+        return (("removed", words[2]),)
     raise parse.Reject(parse.UNKNOWN if t else parse.SYNTAX,
                        "usage: bn add|list|move|roll|stay|remove ...")

@@ -14,8 +14,8 @@
     day set D      correct the track
 """
 
-from engine.tal import campaign as C
-from engine.tal import fields as F
+from engine.tal import campaign
+from engine.tal import fields
 from engine.core import parse
 from engine.core.jsonline import Obj
 
@@ -24,142 +24,146 @@ KILLED = 16  # pilots.KILLED
 REST = 2  # a day without flying: 2 + Cool ("Récupération de Stress au Repos")
 
 
-def _show(v):
-    return (("day", v[F.DAY]), ("days", v[F.DAYS] or None), ("step", C.STEPS[v[F.STEP]]))
+def _show(vals):
+    return (("day", vals[fields.DAY]), ("days", vals[fields.DAYS] or None),
+            ("step", campaign.STEPS[vals[fields.STEP]]))
 
 
-def _to_roll(v):
+def _to_roll(vals):
     """Battalions still to roll for movement today: on the map, alive, not Fixed, not moved."""
-    return [b for b in range(F.BN_MAX) if C.bn_alive(v, b) and not C.bn_fixed(v, b)
-            and not v[F.BN_STATE + b] & C.MOVED]
+    return [b for b in range(fields.BN_MAX) if campaign.bn_alive(vals, b)
+            and not campaign.bn_fixed(vals, b) and not vals[fields.BN_STATE + b] & campaign.MOVED]
 
 
-def _names(v, bs):
-    return [C.bn_name(v[F.BN_ID + b]) for b in bs]
+def _names(vals, bs):
+    return [campaign.bn_name(vals[fields.BN_ID + b]) for b in bs]
 
 
-def _rest(v):
+def _rest(vals):
     """Pilots who flew no mission today recover 2 + Cool (never a Wounded pilot's stress)."""
     out = []
-    for k in range(F.PILOT_MAX):
-        st = v[F.P_STATE + k]
-        if v[F.P_NAME + k] and not st & (FLEW | KILLED):
-            have = v[F.P_STRESS + k]
-            n = 0 if st & 8 else min(have, REST + (v[F.P_SKILL + k] & 7))  # 8: pilots.WOUNDED
-            v[F.P_STRESS + k] = have - n
+    for k in range(fields.PILOT_MAX):
+        st = vals[fields.P_STATE + k]
+        if vals[fields.P_NAME + k] and not st & (FLEW | KILLED):
+            have = vals[fields.P_STRESS + k]
+            n = 0 if st & 8 else min(have, REST + (vals[fields.P_SKILL + k] & 7))  # pilots.WOUNDED
+            vals[fields.P_STRESS + k] = have - n
             st = have - n
             out.append(Obj((("pilot", k + 1), ("recovered", n), ("stress", st), (
-                "status", "okay" if st <= v[F.P_OKAY + k] else
-                ("shaken" if st <= v[F.P_SHAKEN + k] else "unfit")))))
+                "status", "okay" if st <= vals[fields.P_OKAY + k] else
+                ("shaken" if st <= vals[fields.P_SHAKEN + k] else "unfit")))))
     return out
 
 
-def _last_day(v):
-    return v[F.DAYS] and v[F.DAY] >= v[F.DAYS]
+def _last_day(vals):
+    return vals[fields.DAYS] and vals[fields.DAY] >= vals[fields.DAYS]
 
 
-def _over(v):
+def _over(vals):
     """Whether the campaign ends with today's missions: its last day (unless the rule switch
     gives the last day its end of day), or no battalion left."""
-    if _last_day(v) and not v[F.CAMP] & C.LAST_DAY_END:
+    if _last_day(vals) and not vals[fields.CAMP] & campaign.LAST_DAY_END:
         return True
-    for b in range(F.BN_MAX):
-        if v[F.BN_ID + b]:
-            return C.bn_left(v) == 0
+    for b in range(fields.BN_MAX):
+        if vals[fields.BN_ID + b]:
+            return campaign.bn_left(vals) == 0
     return False
 
 
-def _end(v):
-    if v[F.PHASE]:
+def _end(vals):
+    if vals[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
-    active = C.on(v)
-    if active and v[F.CAMP] & C.SETUP:
+    active = campaign.on(vals)
+    if active and vals[fields.CAMP] & campaign.SETUP:
         raise parse.Reject(parse.STATE, "the set-up is not finished (campaign ready)")
-    if v[F.STEP] != C.S_MISSIONS:
+    if vals[fields.STEP] != campaign.S_MISSIONS:
         raise parse.Reject(parse.STATE, "today's missions are already over (step: %s)" %
-                           C.STEPS[v[F.STEP]])
-    if active and _over(v):
-        v[F.CAMP] |= C.OVER
-        return _show(v) + (("status", "over"), ("next", "campaign result"))
-    rested = _rest(v)
-    C.gain(v, v[F.DAILY])
-    v[F.STEP] = C.S_MOVEMENT
-    return _show(v) + (("rested", rested), ("gain", v[F.DAILY]), ("so", v[F.SO]),
-                       ("roll", _names(v, _to_roll(v))))
+                           campaign.STEPS[vals[fields.STEP]])
+    if active and _over(vals):
+        vals[fields.CAMP] |= campaign.OVER
+        return _show(vals) + (("status", "over"), ("next", "campaign result"))
+    rested = _rest(vals)
+    campaign.gain(vals, vals[fields.DAILY])
+    vals[fields.STEP] = campaign.S_MOVEMENT
+    return _show(vals) + (("rested", rested), ("gain", vals[fields.DAILY]), ("so", vals[fields.SO]),
+                          ("roll", _names(vals, _to_roll(vals))))
 
 
-def _next(v):
-    if v[F.STEP] != C.S_MOVEMENT:
+def _next(vals):
+    if vals[fields.STEP] != campaign.S_MOVEMENT:
         raise parse.Reject(parse.STATE, "day next follows the battalions' movement (%s)" % (
-            "day end first" if v[F.STEP] == C.S_MISSIONS else "step: " + C.STEPS[v[F.STEP]]))
-    due = _to_roll(v)
+            "day end first" if vals[fields.STEP] == campaign.S_MISSIONS else "step: " +
+            campaign.STEPS[vals[fields.STEP]]))
+    due = _to_roll(vals)
     if due:
-        n = _names(v, due)[0]
+        n = _names(vals, due)[0]
         raise parse.Reject(parse.STATE, "battalion movement first: bn roll %s (or bn stay %s when "
                            "a card says it does not move)" % (n, n))
-    fr = C.bn_in_band(v, C.BAND_FR)
-    ab = C.bn_in_band(v, C.BAND_AB)
-    loss = fr * C.FR_LOSS + ab * C.AB_LOSS
-    out = _show(v)
-    if loss > v[F.SO]:
+    fr = campaign.bn_in_band(vals, campaign.BAND_FR)
+    ab = campaign.bn_in_band(vals, campaign.BAND_AB)
+    loss = fr * campaign.FR_LOSS + ab * campaign.AB_LOSS
+    out = _show(vals)
+    if loss > vals[fields.SO]:
         # «Si vous êtes incapable de payer les points SO, la campagne se termine par un échec.»
-        v[F.CAMP] |= C.FAILED | C.OVER
-        return out + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[F.SO]),
+        vals[fields.CAMP] |= campaign.FAILED | campaign.OVER
+        return out + (("fr", fr), ("ab", ab), ("loss", loss), ("so", vals[fields.SO]),
                       ("status", "failed"))
-    v[F.SO] -= loss
-    v[F.STEP] = C.S_REPLACE
-    return _show(v) + (("fr", fr), ("ab", ab), ("loss", loss), ("so", v[F.SO]))
+    vals[fields.SO] -= loss
+    vals[fields.STEP] = campaign.S_REPLACE
+    return _show(vals) + (("fr", fr), ("ab", ab), ("loss", loss), ("so", vals[fields.SO]))
 
 
-def new_day(v):
+def new_day(vals):
     """A new day: nobody has flown; battalions may move and be scouted again; R&R again."""
-    v[F.CAMP] &= ~C.RR_USED
-    v[F.STEP] = C.S_MISSIONS
-    v[F.SCOUTS] &= 15  # scouts used today: none
-    for k in range(F.PILOT_MAX):
-        v[F.P_STATE + k] &= ~FLEW  # pilots.FLEW
-    for a in range(F.AC_MAX):
-        v[F.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
-    for b in range(F.BN_MAX):
-        v[F.BN_STATE + b] &= ~(C.MOVED | C.SCOUTED)
+    vals[fields.CAMP] &= ~campaign.RR_USED
+    vals[fields.STEP] = campaign.S_MISSIONS
+    vals[fields.SCOUTS] &= 15  # scouts used today: none
+    for k in range(fields.PILOT_MAX):
+        vals[fields.P_STATE + k] &= ~FLEW  # pilots.FLEW
+    for a in range(fields.AC_MAX):
+        vals[fields.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
+    for b in range(fields.BN_MAX):
+        vals[fields.BN_STATE + b] &= ~(campaign.MOVED | campaign.SCOUTED)
 
 
-def _plus(v):
-    if C.on(v):
-        if v[F.CAMP] & C.SETUP:
+def _plus(vals):
+    if campaign.on(vals):
+        if vals[fields.CAMP] & campaign.SETUP:
             raise parse.Reject(parse.STATE, "the set-up is not finished (campaign ready)")
-        if v[F.STEP] < C.S_REPLACE:
+        if vals[fields.STEP] < campaign.S_REPLACE:
             raise parse.Reject(parse.STATE, "the day is not over: %s" % (
-                "day end" if v[F.STEP] == C.S_MISSIONS else "battalion movement, then day next"))
-    elif v[F.CAMP] & C.OVER:
+                "day end" if vals[fields.STEP] == campaign.S_MISSIONS
+                else "battalion movement, then day next"))
+    elif vals[fields.CAMP] & campaign.OVER:
         raise parse.Reject(parse.STATE, "the campaign is over")
-    if v[F.PHASE]:
+    if vals[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
-    if C.on(v) and _last_day(v):  # the rule switch played the last day's end: that ends it
-        v[F.CAMP] |= C.OVER
+    # the rule switch played the last day's end: that ends it
+    if campaign.on(vals) and _last_day(vals):
+        vals[fields.CAMP] |= campaign.OVER
         return (("status", "over"), ("next", "campaign result"))
-    v[F.DAY] += 1
-    new_day(v)
+    vals[fields.DAY] += 1
+    new_day(vals)
     return ()
 
 
-def day(s, w):
+def day(session, words):
     """`day`, `day end`, `day next`, `day +1`, `day set D` (see the module doc)."""
-    v = s.vals
-    parse.arity(w, 1, 3, "day | day end | day next | day +1 | day set D")
-    if len(w) == 1:
-        if v[F.STEP] == C.S_MOVEMENT:  # a screen leads the player through them
-            return _show(v) + (("roll", _names(v, _to_roll(v))),)
-        return _show(v)
-    t = w[1]
-    if t == "end" and len(w) == 2:
-        return _end(v)
-    if t == "next" and len(w) == 2:
-        return _next(v)
-    if t == "+1" and len(w) == 2:
-        more = _plus(v)
-        return _show(v) + more
-    if t == "set" and len(w) == 3:
-        v[F.DAY] = parse.number(w[2], 1, v[F.DAYS] or C.DAYS_MAX, "day")
-        return _show(v)
+    vals = session.vals
+    parse.arity(words, 1, 3, "day | day end | day next | day +1 | day set D")
+    if len(words) == 1:
+        if vals[fields.STEP] == campaign.S_MOVEMENT:  # a screen leads the player through them
+            return _show(vals) + (("roll", _names(vals, _to_roll(vals))),)
+        return _show(vals)
+    t = words[1]
+    if t == "end" and len(words) == 2:
+        return _end(vals)
+    if t == "next" and len(words) == 2:
+        return _next(vals)
+    if t == "+1" and len(words) == 2:
+        more = _plus(vals)
+        return _show(vals) + more
+    if t == "set" and len(words) == 3:
+        vals[fields.DAY] = parse.number(words[2], 1, vals[fields.DAYS] or campaign.DAYS_MAX, "day")
+        return _show(vals)
     raise parse.Reject(parse.SYNTAX, "usage: day | day end | day next | day +1 | day set D")

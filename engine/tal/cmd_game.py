@@ -5,7 +5,7 @@ GOLAN is the separate d6 Golan game.  A pack's commands refuse (error `state`) u
 the selected one, so a stray line cannot change another game's state.
 """
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 TAL = 0
@@ -14,38 +14,38 @@ GOLAN = 2
 NAMES = ("tal", "exp3", "golan")
 
 
-def selected(s):
+def selected(session):
     """The selected game (TAL, EXP3 or GOLAN)."""
-    g = s.vals[F.GAME]
+    g = session.vals[fields.GAME]
     return g if 0 <= g < len(NAMES) else TAL
 
 
-def require(s, game):
+def require(session, game):
     """Refuse with error `state` unless `game` is the selected game."""
-    if selected(s) != game:
+    if selected(session) != game:
         raise parse.Reject(parse.STATE, "%s is not the selected game (game %s)" % (
             NAMES[game], NAMES[game]))
 
 
-def game(s, w):
+def game(session, words):
     """`game` shows the selected game; `game tal|exp3|golan` selects one (an undoable change)."""
-    parse.arity(w, 1, 2, "game [tal|exp3|golan]")
-    if len(w) == 2:
+    parse.arity(words, 1, 2, "game [tal|exp3|golan]")
+    if len(words) == 2:
         for g in range(len(NAMES)):
-            if w[1] == NAMES[g]:
-                s.vals[F.GAME] = g
+            if words[1] == NAMES[g]:
+                session.vals[fields.GAME] = g
                 break
         else:
             raise parse.Reject(parse.UNKNOWN, "games: tal, exp3, golan")
-    return (("game", NAMES[selected(s)]),)
+    return (("game", NAMES[selected(session)]),)
 
 
-def dice_words(w, start, sides):
+def dice_words(words, start, sides):
     """Modifier words and any number of `=D` hand-rolled dice in w[start:]: (mod, [dice])."""
     mod = 0
     dice = []
-    for k in range(start, len(w)):
-        x = w[k]
+    for k in range(start, len(words)):
+        x = words[k]
         if x[:1] == "=":
             dice.append(parse.number(x[1:], 1, sides, "die"))
         elif x[:1] == "+" or x[:1] == "-":

@@ -11,118 +11,121 @@
 A die a player rolled by hand is given as `=D`; without it the device rolls.
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import fields as F
-from engine.tal import mission as M
+from engine.core import datatables
+from engine.tal import fields
+from engine.tal import mission as mission_rules
 from engine.core import parse
-from engine.tal import pilots as P
+from engine.tal import pilots
 from engine.tal import tables
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 
-def _vp(s, before):
-    return (("vp", s.vals[F.VP]),) if s.vals[F.VP] != before else ()
+def _vp(session, before):
+    return (("vp", session.vals[fields.VP]),) if session.vals[fields.VP] != before else ()
 
 
 # --- mission -------------------------------------------------------------------------------------
-def _target(v, word):
+def _target(vals, word):
     """TARGET field value for a mission against battalion `word` (on the map) or a band code."""
     if word[:1].isdigit():
-        b = campaign.bn_find(v, word)
-        if not campaign.bn_alive(v, b):
+        b = campaign.bn_find(vals, word)
+        if not campaign.bn_alive(vals, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % word)
         return b + 1
     return (campaign.band(word) + 1) << 4
 
 
-def target_band(v):
+def target_band(vals):
     """The range band of this mission's target, or -1 when none was given."""
-    t = v[F.TARGET]
+    t = vals[fields.TARGET]
     if t & 15:
-        return campaign.bn_band(v, (t & 15) - 1)
+        return campaign.bn_band(vals, (t & 15) - 1)
     return ((t >> 4) & 7) - 1
 
 
-def _mission_show(s):
-    v = s.vals
-    flying = [a + 1 for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
-    out = (("phase", M.PHASES[v[F.PHASE]]), ("aircraft", flying), ("loiter", v[F.LOITER]),
-           ("turn", v[F.TURN]))
-    t = v[F.TARGET]
+def _mission_show(session):
+    vals = session.vals
+    flying = [a + 1 for a in range(fields.AC_MAX) if aircraft.used(vals, a) and
+              aircraft.in_mission(vals, a)]
+    out = (("phase", mission_rules.PHASES[vals[fields.PHASE]]), ("aircraft", flying),
+           ("loiter", vals[fields.LOITER]),
+           ("turn", vals[fields.TURN]))
+    t = vals[fields.TARGET]
     if t & 127:
-        out += (("target", campaign.bn_name(v[F.BN_ID + (t & 15) - 1]) if t & 15 else
-                 campaign.BANDS[target_band(v)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
-                ("wp", [_wp(s, a) for a in flying_slots(v)]))
+        out += (("target", campaign.bn_name(vals[fields.BN_ID + (t & 15) - 1]) if t & 15 else
+                 campaign.BANDS[target_band(vals)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
+                ("wp", [_wp(session, a) for a in flying_slots(vals)]))
     return out
 
 
 FUEL_PRIORITY = 128  # TARGET bit: Fuel Priority bought for this mission
 
 
-def flying_slots(v):
+def flying_slots(vals):
     """The aircraft (slots) of the mission."""
-    return [a for a in range(F.AC_MAX) if A.used(v, a) and A.in_mission(v, a)]
+    return [a for a in range(fields.AC_MAX) if aircraft.used(vals, a) and
+            aircraft.in_mission(vals, a)]
 
 
-def _wp(s, a):
+def _wp(session, a):
     """Aircraft a's Weight Points on this mission ("Armements des Appareils"): its card's, less
     the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
     per Pylon marker."""
-    v = s.vals
-    row = A.type_row(s, a)
-    wp = row[A.T_WP]
+    vals = session.vals
+    _number, _name, _family, ac_class, _cost, _boxes, wp, _year = aircraft.type_row(session, a)
     if wp is None:
         return None
-    if row[A.T_CLASS] == A.MANNED and not v[F.TARGET] & FUEL_PRIORITY:
-        from engine.tal import sheets as SH  # the sheets' tables load when first needed
-        wp -= SH.band_wp(s, target_band(v))[0]
-    return max(0, wp - A.PYLON_WP * A.marker(v, a, A.PYLON))
+    if ac_class == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
+        from engine.tal import sheets  # the sheets' tables load when first needed
+        wp -= sheets.band_wp(session, target_band(vals))[0]
+    return max(0, wp - aircraft.PYLON_WP * aircraft.marker(vals, a, aircraft.PYLON))
 
 
-def _slots(s, w, start):
+def _slots(session, words, start):
     out = []
-    for t in w[start:]:
-        a = A.slot(s.vals, t)
+    for t in words[start:]:
+        a = aircraft.slot(session.vals, t)
         if a in out:
             raise parse.Reject(parse.SYNTAX, "aircraft %d is listed twice" % (a + 1))
         out.append(a)
     return out
 
 
-def _end_args(s, w):
+def _end_args(session, words):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
-    from engine.tal import sheets as SH
-    v = s.vals
+    from engine.tal import sheets
+    vals = session.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
     seen = []
     i = 2
-    while i < len(w):
-        t = w[i]
+    while i < len(words):
+        t = words[i]
         if t in seen:
             raise parse.Reject(parse.SYNTAX, "'%s' is given twice" % t)
         seen.append(t)
-        if t == "stress" and i + 1 < len(w) and stress is None:
+        if t == "stress" and i + 1 < len(words) and stress is None:
             i += 1
-            stress = parse.number(w[i], 0, 99, "mission stress")
-        elif t == "xp" and i + 1 < len(w):
+            stress = parse.number(words[i], 0, 99, "mission stress")
+        elif t == "xp" and i + 1 < len(words):
             i += 1
-            xp += parse.signed(w[i], 0, 9, "XP bonus")
+            xp += parse.signed(words[i], 0, 9, "XP bonus")
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in campaign.BANDS:
-            stress = SH.band_stress(s, campaign.band(t))[0]
+            stress = sheets.band_stress(session, campaign.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            stress = SH.band_stress(s, campaign.bn_band(v, campaign.bn_find(v, t)))[0]
+            stress = sheets.band_stress(session,
+                                        campaign.bn_band(vals, campaign.bn_find(vals, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
-    if stress is None and target_band(v) >= 0:
-        stress = SH.band_stress(s, target_band(v))[0]
+    if stress is None and target_band(vals) >= 0:
+        stress = sheets.band_stress(session, target_band(vals))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
@@ -130,56 +133,58 @@ def _end_args(s, w):
 
 
 @asks
-def mission(s, w):
+def mission(session, words):
     """`mission [show|start N...|home|abort|end ...]`: a mission's phases (docs/rules.md)."""
-    v = s.vals
-    if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
-        return _mission_show(s)
-    t = w[1]
+    vals = session.vals
+    if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
+        return _mission_show(session)
+    t = words[1]
     if t == "start":
-        n = len(w)
+        n = len(words)
         target = 0
-        if n > 4 and w[n - 2] == "vs":
-            target = _target(v, w[n - 1])
+        if n > 4 and words[n - 2] == "vs":
+            target = _target(vals, words[n - 1])
             n -= 2
         if n < 3:
             raise parse.Reject(parse.SYNTAX, "usage: mission start N... [vs BATTALION|BAND]")
         holes = []
-        M.start(s, _slots(s, w[:n], 2), holes)
-        v[F.TARGET] = target
-        out = _mission_show(s)
+        mission_rules.start(session, _slots(session, words[:n], 2), holes)
+        vals[fields.TARGET] = target
+        out = _mission_show(session)
         if holes:
             out += (("holes", [Obj((("ac", a + 1), ("pilot", k + 1), ("stress", n)))
                                for a, k, n in holes]),)
         return out
     if t == "home":
-        parse.arity(w, 2, 2, "mission home")
-        back = M.go_home(s)
-        return _mission_show(s) + ((("returned", back),) if back else ())
+        parse.arity(words, 2, 2, "mission home")
+        back = mission_rules.go_home(session)
+        return _mission_show(session) + ((("returned", back),) if back else ())
     if t == "abort":
-        parse.arity(w, 2, 2, "mission abort")
-        M.abort(s)
-        return _mission_show(s)
+        parse.arity(words, 2, 2, "mission abort")
+        mission_rules.abort(session)
+        return _mission_show(session)
     if t == "fuel":
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
-        parse.arity(w, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
-        if v[F.PHASE] != M.P_TARGET:
+        parse.arity(words, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
+        if vals[fields.PHASE] != mission_rules.P_TARGET:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
-        if v[F.TARGET] & FUEL_PRIORITY:
+        if vals[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
-        campaign.spend(v, campaign.FUEL_PRIORITY_COST)
-        v[F.TARGET] |= FUEL_PRIORITY
-        return _mission_show(s) + (("so", v[F.SO]),)
+        campaign.spend(vals, campaign.FUEL_PRIORITY_COST)
+        vals[fields.TARGET] |= FUEL_PRIORITY
+        return _mission_show(session) + (("so", vals[fields.SO]),)
     if t == "end":
-        stress, xp = _end_args(s, w)
+        stress, xp = _end_args(session, words)
         done = []
-        cups_back = M.end(s, stress, xp, done)
+        cups_back = mission_rules.end(session, stress, xp, done)
         out = []
         for k, promoted in done:
-            out.append(Obj((("pilot", k + 1), ("name", P.name(s, v[F.P_NAME + k])),
-                            ("stress", v[F.P_STRESS + k]),
-                            ("status", P.status_word(v, k)),
-                            ("xp", v[F.P_XP + k]), ("level", P.LEVELS[P.level(v, k)]),
+            out.append(Obj((("pilot", k + 1),
+                            ("name", pilots.name(session, vals[fields.P_NAME + k])),
+                            ("stress", vals[fields.P_STRESS + k]),
+                            ("status", pilots.status_word(vals, k)),
+                            ("xp", vals[fields.P_XP + k]),
+                            ("level", pilots.LEVELS[pilots.level(vals, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
         if promoted_any(done):
@@ -198,90 +203,94 @@ def promoted_any(done):
     return False
 
 
-def _use_scout(v, lost):
+def _use_scout(vals, lost):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
     per battalion; a lost one leaves the campaign."""
-    owned = v[F.SCOUTS] & 15
-    used = v[F.SCOUTS] >> 4
+    owned = vals[fields.SCOUTS] & 15
+    used = vals[fields.SCOUTS] >> 4
     if used >= owned:
         raise parse.Reject(parse.STATE, "no scout left today (%d bought, each flies one mission "
                            "a day)" % owned)
-    b = (v[F.TARGET] & 15) - 1
+    b = (vals[fields.TARGET] & 15) - 1
     if b >= 0:
-        if v[F.BN_STATE + b] & campaign.SCOUTED:
+        if vals[fields.BN_STATE + b] & campaign.SCOUTED:
             raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
-                               % campaign.bn_name(v[F.BN_ID + b]))
-        v[F.BN_STATE + b] |= campaign.SCOUTED
-    v[F.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
+                               % campaign.bn_name(vals[fields.BN_ID + b]))
+        vals[fields.BN_STATE + b] |= campaign.SCOUTED
+    vals[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
 
 
 # --- loiter --------------------------------------------------------------------------------------
-def _loiter_show(s):
-    v = s.vals
-    ac_left = [Obj((("ac", a + 1), ("left", M.loiter_left(v, a)), ("bingo", A.bingo(v, a))))
-               for a in range(F.AC_MAX) if M.on_battlefield(v, a)]
-    return (("phase", M.PHASES[v[F.PHASE]]), ("start", v[F.LOITER]), ("turn", v[F.TURN]),
-            ("left", v[F.LOITER] - v[F.TURN]), ("aircraft", ac_left))
+def _loiter_show(session):
+    vals = session.vals
+    ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(vals, a)),
+                    ("bingo", aircraft.bingo(vals, a))))
+               for a in range(fields.AC_MAX) if mission_rules.on_battlefield(vals, a)]
+    return (("phase", mission_rules.PHASES[vals[fields.PHASE]]), ("start", vals[fields.LOITER]),
+            ("turn", vals[fields.TURN]),
+            ("left", vals[fields.LOITER] - vals[fields.TURN]), ("aircraft", ac_left))
 
 
 @asks
-def loiter(s, w):
+def loiter(session, words):
     """`loiter [show|start [scout [=D]] [+M ...]|enemy|next]`: the Loiter track ("Placement du Pion
     d'Autonomie", "Bingo Fuel")."""
-    v = s.vals
-    if len(w) == 1 or (len(w) == 2 and w[1] == "show"):
-        return _loiter_show(s)
-    t = w[1]
+    vals = session.vals
+    if len(words) == 1 or (len(words) == 2 and words[1] == "show"):
+        return _loiter_show(session)
+    t = words[1]
     if t == "start":
         i = 2
         scout = ()
-        turns = M.LOITER_TURNS
+        turns = mission_rules.LOITER_TURNS
         relief = 0
-        if i < len(w) and w[i] == "scout":
+        if i < len(words) and words[i] == "scout":
             i += 1
             die = 0
-            if i < len(w) and w[i][:1] == "=":
-                die = parse.number(w[i][1:], 1, 10, "die")
+            if i < len(words) and words[i][:1] == "=":
+                die = parse.number(words[i][1:], 1, 10, "die")
                 i += 1
-            die = die or s.rng.die(10)  # any refusal below rolls it back
-            from engine.tal import sheets as SH
-            extra, relief, lost, entered = SH.scout(s, die, campaign.on(v))
-            if campaign.on(v):
-                _use_scout(v, lost)
+            die = die or session.rng.die(10)  # any refusal below rolls it back
+            from engine.tal import sheets
+            extra, relief, lost, entered = sheets.scout(session, die, campaign.on(vals))
+            if campaign.on(vals):
+                _use_scout(vals, lost)
             turns += extra
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
-        mod = parse.modifiers(w, i)
-        M.loiter_start(s, turns + mod, relief)
-        out = scout + (("mod", mod),) + _loiter_show(s)
-        return out + DT.entered_note(entered, "tal/scout.txt") if scout else out
+        mod = parse.modifiers(words, i)
+        mission_rules.loiter_start(session, turns + mod, relief)
+        out = scout + (("mod", mod),) + _loiter_show(session)
+        return out + datatables.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
-        parse.arity(w, 2, 2, "loiter enemy")
-        if v[F.PHASE] != M.P_FAST and v[F.PHASE] != M.P_SLOW:
+        parse.arity(words, 2, 2, "loiter enemy")
+        if vals[fields.PHASE] not in (mission_rules.P_FAST, mission_rules.P_SLOW):
             raise parse.Reject(parse.STATE, "no Loiter turn is being played")
-        back = M.enemy_attack(s)
-        return (("phase", M.PHASES[v[F.PHASE]]),) + ((("returned", back),) if back else ())
+        back = mission_rules.enemy_attack(session)
+        return ((("phase", mission_rules.PHASES[vals[fields.PHASE]]),) +
+                ((("returned", back),) if back else ()))
     if t == "next":
-        parse.arity(w, 2, 2, "loiter next")
+        parse.arity(words, 2, 2, "loiter next")
         back = []
         b6 = []
         b10 = []
         crashed = []
-        before = v[F.VP]
-        M.loiter_next(s, back, b6, b10, crashed)
-        out = (("turn", v[F.TURN]), ("left", v[F.LOITER] - v[F.TURN]),
+        before = vals[fields.VP]
+        mission_rules.loiter_next(session, back, b6, b10, crashed)
+        out = (("turn", vals[fields.TURN]), ("left", vals[fields.LOITER] - vals[fields.TURN]),
                ("bingo6", [a + 1 for a in b6]), ("bingo10", [a + 1 for a in b10]),
-               ("crashed", [a + 1 for a in crashed]), ("phase", M.PHASES[v[F.PHASE]]))
+               ("crashed", [a + 1 for a in crashed]),
+               ("phase", mission_rules.PHASES[vals[fields.PHASE]]))
         if back:
             out += (("returned", back),)
-        return out + _vp(s, before)
+        return out + _vp(session, before)
     raise parse.Reject(parse.UNKNOWN, "usage: loiter [start [scout [=D]] [+M ...]|enemy|next]")
 
 
 # --- checks --------------------------------------------------------------------------------------
-def _dice(s, w, start, n, what):
+def _dice(session, words, start, n, what):
     """n dice: given by hand as =D words from w[start:] (exactly n of them), or rolled."""
-    given = w[start:]
+    given = words[start:]
     if given and len(given) != n:
         raise parse.Reject(parse.SYNTAX, "%s needs %d dice (=D each), or none to roll them" % (
             what, n))
@@ -291,51 +300,51 @@ def _dice(s, w, start, n, what):
             raise parse.Reject(parse.SYNTAX, "a die rolled by hand looks like =7")
         out.append(parse.number(t[1:], 1, 10, "die"))
     while len(out) < n:
-        out.append(s.rng.die(10))
+        out.append(session.rng.die(10))
     return out
 
 
-def bingo(s, w):
+def bingo(session, words):
     """`bingo check [=D ...]`: one d10 per aircraft with a Bingo marker, home-bound ("Placement du
     Pion d'Autonomie", "Bingo Fuel")."""
-    if len(w) < 2 or w[1] != "check":
+    if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: bingo check [=D ...]")
-    v = s.vals
-    if v[F.PHASE] != M.P_HOME:
+    vals = session.vals
+    if vals[fields.PHASE] != mission_rules.P_HOME:
         raise parse.Reject(parse.STATE, "Bingo checks are rolled home-bound (mission home)")
-    due = M.bingo_due(s)
+    due = mission_rules.bingo_due(session)
     if not due:
         raise parse.Reject(parse.STATE, "no aircraft has a Bingo marker to check")
-    dice = _dice(s, w, 2, len(due), "bingo check")
+    dice = _dice(session, words, 2, len(due), "bingo check")
     out = []
     for i in range(len(due)):
         a = due[i]
-        marker = A.bingo(v, a)
-        st = M.bingo_check(s, a, dice[i])
-        k = A.pilot(v, a)
+        marker = aircraft.bingo(vals, a)
+        st = mission_rules.bingo_check(session, a, dice[i])
+        k = aircraft.pilot(vals, a)
         out.append(Obj((("ac", a + 1), ("bingo", marker), ("die", dice[i]), ("stress", st),
                         ("pilot", k + 1 if k >= 0 else None))))
     return (("checks", out),)
 
 
-def engine(s, w):
+def engine(session, words):
     """`engine check [=D ...]`: one d10 per unrepaired Engine marker, target-bound ("Pilotes Crashés
     et SAR")."""
-    if len(w) < 2 or w[1] != "check":
+    if len(words) < 2 or words[1] != "check":
         raise parse.Reject(parse.SYNTAX, "usage: engine check [=D ...]")
-    v = s.vals
-    if v[F.PHASE] != M.P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
-    due = M.engine_due(v)
+    due = mission_rules.engine_due(vals)
     need = 0
     for a in due:
-        need += A.marker(v, a, A.ENGINE)
-    dice = _dice(s, w, 2, need, "engine check")
-    before = v[F.VP]
+        need += aircraft.marker(vals, a, aircraft.ENGINE)
+    dice = _dice(session, words, 2, need, "engine check")
+    before = vals[fields.VP]
     out = []
     j = 0
     for a in due:
-        n = A.marker(v, a, A.ENGINE)
+        n = aircraft.marker(vals, a, aircraft.ENGINE)
         mine = dice[j:j + n]
         j += n
         crash = False
@@ -343,74 +352,76 @@ def engine(s, w):
             if d <= tables.ENGINE_CRASH_MAX:
                 crash = True
         if crash:
-            M.crash(s, a)
+            mission_rules.crash(session, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
-    return (("checks", out),) + _vp(s, before)
+    return (("checks", out),) + _vp(session, before)
 
 
-def sar(s, w):
+def sar(session, words):
     """`sar N [wp W] [target|battle|home] [=D]`: SAR for crashed aircraft N."""
     usage = "sar N [wp W] [target|battle|home] [=D]"
-    parse.arity(w, 2, 6, usage)
-    v = s.vals
-    a = A.slot(v, w[1])
-    if A.unmanned(s, a):
+    parse.arity(words, 2, 6, usage)
+    vals = session.vals
+    a = aircraft.slot(vals, words[1])
+    if aircraft.unmanned(session, a):
         raise parse.Reject(parse.STATE, "no SAR for unmanned aircraft")
-    M.sar_due(s, a)
+    mission_rules.sar_due(session, a)
     wp = 0
-    where = M.sar_where(v, a)
+    where = mission_rules.sar_where(vals, a)
     die = 0
     i = 2
-    while i < len(w):
-        t = w[i]
-        if t == "wp" and i + 1 < len(w):
+    while i < len(words):
+        t = words[i]
+        if t == "wp" and i + 1 < len(words):
             i += 1
-            wp = parse.number(w[i], 0, 99, "WP spent")
-        elif t in M.WHERE:
-            where = M.WHERE.index(t)
+            wp = parse.number(words[i], 0, 99, "WP spent")
+        elif t in mission_rules.WHERE:
+            where = mission_rules.WHERE.index(t)
         elif t[:1] == "=":
             die = parse.number(t[1:], 1, 10, "die")
         else:
             raise parse.Reject(parse.SYNTAX, "usage: " + usage)
         i += 1
-    die = die or s.rng.die(10)
-    mod = wp + M.WHERE_MOD[where]
+    die = die or session.rng.die(10)
+    mod = wp + mission_rules.WHERE_MOD[where]
     outcome = tables.sar(die + mod)
-    before = v[F.VP]
-    M.sar_apply(s, a, outcome)
-    k = A.pilot(v, a)
+    before = vals[fields.VP]
+    mission_rules.sar_apply(session, a, outcome)
+    k = aircraft.pilot(vals, a)
     out = (("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod),
            ("outcome", tables.SAR_NAMES[outcome]), ("stress", tables.SAR_STRESS[outcome]),
            ("pilot", k + 1 if k >= 0 else None))
     if k >= 0:
-        out += (("pilot_stress", v[F.P_STRESS + k]),)
-    return out + _vp(s, before)
+        out += (("pilot_stress", vals[fields.P_STRESS + k]),)
+    return out + _vp(session, before)
 
 
 @asks
-def ridge(s, w):
+def ridge(session, words):
     """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
     Pilotes", table DATA)."""
-    parse.arity(w, 2, 40, "ridge N [+M ...] [=D]")
-    v = s.vals
-    a = A.slot(v, w[1])
-    k = A.pilot(v, a)
+    parse.arity(words, 2, 40, "ridge N [+M ...] [=D]")
+    vals = session.vals
+    a = aircraft.slot(vals, words[1])
+    k = aircraft.pilot(vals, a)
     if k < 0:
         raise parse.Reject(parse.STATE, "aircraft %d has no pilot whose stress to check" % (a + 1))
-    if A.status(v, a) != A.FLYING:
+    if aircraft.status(vals, a) != aircraft.FLYING:
         raise parse.Reject(parse.STATE, "aircraft %d is not flying" % (a + 1))
-    mod, die = parse.modifiers(w, 2, 10)
-    mod += A.evasive(v, a) - v[F.P_STRESS + k] - A.CONTROLS_RIDGE * A.marker(v, a, A.CONTROLS)
-    die = die or s.rng.die(10)  # a refusal below (row not in the file) rolls the die back
-    from engine.tal import sheets as SH
-    st, entered = SH.ridge(s, die, mod)
-    was_unfit = P.status(v, k) == P.UNFIT
-    P.add_stress(v, k, st)
-    before = v[F.VP]
-    crash = not was_unfit and P.status(v, k) == P.UNFIT
+    mod, die = parse.modifiers(words, 2, 10)
+    mod += (aircraft.evasive(vals, a) - vals[fields.P_STRESS + k] -
+            aircraft.CONTROLS_RIDGE * aircraft.marker(vals, a, aircraft.CONTROLS))
+    die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls the die back
+    from engine.tal import sheets
+    st, entered = sheets.ridge(session, die, mod)
+    was_unfit = pilots.status(vals, k) == pilots.UNFIT
+    pilots.add_stress(vals, k, st)
+    before = vals[fields.VP]
+    crash = not was_unfit and pilots.status(vals, k) == pilots.UNFIT
     if crash:
-        M.crash(s, a)
+        mission_rules.crash(session, a)
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
-             ("pilot", k + 1), ("pilot_stress", v[F.P_STRESS + k]),
-             ("pilot_status", P.STATUS[P.status(v, k)]), ("crash", crash)) + _vp(s, before) +
-            DT.entered_note(entered, "tal/ridge.txt"))
+             ("pilot", k + 1), ("pilot_stress", vals[fields.P_STRESS + k]),
+             ("pilot_status", pilots.STATUS[pilots.status(vals, k)]), ("crash", crash)) +
+            _vp(session, before) +
+            datatables.entered_note(entered, "tal/ridge.txt"))

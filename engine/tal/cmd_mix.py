@@ -21,7 +21,7 @@ Every line is checked as the device reads the file; nothing else changes the gam
 """
 
 from engine.tal.cups import data as cupdata
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 CUPS = ("hit", "popup", "ground")
@@ -35,9 +35,9 @@ def _mix_name(k):
     return cupdata.FILES[k][:-4] + ".mix"
 
 
-def _lines(s, name):
+def _lines(session, name):
     """The lines of the player's data file `name` (empty when there is none)."""
-    f = s.data(name) if s.data is not None else None
+    f = session.data(name) if session.data is not None else None
     if f is None:
         return []
     from engine.core import datafile
@@ -53,16 +53,16 @@ def _lines(s, name):
 def _parse(k, lines):
     """Parse a cup file's lines into a fresh definition; a bad one is refused naming its line."""
     from engine.tal.cups import fileformat
-    d = cupdata.CupDef(cupdata.FILES[k], k)
+    cup = cupdata.CupDef(cupdata.FILES[k], k)
     try:
-        fileformat.parse(cupdata.FILES[k], lines, d)
+        fileformat.parse(cupdata.FILES[k], lines, cup)
     except fileformat.DataError as e:
         raise parse.Reject(parse.RANGE if e.line else parse.STATE, e.msg)
-    return d
+    return cup
 
 
-def _write(s, how, name, text):
-    fn = getattr(s.data, how, None) if getattr(s.data, "writes", False) else None
+def _write(session, how, name, text):
+    fn = getattr(session.data, how, None) if getattr(session.data, "writes", False) else None
     try:
         if fn is None:
             raise OSError("this console writes no data files")
@@ -73,82 +73,87 @@ def _write(s, how, name, text):
                                name, e.args[-1] if e.args else e))
 
 
-def _entering(s, k):
+def _entering(session, k):
     """Counters in the mix being entered, or None when none is being entered."""
-    lines = _lines(s, _mix_name(k))
+    lines = _lines(session, _mix_name(k))
     if not [x for x in lines if x.strip()]:
         return None
     body = [x for x in lines if x.strip() and x.split()[0][-1:] != ":" and x[:1] != "#"]
     return sum(int(x.split("|")[0].strip()) for x in body)
 
 
-def _kinds(s, name):
+def _kinds(session, name):
     """The kinds of counter in the mix being entered: [{"count":N,"sides":[word...]}...]."""
     from engine.core.jsonline import Obj
     out = []
-    for x in _lines(s, name):
+    for x in _lines(session, name):
         cells = [c.strip() for c in x.split("|")]
         if x.strip() and x[:1] != "#" and cells[0].isdigit():
             out.append(Obj((("count", int(cells[0])), ("sides", cells[1:-1]))))
     return out
 
 
-def _show(s, k):
-    d = cupdata.definition(s, cupdata.FILES[k])
-    return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", d.n),
-            ("status", d.status), ("entering", _entering(s, k)))
+def _show(session, k):
+    cup = cupdata.definition(session, cupdata.FILES[k])
+    return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n),
+            ("status", cup.status), ("entering", _entering(session, k)))
 
 
-def _check_empty(v, k):
+def _check_empty(vals, k):
     """A new mix cannot replace a cup whose counters are out (held, on the battlefield, removed
     for the campaign): the saved game refers to them by number."""
     if k == 2:
         return
-    lay = (F.HIT_SUM, F.HIT_REMOVED, 5) if k == 0 else (F.POPUP_SUM, F.POPUP_REMOVED, 4)
-    if v[lay[0]] or [1 for i in range(lay[2]) if v[lay[1] + i]]:
+    if k == 0:
+        sum_at, removed_at, removed_n = fields.HIT_SUM, fields.HIT_REMOVED, 5
+    else:
+        sum_at, removed_at, removed_n = fields.POPUP_SUM, fields.POPUP_REMOVED, 4
+    if vals[sum_at] or [1 for i in range(removed_n) if vals[removed_at + i]]:
         raise parse.Reject(parse.STATE, "counters of the %s cup are out: put them back first "
                            "(mission end, or cup reset %s)" % (CUPS[k], CUPS[k]))
 
 
-def mix(s, w):
+def mix(session, words):
     """`mix CUP [new|add ...|done|cancel]` (see the module doc)."""
-    if len(w) < 2 or w[1] not in CUPS:
+    if len(words) < 2 or words[1] not in CUPS:
         raise parse.Reject(parse.SYNTAX, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
-    k = CUPS.index(w[1])
-    if len(w) == 2:
-        return _show(s, k)
-    t = w[2]
+    k = CUPS.index(words[1])
+    if len(words) == 2:
+        return _show(session, k)
+    t = words[2]
     name = _mix_name(k)
     if t == "list":
-        parse.arity(w, 3, 3, "mix %s list" % w[1])
-        return (("cup", CUPS[k]), ("entering", _entering(s, k)), ("kinds", _kinds(s, name)))
+        parse.arity(words, 3, 3, "mix %s list" % words[1])
+        return (("cup", CUPS[k]), ("entering", _entering(session, k)),
+                ("kinds", _kinds(session, name)))
     if t == "new" or t == "cancel":
-        parse.arity(w, 3, 3, "mix %s %s" % (w[1], t))
-        _write(s, "write", name, _HEAD if t == "new" else "")
+        parse.arity(words, 3, 3, "mix %s %s" % (words[1], t))
+        _write(session, "write", name, _HEAD if t == "new" else "")
     elif t == "add":
-        cells = w[3:]
+        cells = words[3:]
         n = len(_COLUMNS[k].split())
         if len(cells) != n:
-            raise parse.Reject(parse.SYNTAX, "usage: mix %s add %s" % (w[1], _COLUMNS[k]))
-        if _entering(s, k) is None:
-            raise parse.Reject(parse.STATE, "start the mix first: mix %s new" % w[1])
+            raise parse.Reject(parse.SYNTAX, "usage: mix %s add %s" % (words[1], _COLUMNS[k]))
+        if _entering(session, k) is None:
+            raise parse.Reject(parse.STATE, "start the mix first: mix %s new" % words[1])
         line = " | ".join(cells) + " | entered at the table"
         _parse(k, ["source: -", "status: -", line])  # the line alone, as the device reads it
-        got = _parse(k, _lines(s, name) + [line])  # and the mix with it (at most 64 counters...)
-        _write(s, "append", name, line + "\n")
-        return _show(s, k)[:-1] + (("entering", got.n),)
+        # and the mix with it (at most 64 counters...)
+        got = _parse(k, _lines(session, name) + [line])
+        _write(session, "append", name, line + "\n")
+        return _show(session, k)[:-1] + (("entering", got.n),)
     elif t == "done":
-        parse.arity(w, 3, 3, "mix %s done" % w[1])
-        lines = _lines(s, name)
-        if _entering(s, k) is None:
-            raise parse.Reject(parse.STATE, "no mix is being entered: mix %s new" % w[1])
-        _check_empty(s.vals, k)
+        parse.arity(words, 3, 3, "mix %s done" % words[1])
+        lines = _lines(session, name)
+        if _entering(session, k) is None:
+            raise parse.Reject(parse.STATE, "no mix is being entered: mix %s new" % words[1])
+        _check_empty(session.vals, k)
         _parse(k, lines)
         text = ("# %s: the counter mix entered at the table (mix %s), one line per kind of "
-                "counter\n" % (cupdata.FILES[k], w[1])) + "\n".join(lines) + "\n"
-        _write(s, "write", cupdata.FILES[k], text)
-        _write(s, "write", name, "")
+                "counter\n" % (cupdata.FILES[k], words[1])) + "\n".join(lines) + "\n"
+        _write(session, "write", cupdata.FILES[k], text)
+        _write(session, "write", name, "")
         cupdata.forget()
     else:
         raise parse.Reject(parse.UNKNOWN, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
-    return _show(s, k)
+    return _show(session, k)

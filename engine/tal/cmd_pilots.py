@@ -18,117 +18,123 @@ NAME is a name of data/tal/pilots.txt (or #N); K is the roster number (1..12) th
 """
 
 from engine.tal import campaign
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
-from engine.tal import pilots as P
+from engine.tal import pilots
 from engine.core.jsonline import Obj
 
 _CARD = "OKAY SHAKEN COOL [fast|slow] [evasive N] [need X]"
 _PROMOTED = "promoted: enter the new card's values (pilot card K %s)" % _CARD
 
 
-def pilot_pairs(s, k, name=True):
+def pilot_pairs(session, k, name=True):
     """The reply pairs that describe pilot slot k."""
-    v = s.vals
-    need = v[F.P_NEED + k]
+    vals = session.vals
+    need = vals[fields.P_NEED + k]
     ac = None
-    for a in range(F.AC_MAX):
-        if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
+    for a in range(fields.AC_MAX):
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
             ac = a + 1
     out = [("pilot", k + 1)]
     if name:
-        out.append(("name", P.name(s, v[F.P_NAME + k])))
-    out += [("level", P.LEVELS[P.level(v, k)]), ("stress", v[F.P_STRESS + k]),
-            ("status", P.status_word(v, k)), ("okay", v[F.P_OKAY + k]),
-            ("shaken", v[F.P_SHAKEN + k]), ("cool", P.cool(v, k)), ("evasive", P.evasive(v, k)),
-            ("speed", "slow" if P.flag(v, k, P.SLOW) else "fast"), ("xp", v[F.P_XP + k]),
-            ("need", need or None), ("wounded", P.flag(v, k, P.WOUNDED)),
-            ("flew", P.flag(v, k, P.FLEW)), ("ac", ac)]
+        out.append(("name", pilots.name(session, vals[fields.P_NAME + k])))
+    out += [("level", pilots.LEVELS[pilots.level(vals, k)]), ("stress", vals[fields.P_STRESS + k]),
+            ("status", pilots.status_word(vals, k)), ("okay", vals[fields.P_OKAY + k]),
+            ("shaken", vals[fields.P_SHAKEN + k]), ("cool", pilots.cool(vals, k)),
+            ("evasive", pilots.evasive(vals, k)),
+            ("speed", "slow" if pilots.flag(vals, k, pilots.SLOW) else "fast"),
+            ("xp", vals[fields.P_XP + k]),
+            ("need", need or None), ("wounded", pilots.flag(vals, k, pilots.WOUNDED)),
+            ("flew", pilots.flag(vals, k, pilots.FLEW)), ("ac", ac)]
     return out
 
 
-def _stress_pairs(v, k):
-    return (("pilot", k + 1), ("stress", v[F.P_STRESS + k]), ("status", P.STATUS[P.status(v, k)]))
+def _stress_pairs(vals, k):
+    return (("pilot", k + 1), ("stress", vals[fields.P_STRESS + k]),
+            ("status", pilots.STATUS[pilots.status(vals, k)]))
 
 
-def _card(s, w, i, k, allow_level):
+def _card(session, words, i, k, allow_level):
     """Parse OKAY SHAKEN COOL and options from w[i:] into pilot slot k's card."""
-    v = s.vals
-    if len(w) < i + 3:
+    vals = session.vals
+    if len(words) < i + 3:
         raise parse.Reject(parse.SYNTAX, "a card is " + _CARD)
-    okay = parse.number(w[i], 0, P.LIMIT_MAX, "Okay limit")
-    shaken = parse.number(w[i + 1], 0, P.LIMIT_MAX, "Shaken limit")
-    cool = parse.number(w[i + 2], 0, P.COOL_MAX, "Cool")
-    slow = P.flag(v, k, P.SLOW)
+    okay = parse.number(words[i], 0, pilots.LIMIT_MAX, "Okay limit")
+    shaken = parse.number(words[i + 1], 0, pilots.LIMIT_MAX, "Shaken limit")
+    cool = parse.number(words[i + 2], 0, pilots.COOL_MAX, "Cool")
+    slow = pilots.flag(vals, k, pilots.SLOW)
     eva = 0
     need = 0
     lvl = None
     j = i + 3
-    while j < len(w):
-        t = w[j]
+    while j < len(words):
+        t = words[j]
         if t == "fast" or t == "slow":
             slow = t == "slow"
-        elif t in ("evasive", "need", "level") and j + 1 < len(w):
+        elif t in ("evasive", "need", "level") and j + 1 < len(words):
             j += 1
             if t == "evasive":
-                eva = parse.number(w[j], 0, P.EVASIVE_MAX, "Evasive")
+                eva = parse.number(words[j], 0, pilots.EVASIVE_MAX, "Evasive")
             elif t == "need":
-                need = parse.number(w[j], 1, P.XP_MAX, "XP needed")
+                need = parse.number(words[j], 1, pilots.XP_MAX, "XP needed")
             elif allow_level:
-                lvl = _level(w[j])
+                lvl = _level(words[j])
             else:
                 raise parse.Reject(parse.SYNTAX, "a card is " + _CARD)
         else:
             raise parse.Reject(parse.SYNTAX, "a card is " + _CARD + (" [level L]" if allow_level
                                                                        else ""))
         j += 1
-    P.set_card(v, k, okay, shaken, cool, eva, slow, need)
+    pilots.set_card(vals, k, okay, shaken, cool, eva, slow, need)
     if lvl is not None:
-        v[F.P_STATE + k] = (v[F.P_STATE + k] & ~7) | lvl
-    _refresh_aircraft(s, k)
+        vals[fields.P_STATE + k] = (vals[fields.P_STATE + k] & ~7) | lvl
+    _refresh_aircraft(session, k)
 
 
 def _level(word):
-    for i in range(len(P.LEVELS)):
-        if P.LEVELS[i] == word:
+    for i in range(len(pilots.LEVELS)):
+        if pilots.LEVELS[i] == word:
             return i
-    raise parse.Reject(parse.UNKNOWN, "levels: " + " ".join(P.LEVELS))
+    raise parse.Reject(parse.UNKNOWN, "levels: " + " ".join(pilots.LEVELS))
 
 
-def _refresh_aircraft(s, k):
+def _refresh_aircraft(session, k):
     # The aircraft the pilot sits in flies at the card's speed and Evasive.
-    v = s.vals
-    for a in range(F.AC_MAX):
-        if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
-            from engine.tal import aircraft as A
-            A.set_gear(v, a, P.flag(v, k, P.SLOW), A.has_fuel(v, a), A.has_ecm(v, a),
-                       P.evasive(v, k))
+    vals = session.vals
+    for a in range(fields.AC_MAX):
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
+            from engine.tal import aircraft
+            aircraft.set_gear(vals, a, pilots.flag(vals, k, pilots.SLOW),
+                              aircraft.has_fuel(vals, a), aircraft.has_ecm(vals, a),
+                              pilots.evasive(vals, k))
 
 
-def _name(s, word, k):
-    v = s.vals
-    n = P.name_number(s, word)
-    for j in range(F.PILOT_MAX):
-        if j != k and v[F.P_NAME + j] == n:
-            raise parse.Reject(parse.STATE, "%s is pilot %d" % (P.name(s, n), j + 1))
+def _name(session, word, k):
+    vals = session.vals
+    n = pilots.name_number(session, word)
+    for j in range(fields.PILOT_MAX):
+        if j != k and vals[fields.P_NAME + j] == n:
+            raise parse.Reject(parse.STATE, "%s is pilot %d" % (pilots.name(session, n), j + 1))
     return n
 
 
-def _crew_room(s, k, n):
+def _crew_room(session, k, n):
     """"Choix des Pilotes": one pilot per aircraft card plus one per aircraft type (drones take
     none): refuse pilot name n in slot k beyond that."""
-    v = s.vals
-    fam = P.family(s, n)
+    vals = session.vals
+    fam = pilots.family(session, n)
     if fam is None:
         return  # a name the data file does not list: its type is not known
-    from engine.tal import aircraft as A
+    from engine.tal import aircraft
     planes = 0
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and not A.unmanned(s, a) and A.family(s, a) == fam:
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and not aircraft.unmanned(session, a)
+                and aircraft.family(session, a) == fam):
             planes += 1
     crew = 0
-    for j in range(F.PILOT_MAX):
-        if j != k and P.used(v, j) and P.family(s, v[F.P_NAME + j]) == fam:
+    for j in range(fields.PILOT_MAX):
+        if (j != k and pilots.used(vals, j)
+                and pilots.family(session, vals[fields.P_NAME + j]) == fam):
             crew += 1
     if crew >= planes + (1 if planes else 0):
         raise parse.Reject(parse.STATE, "the squadron takes one %s pilot per %s aircraft and one "
@@ -136,201 +142,210 @@ def _crew_room(s, k, n):
                                                              crew))
 
 
-def _add(s, w):
-    v = s.vals
-    if len(w) < 6:
+def _add(session, words):
+    vals = session.vals
+    if len(words) < 6:
         raise parse.Reject(parse.SYNTAX, "usage: pilot add NAME " + _CARD + " [level L]")
-    campaign.require_setup(v, "choosing pilots")
-    if campaign.on(v) and "level" in w:
+    campaign.require_setup(vals, "choosing pilots")
+    if campaign.on(vals) and "level" in words:
         raise parse.Reject(parse.STATE, "pilots join at Average: adjust levels with pilot level")
-    k = P.free_slot(v)
-    v[F.P_NAME + k] = _name(s, w[2], k)
-    v[F.P_STATE + k] = P.AVERAGE  # «Tous les pilotes se joignent à l'escadron ... Normal»
-    _card(s, w, 3, k, not campaign.on(v))
-    if campaign.on(v):
-        _crew_room(s, k, v[F.P_NAME + k])
-    return tuple(pilot_pairs(s, k))
+    k = pilots.free_slot(vals)
+    vals[fields.P_NAME + k] = _name(session, words[2], k)
+    # «Tous les pilotes se joignent à l'escadron ... Normal»
+    vals[fields.P_STATE + k] = pilots.AVERAGE
+    _card(session, words, 3, k, not campaign.on(vals))
+    if campaign.on(vals):
+        _crew_room(session, k, vals[fields.P_NAME + k])
+    return tuple(pilot_pairs(session, k))
 
 
-def _card_cmd(s, w):
-    v = s.vals
-    k = P.slot(v, w[2] if len(w) > 2 else "")
-    _card(s, w, 3, k, False)
+def _card_cmd(session, words):
+    vals = session.vals
+    k = pilots.slot(vals, words[2] if len(words) > 2 else "")
+    _card(session, words, 3, k, False)
     # "Promotion des Pilotes": the XP kept after a promotion count towards the new card's
     # number, so a surplus that already reaches it promotes again.
-    up = P.gain_xp(v, k, 0)
-    out = tuple(pilot_pairs(s, k))
+    up = pilots.gain_xp(vals, k, 0)
+    out = tuple(pilot_pairs(session, k))
     if up:
         out += (("promoted", True), ("note", _PROMOTED))
     return out
 
 
-def _list(s, w):
-    parse.arity(w, 2, 2, "pilot list")
-    v = s.vals
-    return (("pilots", [Obj(pilot_pairs(s, k)) for k in range(F.PILOT_MAX) if P.used(v, k)]),)
+def _list(session, words):
+    parse.arity(words, 2, 2, "pilot list")
+    vals = session.vals
+    return (("pilots", [Obj(pilot_pairs(session, k)) for k in range(fields.PILOT_MAX)
+                        if pilots.used(vals, k)]),)
 
 
-def _show(s, w):
-    parse.arity(w, 3, 3, "pilot show K")
-    return tuple(pilot_pairs(s, P.slot(s.vals, w[2])))
+def _show(session, words):
+    parse.arity(words, 3, 3, "pilot show K")
+    return tuple(pilot_pairs(session, pilots.slot(session.vals, words[2])))
 
 
-def _alive(v, k):
-    if P.flag(v, k, P.KILLED):
+def _alive(vals, k):
+    if pilots.flag(vals, k, pilots.KILLED):
         raise parse.Reject(parse.STATE, "pilot %d was killed" % (k + 1))
 
 
-def _stress(s, w):
-    parse.arity(w, 4, 4, "pilot stress K +N|-N")
-    v = s.vals
-    k = P.slot(v, w[2])
-    _alive(v, k)
-    if w[3][:1] not in ("+", "-"):
+def _stress(session, words):
+    parse.arity(words, 4, 4, "pilot stress K +N|-N")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
+    if words[3][:1] not in ("+", "-"):
         raise parse.Reject(parse.SYNTAX, "stress changes look like +2 or -1")
-    n = parse.signed(w[3], -P.STRESS_MAX, P.STRESS_MAX, "stress")
-    if n < 0 and P.flag(v, k, P.WOUNDED):
+    n = parse.signed(words[3], -pilots.STRESS_MAX, pilots.STRESS_MAX, "stress")
+    if n < 0 and pilots.flag(vals, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is Wounded: no stress comes off until the "
                            "Wounded marker is repaired (pilot heal)" % (k + 1))
-    P.add_stress(v, k, n)
-    out = _stress_pairs(v, k)
-    if P.status(v, k) == P.UNFIT:
-        for a in range(F.AC_MAX):
-            if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1 and v[F.AC_STATE + a] & 7 == 1:
-                out += (("weapons", P.UNFIT_NOTE),)  # his aircraft is flying
+    pilots.add_stress(vals, k, n)
+    out = _stress_pairs(vals, k)
+    if pilots.status(vals, k) == pilots.UNFIT:
+        for a in range(fields.AC_MAX):
+            if (vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1
+                    and vals[fields.AC_STATE + a] & 7 == 1):
+                out += (("weapons", pilots.UNFIT_NOTE),)  # his aircraft is flying
     return out
 
 
-def _xp(s, w):
-    parse.arity(w, 4, 4, "pilot xp K +N")
-    v = s.vals
-    k = P.slot(v, w[2])
-    if w[3][:1] != "+":
+def _xp(session, words):
+    parse.arity(words, 4, 4, "pilot xp K +N")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    if words[3][:1] != "+":
         raise parse.Reject(parse.SYNTAX, "XP gains look like +2")
-    up = P.gain_xp(v, k, parse.signed(w[3], 1, P.XP_MAX, "XP"))
-    out = (("pilot", k + 1), ("xp", v[F.P_XP + k]), ("need", v[F.P_NEED + k] or None),
-           ("level", P.LEVELS[P.level(v, k)]), ("promoted", bool(up)))
+    up = pilots.gain_xp(vals, k, parse.signed(words[3], 1, pilots.XP_MAX, "XP"))
+    out = (("pilot", k + 1), ("xp", vals[fields.P_XP + k]),
+           ("need", vals[fields.P_NEED + k] or None),
+           ("level", pilots.LEVELS[pilots.level(vals, k)]), ("promoted", bool(up)))
     if up:
         out += (("note", _PROMOTED),)
     return out
 
 
-def _promote(s, w):
-    parse.arity(w, 3, 4, "pilot promote K [LEVELS]  (1 SO per level)")
-    v = s.vals
-    k = P.slot(v, w[2])
-    _alive(v, k)
-    campaign.require_setup(v, "priority promotion")
-    n = parse.number(w[3], 1, P.ACE, "levels") if len(w) == 4 else 1
-    if P.level(v, k) + n > P.ACE:
+def _promote(session, words):
+    parse.arity(words, 3, 4, "pilot promote K [LEVELS]  (1 SO per level)")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
+    campaign.require_setup(vals, "priority promotion")
+    n = parse.number(words[3], 1, pilots.ACE, "levels") if len(words) == 4 else 1
+    if pilots.level(vals, k) + n > pilots.ACE:
         raise parse.Reject(parse.STATE, "pilot %d is %s: Ace is the top level" % (
-            k + 1, P.LEVELS[P.level(v, k)]))
-    campaign.spend(v, n * campaign.PROMOTION_COST)
-    v[F.P_STATE + k] += n
-    v[F.P_NEED + k] = 0  # the new card's number, entered with pilot card
-    return (("pilot", k + 1), ("level", P.LEVELS[P.level(v, k)]), ("so", v[F.SO]),
+            k + 1, pilots.LEVELS[pilots.level(vals, k)]))
+    campaign.spend(vals, n * campaign.PROMOTION_COST)
+    vals[fields.P_STATE + k] += n
+    vals[fields.P_NEED + k] = 0  # the new card's number, entered with pilot card
+    return (("pilot", k + 1), ("level", pilots.LEVELS[pilots.level(vals, k)]),
+            ("so", vals[fields.SO]),
             ("note", "enter the new card's values (pilot card K %s)" % _CARD))
 
 
-def _level_cmd(s, w):
-    parse.arity(w, 4, 4, "pilot level K LEVEL")
-    v = s.vals
-    k = P.slot(v, w[2])
-    campaign.require_setup(v, "adjusting skill levels")
-    lvl = _level(w[3])
-    v[F.ADJUST] += lvl - P.level(v, k)  # «Chaque augmentation doit s'accompagner ... diminution»
-    v[F.P_STATE + k] = (v[F.P_STATE + k] & ~7) | lvl
-    out = (("pilot", k + 1), ("level", P.LEVELS[lvl]))
-    return out + ((("unbalanced", v[F.ADJUST]),) if campaign.on(v) else ())
+def _level_cmd(session, words):
+    parse.arity(words, 4, 4, "pilot level K LEVEL")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_setup(vals, "adjusting skill levels")
+    lvl = _level(words[3])
+    # «Chaque augmentation doit s'accompagner ... diminution»
+    vals[fields.ADJUST] += lvl - pilots.level(vals, k)
+    vals[fields.P_STATE + k] = (vals[fields.P_STATE + k] & ~7) | lvl
+    out = (("pilot", k + 1), ("level", pilots.LEVELS[lvl]))
+    return out + ((("unbalanced", vals[fields.ADJUST]),) if campaign.on(vals) else ())
 
 
-def _recovered(s, k, n):
-    v = s.vals
-    return Obj((("pilot", k + 1), ("recovered", n), ("stress", v[F.P_STRESS + k]),
-                ("status", P.STATUS[P.status(v, k)])))
+def _recovered(session, k, n):
+    vals = session.vals
+    return Obj((("pilot", k + 1), ("recovered", n), ("stress", vals[fields.P_STRESS + k]),
+                ("status", pilots.STATUS[pilots.status(vals, k)])))
 
 
-def _rr(s, w):
-    parse.arity(w, 2, 2, "pilot rr  (R&R priority: 2 SO, once a day)")
-    v = s.vals
-    campaign.require_step(v, campaign.S_RR, "R&R")
-    if v[F.CAMP] & campaign.RR_USED:
+def _rr(session, words):
+    parse.arity(words, 2, 2, "pilot rr  (R&R priority: 2 SO, once a day)")
+    vals = session.vals
+    campaign.require_step(vals, campaign.S_RR, "R&R")
+    if vals[fields.CAMP] & campaign.RR_USED:
         raise parse.Reject(parse.STATE, "R&R was already bought today")
-    campaign.spend(v, campaign.RR_COST)
-    v[F.CAMP] |= campaign.RR_USED
+    campaign.spend(vals, campaign.RR_COST)
+    vals[fields.CAMP] |= campaign.RR_USED
     out = []
-    for k in range(F.PILOT_MAX):
-        if P.used(v, k) and not P.flag(v, k, P.KILLED):
-            out.append(_recovered(s, k, P.recover(v, k, P.REST_RECOVERY + P.cool(v, k))))
-    return (("so", v[F.SO]), ("rested", out))
+    for k in range(fields.PILOT_MAX):
+        if pilots.used(vals, k) and not pilots.flag(vals, k, pilots.KILLED):
+            gain = pilots.REST_RECOVERY + pilots.cool(vals, k)
+            out.append(_recovered(session, k, pilots.recover(vals, k, gain)))
+    return (("so", vals[fields.SO]), ("rested", out))
 
 
-def _heal(s, w):
-    parse.arity(w, 3, 3, "pilot heal K  (repair Wounded: 1 SO)")
-    v = s.vals
-    k = P.slot(v, w[2])
-    _alive(v, k)
-    if not P.flag(v, k, P.WOUNDED):
+def _heal(session, words):
+    parse.arity(words, 3, 3, "pilot heal K  (repair Wounded: 1 SO)")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    _alive(vals, k)
+    if not pilots.flag(vals, k, pilots.WOUNDED):
         raise parse.Reject(parse.STATE, "pilot %d is not Wounded" % (k + 1))
-    campaign.require_step(v, campaign.S_REPAIR, "repairs")
-    campaign.spend(v, campaign.REPAIR_COST)
-    P.set_flag(v, k, P.WOUNDED, False)
-    return _stress_pairs(v, k) + (("wounded", False), ("so", v[F.SO]))
+    campaign.require_step(vals, campaign.S_REPAIR, "repairs")
+    campaign.spend(vals, campaign.REPAIR_COST)
+    pilots.set_flag(vals, k, pilots.WOUNDED, False)
+    return _stress_pairs(vals, k) + (("wounded", False), ("so", vals[fields.SO]))
 
 
-def _replace(s, w):
-    if len(w) < 7:
+def _replace(session, words):
+    if len(words) < 7:
         raise parse.Reject(parse.SYNTAX, "usage: pilot replace K NAME " + _CARD + "  (1 VP)")
-    v = s.vals
-    k = P.slot(v, w[2])
-    campaign.require_step(v, campaign.S_REPLACE, "replacements")
-    campaign.require_replacement(v)
-    campaign.add_vp(v, -campaign.PILOT_REPLACEMENT_VP)
-    old = v[F.P_NAME + k]
-    new = _name(s, w[3], k)
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_step(vals, campaign.S_REPLACE, "replacements")
+    campaign.require_replacement(vals)
+    campaign.add_vp(vals, -campaign.PILOT_REPLACEMENT_VP)
+    old = vals[fields.P_NAME + k]
+    new = _name(session, words[3], k)
     # "Remplacements, Pilotes": «un nouveau pilote du même niveau de compétence et volant sur le
     # même type d'appareil ... que s'il est nouveau et qu'il n'a jamais fait partie de votre
     # escadrille»
-    if P.family(s, new) != P.family(s, old):
+    if pilots.family(session, new) != pilots.family(session, old):
         raise parse.Reject(parse.STATE, "a replacement flies the same aircraft type: %s flies the "
-                           "%s, %s the %s" % (P.name(s, old), str(P.family(s, old)).upper(),
-                                              P.name(s, new), str(P.family(s, new)).upper()))
+                           "%s, %s the %s" % (
+                               pilots.name(session, old), str(pilots.family(session, old)).upper(),
+                               pilots.name(session, new), str(pilots.family(session, new)).upper()))
     free = -1
-    for i in range(F.FORMER_MAX):
-        f = v[F.FORMER + i]
+    for i in range(fields.FORMER_MAX):
+        f = vals[fields.FORMER + i]
         if f == new:
             raise parse.Reject(parse.STATE, "%s has served in the squadron: a replacement is a new "
-                               "pilot" % P.name(s, new))
+                               "pilot" % pilots.name(session, new))
         if not f and free < 0:
             free = i
     if free < 0:
         raise parse.Reject(parse.STATE, "%d pilots were replaced already: the most the device "
-                           "remembers" % F.FORMER_MAX)
-    v[F.FORMER + free] = old
-    v[F.P_NAME + k] = new
-    v[F.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
-    v[F.P_STRESS + k] = 0
-    v[F.P_XP + k] = 0
-    for a in range(F.AC_MAX):  # the new pilot joins the squadron without an aircraft
-        if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
-            v[F.AC_PILOT + a] = 0
-    _card(s, w, 4, k, False)
-    return tuple(pilot_pairs(s, k)) + (("vp", v[F.VP]),)
+                           "remembers" % fields.FORMER_MAX)
+    vals[fields.FORMER + free] = old
+    vals[fields.P_NAME + k] = new
+    vals[fields.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
+    vals[fields.P_STRESS + k] = 0
+    vals[fields.P_XP + k] = 0
+    for a in range(fields.AC_MAX):  # the new pilot joins the squadron without an aircraft
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
+            vals[fields.AC_PILOT + a] = 0
+    _card(session, words, 4, k, False)
+    return tuple(pilot_pairs(session, k)) + (("vp", vals[fields.VP]),)
 
 
-def _remove(s, w):
-    parse.arity(w, 3, 3, "pilot remove K")
-    v = s.vals
-    k = P.slot(v, w[2])
-    campaign.require_setup(v, "removing a pilot")
+def _remove(session, words):
+    parse.arity(words, 3, 3, "pilot remove K")
+    vals = session.vals
+    k = pilots.slot(vals, words[2])
+    campaign.require_setup(vals, "removing a pilot")
     from engine.tal.aircraft import IN_MISSION
-    for a in range(F.AC_MAX):
-        if v[F.AC_TYPE + a] and v[F.AC_PILOT + a] == k + 1:
-            if v[F.AC_STATE + a] & IN_MISSION:
+    for a in range(fields.AC_MAX):
+        if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
+            if vals[fields.AC_STATE + a] & IN_MISSION:
                 raise parse.Reject(parse.STATE, "pilot %d is flying a mission" % (k + 1))
-            v[F.AC_PILOT + a] = 0
-    for f in (F.P_NAME, F.P_OKAY, F.P_SHAKEN, F.P_STRESS, F.P_XP, F.P_NEED, F.P_SKILL, F.P_STATE):
-        v[f + k] = 0
+            vals[fields.AC_PILOT + a] = 0
+    for f in (fields.P_NAME, fields.P_OKAY, fields.P_SHAKEN, fields.P_STRESS, fields.P_XP,
+              fields.P_NEED, fields.P_SKILL, fields.P_STATE):
+        vals[f + k] = 0
     return (("removed", k + 1),)
 
 
@@ -340,12 +355,12 @@ _SUBS = (("add", _add), ("card", _card_cmd), ("list", _list), ("show", _show),
          ("remove", _remove))
 
 
-def pilot(s, w):
+def pilot(session, words):
     """`pilot add|card|list|show|stress|xp|promote|level|rr|heal|replace|remove ...`."""
-    if len(w) >= 2:
+    if len(words) >= 2:
         for name, fn in _SUBS:
-            if name == w[1]:
-                return fn(s, w)
-    raise parse.Reject(parse.SYNTAX if len(w) < 2 else parse.UNKNOWN,
+            if name == words[1]:
+                return fn(session, words)
+    raise parse.Reject(parse.SYNTAX if len(words) < 2 else parse.UNKNOWN,
                        "usage: pilot add|card|list|show|stress|xp|promote|level|rr|heal|"
                        "replace|remove ...")

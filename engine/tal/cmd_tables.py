@@ -15,75 +15,76 @@ or a rulebook example).
 """
 
 from engine.tal import campaign
-from engine.core import datatables as DT
-from engine.tal import sheets as SH
+from engine.core import datatables
+from engine.tal import sheets
 from engine.core import parse
-from engine.tal import tables as T
+from engine.tal import tables
 from engine.tal.ask import asks
 
 USAGE = "table cover|sar|engine|ecm|bingo 6|10|scout|ridge|move a|s|c|stress BAND [=D] [+M ...]"
 
 
-def _roll(s, w, i, mods):
+def _roll(session, words, i, mods):
     if mods:
-        mod, die = parse.modifiers(w, i, 10)
+        mod, die = parse.modifiers(words, i, 10)
     else:
-        parse.arity(w, i, i + 1, USAGE)
+        parse.arity(words, i, i + 1, USAGE)
         mod, die = 0, 0
-        if len(w) == i + 1:
-            if w[i][:1] != "=":
+        if len(words) == i + 1:
+            if words[i][:1] != "=":
                 raise parse.Reject(parse.SYNTAX, "a die rolled by hand looks like =7")
-            die = parse.number(w[i][1:], 1, 10, "die")
-    return (die or s.rng.die(10)), mod
+            die = parse.number(words[i][1:], 1, 10, "die")
+    return (die or session.rng.die(10)), mod
 
 
 @asks
-def table(s, w):
+def table(session, words):
     """`table NAME ...`: one look-up (see the module doc)."""
-    if len(w) < 2:
+    if len(words) < 2:
         raise parse.Reject(parse.SYNTAX, "usage: " + USAGE)
-    t = w[1]
+    t = words[1]
     if t == "cover":
-        die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("result", T.COVER[die - 1]), ("note", T.COVER_NOTE))
+        die, _ = _roll(session, words, 2, False)
+        return (("die", die), ("result", tables.COVER[die - 1]), ("note", tables.COVER_NOTE))
     if t == "sar":
-        die, mod = _roll(s, w, 2, True)
-        o = T.sar(die + mod)
-        return (("die", die), ("mod", mod), ("result", die + mod), ("outcome", T.SAR_NAMES[o]),
-                ("stress", T.SAR_STRESS[o]))
+        die, mod = _roll(session, words, 2, True)
+        o = tables.sar(die + mod)
+        return (("die", die), ("mod", mod), ("result", die + mod), ("outcome", tables.SAR_NAMES[o]),
+                ("stress", tables.SAR_STRESS[o]))
     if t == "engine":
-        die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("crash", die <= T.ENGINE_CRASH_MAX))
+        die, _ = _roll(session, words, 2, False)
+        return (("die", die), ("crash", die <= tables.ENGINE_CRASH_MAX))
     if t == "ecm":
-        die, _ = _roll(s, w, 2, False)
-        return (("die", die), ("cancels", die >= T.ECM_CANCEL_MIN))
+        die, _ = _roll(session, words, 2, False)
+        return (("die", die), ("cancels", die >= tables.ECM_CANCEL_MIN))
     if t == "bingo":
-        if len(w) < 3 or w[2] not in ("6", "10"):
+        if len(words) < 3 or words[2] not in ("6", "10"):
             raise parse.Reject(parse.SYNTAX, "usage: table bingo 6|10 [=D]")
-        marker = int(w[2])
-        die, _ = _roll(s, w, 3, False)
-        return (("bingo", marker), ("die", die), ("stress", T.bingo_stress(marker, die)))
+        marker = int(words[2])
+        die, _ = _roll(session, words, 3, False)
+        return (("bingo", marker), ("die", die), ("stress", tables.bingo_stress(marker, die)))
     if t == "scout":
-        die, _ = _roll(s, w, 2, False)
-        turns, stress, lost, entered = SH.scout(s, die)
+        die, _ = _roll(session, words, 2, False)
+        turns, stress, lost, entered = sheets.scout(session, die)
         return ((("die", die), ("turns", turns), ("loiter", 5 + turns), ("stress", stress),
                  ("lost", None if lost is None else bool(lost))) +
-                DT.entered_note(entered, "tal/scout.txt"))
+                datatables.entered_note(entered, "tal/scout.txt"))
     if t == "ridge":
-        die, mod = _roll(s, w, 2, True)
-        stress, entered = SH.ridge(s, die, mod)
+        die, mod = _roll(session, words, 2, True)
+        stress, entered = sheets.ridge(session, die, mod)
         return ((("die", die), ("mod", mod), ("result", die + mod), ("stress", stress)) +
-                DT.entered_note(entered, "tal/ridge.txt"))
+                datatables.entered_note(entered, "tal/ridge.txt"))
     if t == "move":
-        if len(w) < 3 or len(w[2]) != 1 or campaign.KINDS.find(w[2]) < 0:
+        if len(words) < 3 or len(words[2]) != 1 or campaign.KINDS.find(words[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
-        die, mod = _roll(s, w, 3, True)
-        step, entered = SH.movement(s, campaign.KINDS.find(w[2]), die, mod)
-        return ((("kind", w[2]), ("die", die), ("mod", mod), ("result", die + mod),
-                 ("move", SH.MOVES[step + 1])) + DT.entered_note(entered, "tal/movement.txt"))
+        die, mod = _roll(session, words, 3, True)
+        step, entered = sheets.movement(session, campaign.KINDS.find(words[2]), die, mod)
+        return ((("kind", words[2]), ("die", die), ("mod", mod), ("result", die + mod),
+                 ("move", sheets.MOVES[step + 1])) +
+                datatables.entered_note(entered, "tal/movement.txt"))
     if t == "stress" or t == "wp":
-        parse.arity(w, 3, 3, "table stress|wp BAND")
-        b = campaign.band(w[2])
-        n, entered = (SH.band_stress if t == "stress" else SH.band_wp)(s, b)
-        return (("band", w[2]), (t, n)) + DT.entered_note(entered, "tal/stress.txt")
+        parse.arity(words, 3, 3, "table stress|wp BAND")
+        b = campaign.band(words[2])
+        n, entered = (sheets.band_stress if t == "stress" else sheets.band_wp)(session, b)
+        return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

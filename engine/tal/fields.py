@@ -38,7 +38,8 @@ POPUP_OUT = _f(POPUP_OUT_MAX)  # 0 free, else 1 + counter + 64 * hex
 # --- mission, campaign, pilots (engine/tal/mission.py, campaign.py, pilots.py) ---
 # Small values cost one byte each in the record (zig-zag varints below 64), so flags share a
 # field only where they stay small.  Rosters are arrays indexed by slot (0-based; the protocol
-# numbers them from 1); a slot whose first field is 0 is free.
+# numbers them from 1); a slot whose first field is 0 is free.  Throughout the rules code a slot
+# is `a` for an aircraft (`vals[fields.AC_TYPE + a]`), `k` for a pilot, `b` for a battalion.
 SO = _f()  # Special Option points ("Fin de Journée")
 DAY = _f()  # current day, 1..DAYS (0 before `campaign start`)
 DAYS = _f()  # campaign length in days (0 = not set: no limit)

@@ -18,9 +18,9 @@ turn, so what it holds was taken since its previous turn ended.  `end` returns e
 out (`cups.end_mission`).  engine.tal.cups.rules is imported only while a counter is held out.
 """
 
-from engine.tal import aircraft as A
+from engine.tal import aircraft
 from engine.tal import campaign
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
 from engine.tal import tables
@@ -51,146 +51,149 @@ DRONE_IGNORES = ("stress", "wounded", "bullet-holes", "hud", "cannon")  # "Tirs 
 GUNSHIP_IGNORES = ("altitude", "pylon", "hud")  # "Appareils et Armements", AC-130
 
 
-def on_battlefield(v, a):
+def on_battlefield(vals, a):
     """In the air over the battlefield now (it can be attacked, it gets Bingo markers)."""
-    return (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING and
-            (v[F.PHASE] == P_FAST or v[F.PHASE] == P_SLOW))
+    return (aircraft.used(vals, a) and aircraft.in_mission(vals, a) and
+            aircraft.status(vals, a) == aircraft.FLYING and
+            (vals[fields.PHASE] == P_FAST or vals[fields.PHASE] == P_SLOW))
 
 
 
 # --- turns and the cups' temporary counters -------------------------------------------------------
-def _any(v, at, n):
+def _any(vals, at, n):
     # Is any slot of a cup's held-out fields in use?
     for k in range(n):
-        if v[at + k]:
+        if vals[at + k]:
             return True
     return False
 
 
-def _release(s, a, out):
+def _release(session, a, out):
     """The end of aircraft a's turn: its temporary Hit counters due now go back to the cup.
 
     The cups' rules are imported only while some counter is held out, so a session that tracks its
     counters by hand never loads the cups.
     """
-    v = s.vals
-    if not _any(v, F.HIT_HELD, F.HIT_HELD_MAX):
+    vals = session.vals
+    if not _any(vals, fields.HIT_HELD, fields.HIT_HELD_MAX):
         return
     from engine.core.jsonline import Obj
     from engine.tal.cups import counters, rules as cups
     from engine.tal.cups import data as cupdata
-    d = cupdata.definition(s, cupdata.HIT_FILE)
-    cups.check_sum(v, cups.HIT, d, cupdata.HIT_FILE)
-    for k in range(cups.end_turn(s, d, a + 1)):
+    d = cupdata.definition(session, cupdata.HIT_FILE)
+    cups.check_sum(vals, cups.HIT, d, cupdata.HIT_FILE)
+    for k in range(cups.end_turn(session, d, a + 1)):
         c = cups.DRAWN[k]
         out.append(Obj((("n", c + 1), ("effect", counters.EFFECTS[d.effect[cups.SIDE[k]][c]]))))
 
 
-def _cups_home(s):
+def _cups_home(session):
     """Mission over: every held Hit counter and battlefield Pop-Up back in its cup; (hit, popup)."""
-    v = s.vals
-    if not (_any(v, F.HIT_HELD, F.HIT_HELD_MAX) or _any(v, F.POPUP_OUT, F.POPUP_OUT_MAX)):
+    vals = session.vals
+    if not (_any(vals, fields.HIT_HELD, fields.HIT_HELD_MAX) or
+            _any(vals, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
         return 0, 0
     from engine.tal.cups import data as cupdata
     from engine.tal.cups import rules as cups
-    return cups.end_mission(s, cupdata.definition(s, cupdata.HIT_FILE),
-                            cupdata.definition(s, cupdata.POPUP_FILE))
+    return cups.end_mission(session, cupdata.definition(session, cupdata.HIT_FILE),
+                            cupdata.definition(session, cupdata.POPUP_FILE))
 
 
-def all_fast(s):
+def all_fast(session):
     """An RQ-1 or MQ-1 at high altitude over the battlefield: every pilot is Fast
     ("Appareils et Armements": «Si le RQ-1 est à haute altitude, traitez tous vos pilotes comme
     étant Rapide», the same for the MQ-1)."""
-    v = s.vals
-    for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and A.high(v, a) and A.unmanned(s, a):
+    vals = session.vals
+    for a in range(fields.AC_MAX):
+        if on_battlefield(vals, a) and aircraft.high(vals, a) and aircraft.unmanned(session, a):
             return True
     return False
 
 
-def _end_turns(s, slow, out):
+def _end_turns(session, slow, out):
     """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
-    v = s.vals
-    fast = all_fast(s)
-    for a in range(F.AC_MAX):
-        if on_battlefield(v, a) and (A.is_slow(v, a) and not fast) == slow:
-            _release(s, a, out)
+    vals = session.vals
+    fast = all_fast(session)
+    for a in range(fields.AC_MAX):
+        if on_battlefield(vals, a) and (aircraft.is_slow(vals, a) and not fast) == slow:
+            _release(session, a, out)
 
 
-def enemy_attack(s):
+def enemy_attack(session):
     """An enemy attack on the battlefield: the Fast part of the turn is over.
 
     Ends the Fast aircraft's turns (their temporary counters go back) on the first attack of
     a Loiter turn; returns the list of counters that went back.
     """
     out = []
-    if s.vals[F.PHASE] == P_FAST:
-        _end_turns(s, False, out)
-        s.vals[F.PHASE] = P_SLOW
+    if session.vals[fields.PHASE] == P_FAST:
+        _end_turns(session, False, out)
+        session.vals[fields.PHASE] = P_SLOW
     return out
 
 
-def _battle_over(v):
+def _battle_over(vals):
     """Home-bound once no aircraft of the mission is left on the battlefield."""
-    if v[F.PHASE] != P_FAST and v[F.PHASE] != P_SLOW:
+    if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
         return
-    for a in range(F.AC_MAX):
-        if on_battlefield(v, a):
+    for a in range(fields.AC_MAX):
+        if on_battlefield(vals, a):
             return
-    v[F.PHASE] = P_HOME
+    vals[fields.PHASE] = P_HOME
 
 
 # --- crashes and hits -----------------------------------------------------------------------------
-def crash(s, a, killed=False):
+def crash(session, a, killed=False):
     """Aircraft a crashes (docs/rules.md): -1 VP (not drones), -1 more if the pilot is killed.
 
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
     """
-    v = s.vals
-    row = A.type_row(s, a)
-    manned = row[A.T_CLASS] != A.DRONE
+    vals = session.vals
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    manned = ac_class != aircraft.DRONE
     out = []
-    _release(s, a, out)
-    ph = v[F.PHASE]
+    _release(session, a, out)
+    ph = vals[fields.PHASE]
     if killed or not manned:
-        st = A.DOWN
+        st = aircraft.DOWN
     elif ph == P_TARGET:
-        st = A.CRASH_TARGET
-    elif ph == P_HOME or A.status(v, a) == A.LEFT:
-        st = A.CRASH_HOME
+        st = aircraft.CRASH_TARGET
+    elif ph == P_HOME or aircraft.status(vals, a) == aircraft.LEFT:
+        st = aircraft.CRASH_HOME
     else:
-        st = A.CRASH_BATTLE
-    A.set_status(v, a, st)
-    A.set_bingo(v, a, 0)
+        st = aircraft.CRASH_BATTLE
+    aircraft.set_status(vals, a, st)
+    aircraft.set_bingo(vals, a, 0)
     dvp = 0
     if manned:
         dvp = -1
         if killed:
             dvp = -2
-            k = A.pilot(v, a)
+            k = aircraft.pilot(vals, a)
             if k >= 0:
-                pilots.set_flag(v, k, pilots.KILLED, True)
-        campaign.add_vp(v, dvp)
-    _battle_over(v)
+                pilots.set_flag(vals, k, pilots.KILLED, True)
+        campaign.add_vp(vals, dvp)
+    _battle_over(vals)
     return dvp
 
 
-def ignores(s, a, code):
+def ignores(session, a, code):
     """Whether aircraft a ignores a Hit counter effect `code` ("Tirs sur les Drones", AC-130, rule
     switches)."""
-    row = A.type_row(s, a)
-    if row[A.T_CLASS] == A.DRONE and code in DRONE_IGNORES:
+    _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
+    if ac_class == aircraft.DRONE and code in DRONE_IGNORES:
         return True
-    if row[A.T_CLASS] == A.GUNSHIP and code in GUNSHIP_IGNORES:
+    if ac_class == aircraft.GUNSHIP and code in GUNSHIP_IGNORES:
         return True
-    m = A.marker_index(code)
-    if m > A.STRUCTURE and s.vals[F.CAMP] & campaign.DAMAGE_ONCE and A.marker(s.vals, a, m):
+    m = aircraft.marker_index(code)
+    if (m > aircraft.STRUCTURE and session.vals[fields.CAMP] & campaign.DAMAGE_ONCE
+            and aircraft.marker(session.vals, a, m)):
         return True  # rule switch: a damage type at most once (docs/rules.md: documents disagree)
     return False
 
 
-def apply_hit(s, a, code, n=1):
+def apply_hit(session, a, code, n=1):
     """Apply one Hit counter effect to aircraft a; returns IGNORED..TEMPORARY.
 
     Codes (the words of counters.EFFECTS): no-effect, killed, stress (n points), wounded,
@@ -198,157 +201,162 @@ def apply_hit(s, a, code, n=1):
     counters beside the aircraft).  An AC-130's Cannon hit disables gun n (1..3) when the cup
     already picked it, else one at random.
     """
-    v = s.vals
+    vals = session.vals
     if code in TEMPORARIES:
-        return IGNORED if ignores(s, a, code) else TEMPORARY
-    if code == "no-effect" or ignores(s, a, code):
+        return IGNORED if ignores(session, a, code) else TEMPORARY
+    if code == "no-effect" or ignores(session, a, code):
         return IGNORED
     if code == "killed":
-        crash(s, a, True)
+        crash(session, a, True)
         return KILLED
-    k = A.pilot(v, a)
+    k = aircraft.pilot(vals, a)
     if code == "stress":
         if k >= 0:
-            pilots.add_stress(v, k, n)
+            pilots.add_stress(vals, k, n)
         return MARKED
     if code == "wounded":
-        if k >= 0 and pilots.wound(v, k):
-            crash(s, a, True)
+        if k >= 0 and pilots.wound(vals, k):
+            crash(session, a, True)
             return KILLED
         return MARKED
-    m = A.marker_index(code)
+    m = aircraft.marker_index(code)
     if m < 0:
         raise parse.Reject(parse.UNKNOWN, "Hit effects: no-effect killed stress wounded " +
-                           " ".join(A.MARKERS) + " " + " ".join(TEMPORARIES))
-    have = A.marker(v, a, m)
-    if m == A.CANNON and A.gunship(s, a):
-        gun = n - 1 if 1 <= n <= A.GUNS else s.rng.below(A.GUNS)  # one of its 3 guns at random
-        A.set_marker(v, a, m, have | (1 << gun))
+                           " ".join(aircraft.MARKERS) + " " + " ".join(TEMPORARIES))
+    have = aircraft.marker(vals, a, m)
+    if m == aircraft.CANNON and aircraft.gunship(session, a):
+        # one of its 3 guns at random
+        gun = n - 1 if 1 <= n <= aircraft.GUNS else session.rng.below(aircraft.GUNS)
+        aircraft.set_marker(vals, a, m, have | (1 << gun))
         return MARKED
-    if have >= A.MARKER_MAX:
+    if have >= aircraft.MARKER_MAX:
         raise parse.Reject(parse.STATE, "aircraft %d already has %d %s markers (the most the "
-                           "device tracks)" % (a + 1, A.MARKER_MAX, A.MARKERS[m]))
-    A.set_marker(v, a, m, have + 1)
-    if m == A.STRUCTURE:
-        boxes = A.type_row(s, a)[A.T_BOXES]
+                           "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
+    aircraft.set_marker(vals, a, m, have + 1)
+    if m == aircraft.STRUCTURE:
+        _number, _name, _family, _class, _cost, boxes, _wp, _year = aircraft.type_row(session, a)
         if boxes is not None and have + 1 > boxes:
-            crash(s, a)
+            crash(session, a)
             return CRASHED
     return MARKED
 
 
 # --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
-def loiter_left(v, a):
+def loiter_left(vals, a):
     """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
-    return v[F.LOITER] + (FUEL_TURNS if A.has_fuel(v, a) else 0) - v[F.TURN]
+    fuel = FUEL_TURNS if aircraft.has_fuel(vals, a) else 0
+    return vals[fields.LOITER] + fuel - vals[fields.TURN]
 
 
-def loiter_start(s, turns, relief):
+def loiter_start(session, turns, relief):
     """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
     (Scout).  The battle begins (Fast part of the first turn)."""
-    v = s.vals
-    if v[F.PHASE] != P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
-                           "(mission start first)" if v[F.PHASE] == P_NONE else
+                           "(mission start first)" if vals[fields.PHASE] == P_NONE else
                            "the Loiter marker is already placed")
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
-    v[F.LOITER] = turns
-    v[F.TURN] = 0
-    v[F.MISSION] = relief
-    v[F.PHASE] = P_FAST
-    _battle_over(v)
+    vals[fields.LOITER] = turns
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = relief
+    vals[fields.PHASE] = P_FAST
+    _battle_over(vals)
 
 
-def loiter_next(s, returned, bingo6, bingo10, crashed):
+def loiter_next(session, returned, bingo6, bingo10, crashed):
     """End the Loiter turn: turns end, the marker advances, Bingo markers, crashes past Bingo 10.
 
     Fills the lists with counters returned and aircraft (slots) that got Bingo 6, Bingo 10,
     or crashed.
     """
-    v = s.vals
-    if v[F.PHASE] != P_FAST and v[F.PHASE] != P_SLOW:
+    vals = session.vals
+    if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
         raise parse.Reject(parse.STATE, "no Loiter turn is being played (phase %s)" %
-                           PHASES[v[F.PHASE]])
-    if v[F.PHASE] == P_FAST:
-        _end_turns(s, False, returned)
-    _end_turns(s, True, returned)
-    v[F.TURN] += 1
-    v[F.PHASE] = P_FAST
-    for a in range(F.AC_MAX):
-        if not on_battlefield(v, a):
+                           PHASES[vals[fields.PHASE]])
+    if vals[fields.PHASE] == P_FAST:
+        _end_turns(session, False, returned)
+    _end_turns(session, True, returned)
+    vals[fields.TURN] += 1
+    vals[fields.PHASE] = P_FAST
+    for a in range(fields.AC_MAX):
+        if not on_battlefield(vals, a):
             continue
-        left = loiter_left(v, a)
+        left = loiter_left(vals, a)
         if left == 0:
-            A.set_bingo(v, a, 1)
+            aircraft.set_bingo(vals, a, 1)
             bingo6.append(a)
         elif left == -1:
-            A.set_bingo(v, a, 2)
+            aircraft.set_bingo(vals, a, 2)
             bingo10.append(a)
         elif left < -1:
-            crash(s, a)
+            crash(session, a)
             crashed.append(a)
-    _battle_over(v)
+    _battle_over(vals)
 
 
-def leave(s, a):
+def leave(session, a):
     """Aircraft a leaves the battlefield (its turn ends there); returns counters returned."""
-    v = s.vals
-    if not on_battlefield(v, a):
+    vals = session.vals
+    if not on_battlefield(vals, a):
         raise parse.Reject(parse.STATE, "aircraft %d is not on the battlefield" % (a + 1))
     out = []
-    _release(s, a, out)
-    A.set_status(v, a, A.LEFT)
-    _battle_over(v)
+    _release(session, a, out)
+    aircraft.set_status(vals, a, aircraft.LEFT)
+    _battle_over(vals)
     return out
 
 
-def go_home(s):
+def go_home(session):
     """Every aircraft still on the battlefield leaves it: the mission is home-bound."""
-    v = s.vals
-    if v[F.PHASE] == P_NONE or v[F.PHASE] == P_HOME:
+    vals = session.vals
+    if vals[fields.PHASE] == P_NONE or vals[fields.PHASE] == P_HOME:
         raise parse.Reject(parse.STATE, "no mission is on its way to the target or over it")
     out = []
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING:
-            _release(s, a, out)
-            A.set_status(v, a, A.LEFT)
-    v[F.PHASE] = P_HOME
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.status(vals, a) == aircraft.FLYING):
+            _release(session, a, out)
+            aircraft.set_status(vals, a, aircraft.LEFT)
+    vals[fields.PHASE] = P_HOME
     return out
 
 
-def bingo_due(s):
+def bingo_due(session):
     """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
     to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
     le stress pour les Drones»)."""
-    v = s.vals
+    vals = session.vals
     out = []
-    for a in range(F.AC_MAX):
-        if (A.used(v, a) and A.in_mission(v, a) and A.bingo(v, a)
-                and A.status(v, a) in (A.FLYING, A.LEFT) and not A.unmanned(s, a)):
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a) and aircraft.bingo(vals, a)
+                and aircraft.status(vals, a) in (aircraft.FLYING, aircraft.LEFT)
+                and not aircraft.unmanned(session, a)):
             out.append(a)
     return out
 
 
-def bingo_check(s, a, die):
+def bingo_check(session, a, die):
     """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
     below; the marker is then done."""
-    v = s.vals
-    st = tables.bingo_stress(A.bingo(v, a), die)
-    k = A.pilot(v, a)
+    vals = session.vals
+    st = tables.bingo_stress(aircraft.bingo(vals, a), die)
+    k = aircraft.pilot(vals, a)
     if k >= 0:
-        pilots.add_stress(v, k, st)
-    A.set_bingo(v, a, 0)
+        pilots.add_stress(vals, k, st)
+    aircraft.set_bingo(vals, a, 0)
     return st
 
 
-def engine_due(v):
+def engine_due(vals):
     """Aircraft (slots) that roll engine checks now: flying target-bound with Engine markers."""
     out = []
-    if v[F.PHASE] == P_TARGET:
-        for a in range(F.AC_MAX):
-            if (A.used(v, a) and A.in_mission(v, a) and A.status(v, a) == A.FLYING
-                    and A.marker(v, a, A.ENGINE)):
+    if vals[fields.PHASE] == P_TARGET:
+        for a in range(fields.AC_MAX):
+            if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                    and aircraft.status(vals, a) == aircraft.FLYING
+                    and aircraft.marker(vals, a, aircraft.ENGINE)):
                 out.append(a)
     return out
 
@@ -358,38 +366,38 @@ WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, 
 WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
 
 
-def sar_where(v, a):
+def sar_where(vals, a):
     """0 target-bound, 1 battlefield, 2 home-bound, from the aircraft's crash status."""
-    return A.status(v, a) - A.CRASH_TARGET
+    return aircraft.status(vals, a) - aircraft.CRASH_TARGET
 
 
-def sar_due(s, a):
+def sar_due(session, a):
     """Refuse unless aircraft a has a SAR roll due."""
-    v = s.vals
-    st = A.status(v, a)
-    if st < A.CRASH_TARGET or st > A.CRASH_HOME:
+    vals = session.vals
+    st = aircraft.status(vals, a)
+    if st < aircraft.CRASH_TARGET or st > aircraft.CRASH_HOME:
         raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
-            a + 1, "pilot killed or SAR done" if st == A.DOWN else A.STATUS[st]))
+            a + 1, "pilot killed or SAR done" if st == aircraft.DOWN else aircraft.STATUS[st]))
 
 
-def sar_apply(s, a, outcome):
+def sar_apply(session, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
-    v = s.vals
-    k = A.pilot(v, a)
+    vals = session.vals
+    k = aircraft.pilot(vals, a)
     dvp = 0
     if outcome == tables.SAR_KILLED:
         if k >= 0:
-            pilots.set_flag(v, k, pilots.KILLED, True)
+            pilots.set_flag(vals, k, pilots.KILLED, True)
         dvp = -1
-        campaign.add_vp(v, dvp)
+        campaign.add_vp(vals, dvp)
     elif k >= 0:
-        pilots.add_stress(v, k, tables.SAR_STRESS[outcome])
-    A.set_status(v, a, A.DOWN)
+        pilots.add_stress(vals, k, tables.SAR_STRESS[outcome])
+    aircraft.set_status(vals, a, aircraft.DOWN)
     return dvp
 
 
 # --- mission start and end ------------------------------------------------------------------------
-def start(s, slots, holes):
+def start(session, slots, holes):
     """The aircraft `slots` fly a mission: target-bound ("Choix des pilotes et appareils").
 
     Each aircraft and each pilot flies one mission a day; an Unfit pilot cannot be assigned; in
@@ -398,62 +406,62 @@ def start(s, slots, holes):
     moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
     (aircraft slot, pilot slot, stress) for each.
     """
-    v = s.vals
-    if v[F.PHASE] != P_NONE:
+    vals = session.vals
+    if vals[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
-                           PHASES[v[F.PHASE]])
-    if campaign.on(v) and (v[F.CAMP] & campaign.SETUP or v[F.STEP]):
+                           PHASES[vals[fields.PHASE]])
+    if campaign.on(vals) and (vals[fields.CAMP] & campaign.SETUP or vals[fields.STEP]):
         raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
-            "finish the set-up first (campaign ready)" if v[F.CAMP] & campaign.SETUP else
+            "finish the set-up first (campaign ready)" if vals[fields.CAMP] & campaign.SETUP else
             "today's are over (day +1 for the next day)"))
     for a in slots:
-        st = A.status(v, a)
-        if st != A.BASE:
-            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, A.STATUS[st]))
-        if v[F.AC_STATE + a] & A.FLEW:
+        st = aircraft.status(vals, a)
+        if st != aircraft.BASE:
+            raise parse.Reject(parse.STATE, "aircraft %d is %s" % (a + 1, aircraft.STATUS[st]))
+        if vals[fields.AC_STATE + a] & aircraft.FLEW:
             raise parse.Reject(parse.STATE, "aircraft %d already flew a mission today" % (a + 1))
-        k = A.pilot(v, a)
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            if pilots.flag(v, k, pilots.KILLED) or pilots.status(v, k) == pilots.UNFIT:
+            if pilots.flag(vals, k, pilots.KILLED) or pilots.status(vals, k) == pilots.UNFIT:
                 raise parse.Reject(parse.STATE, "pilot %d cannot fly (%s)" % (
-                    k + 1, "killed" if pilots.flag(v, k, pilots.KILLED) else "Unfit"))
-            if pilots.flag(v, k, pilots.FLEW):
+                    k + 1, "killed" if pilots.flag(vals, k, pilots.KILLED) else "Unfit"))
+            if pilots.flag(vals, k, pilots.FLEW):
                 raise parse.Reject(parse.STATE, "pilot %d already flew a mission today" % (k + 1))
-        elif campaign.on(v) and not A.unmanned(s, a):
+        elif campaign.on(vals) and not aircraft.unmanned(session, a):
             raise parse.Reject(parse.STATE, "aircraft %d has no pilot (ac set %d pilot K)" % (
                 a + 1, a + 1))
-        A.type_row(s, a)
+        aircraft.type_row(session, a)
     for a in slots:
-        v[F.AC_STATE + a] = A.FLYING | A.IN_MISSION | A.FLEW
-        k = A.pilot(v, a)
+        vals[fields.AC_STATE + a] = aircraft.FLYING | aircraft.IN_MISSION | aircraft.FLEW
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            pilots.set_flag(v, k, pilots.FLEW, True)
-            n = A.marker(v, a, A.HOLES)
+            pilots.set_flag(vals, k, pilots.FLEW, True)
+            n = aircraft.marker(vals, a, aircraft.HOLES)
             if n:
-                pilots.add_stress(v, k, n)
+                pilots.add_stress(vals, k, n)
                 holes.append((a, k, n))
-    v[F.PHASE] = P_TARGET
-    v[F.LOITER] = 0
-    v[F.TURN] = 0
-    v[F.MISSION] = 0
+    vals[fields.PHASE] = P_TARGET
+    vals[fields.LOITER] = 0
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = 0
 
 
-def abort(s):
+def abort(session):
     """Abort the mission before the battle ("Option d'Abandon de Mission"): no stress; the
     aircraft and pilots cannot fly another mission today, nor rest (they count as having flown)."""
-    v = s.vals
-    if v[F.PHASE] != P_TARGET:
+    vals = session.vals
+    if vals[fields.PHASE] != P_TARGET:
         raise parse.Reject(parse.STATE, "only a mission still target-bound can be aborted")
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a):
-            if A.status(v, a) == A.FLYING:
-                A.set_status(v, a, A.BASE)
-            v[F.AC_STATE + a] &= ~A.IN_MISSION
-    v[F.PHASE] = P_NONE
-    v[F.TARGET] = 0
+    for a in range(fields.AC_MAX):
+        if aircraft.used(vals, a) and aircraft.in_mission(vals, a):
+            if aircraft.status(vals, a) == aircraft.FLYING:
+                aircraft.set_status(vals, a, aircraft.BASE)
+            vals[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    vals[fields.PHASE] = P_NONE
+    vals[fields.TARGET] = 0
 
 
-def end(s, stress, xp, out):
+def end(session, stress, xp, out):
     """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
     Scout relief, Cool, XP.
 
@@ -461,29 +469,30 @@ def end(s, stress, xp, out):
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
-    v = s.vals
-    if v[F.PHASE] == P_NONE:
+    vals = session.vals
+    if vals[fields.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")
-    for a in range(F.AC_MAX):
-        if A.used(v, a) and A.in_mission(v, a) and A.CRASH_TARGET <= A.status(v, a) <= A.CRASH_HOME:
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
             raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
                 a + 1, a + 1))
-    relief = v[F.MISSION]
-    for a in range(F.AC_MAX):
-        if not (A.used(v, a) and A.in_mission(v, a)):
+    relief = vals[fields.MISSION]
+    for a in range(fields.AC_MAX):
+        if not (aircraft.used(vals, a) and aircraft.in_mission(vals, a)):
             continue
-        k = A.pilot(v, a)
+        k = aircraft.pilot(vals, a)
         if k >= 0:
-            if not pilots.flag(v, k, pilots.KILLED):
-                pilots.end_of_mission(v, k, stress, relief)
-            out.append((k, pilots.gain_xp(v, k, xp)))  # XP even if killed
-        if A.status(v, a) != A.DOWN:
-            A.set_status(v, a, A.BASE)
-        A.set_bingo(v, a, 0)
-        v[F.AC_STATE + a] &= ~A.IN_MISSION
-    v[F.PHASE] = P_NONE
-    v[F.LOITER] = 0
-    v[F.TURN] = 0
-    v[F.MISSION] = 0
-    v[F.TARGET] = 0
-    return _cups_home(s)
+            if not pilots.flag(vals, k, pilots.KILLED):
+                pilots.end_of_mission(vals, k, stress, relief)
+            out.append((k, pilots.gain_xp(vals, k, xp)))  # XP even if killed
+        if aircraft.status(vals, a) != aircraft.DOWN:
+            aircraft.set_status(vals, a, aircraft.BASE)
+        aircraft.set_bingo(vals, a, 0)
+        vals[fields.AC_STATE + a] &= ~aircraft.IN_MISSION
+    vals[fields.PHASE] = P_NONE
+    vals[fields.LOITER] = 0
+    vals[fields.TURN] = 0
+    vals[fields.MISSION] = 0
+    vals[fields.TARGET] = 0
+    return _cups_home(session)

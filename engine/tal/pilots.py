@@ -7,7 +7,7 @@ enters them, the device keeps and applies them.  Names are numbers into data/tal
 """
 
 from engine.core import datafile
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.core import parse
 
 LEVELS = ("newbie", "green", "average", "skilled", "veteran", "ace")
@@ -36,115 +36,115 @@ UNFIT_NOTE = "removed: the pilot is Unfit (the ECM pod and fuel tank stay); he a
 REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool ("Stress", "Promotion des Pilotes")
 
 
-def used(v, k):
+def used(vals, k):
     """Whether pilot slot k holds a pilot."""
-    return v[F.P_NAME + k] != 0
+    return vals[fields.P_NAME + k] != 0
 
 
-def free_slot(v):
+def free_slot(vals):
     """The first free pilot slot, or a `state` refusal when the roster is full."""
-    for k in range(F.PILOT_MAX):
-        if not used(v, k):
+    for k in range(fields.PILOT_MAX):
+        if not used(vals, k):
             return k
-    raise parse.Reject(parse.STATE, "the roster holds %d pilots: none is free" % F.PILOT_MAX)
+    raise parse.Reject(parse.STATE, "the roster holds %d pilots: none is free" % fields.PILOT_MAX)
 
 
-def slot(v, word):
+def slot(vals, word):
     """The slot of pilot number `word` (1-based, as the protocol shows it)."""
-    k = parse.number(word, 1, F.PILOT_MAX, "pilot") - 1
-    if not used(v, k):
+    k = parse.number(word, 1, fields.PILOT_MAX, "pilot") - 1
+    if not used(vals, k):
         raise parse.Reject(parse.STATE, "there is no pilot %d" % (k + 1))
     return k
 
 
-def level(v, k):
+def level(vals, k):
     """Skill level index (0 newbie .. 5 ace)."""
-    return v[F.P_STATE + k] & 7
+    return vals[fields.P_STATE + k] & 7
 
 
-def flag(v, k, bit):
+def flag(vals, k, bit):
     """Whether a P_STATE bit (WOUNDED, KILLED, SLOW, FLEW) is set."""
-    return bool(v[F.P_STATE + k] & bit)
+    return bool(vals[fields.P_STATE + k] & bit)
 
 
-def set_flag(v, k, bit, on):
+def set_flag(vals, k, bit, on):
     """Set or clear a P_STATE bit."""
     if on:
-        v[F.P_STATE + k] |= bit
+        vals[fields.P_STATE + k] |= bit
     else:
-        v[F.P_STATE + k] &= ~bit
+        vals[fields.P_STATE + k] &= ~bit
 
 
-def cool(v, k):
+def cool(vals, k):
     """The card's Cool."""
-    return v[F.P_SKILL + k] & 7
+    return vals[fields.P_SKILL + k] & 7
 
 
-def evasive(v, k):
+def evasive(vals, k):
     """The card's Evasive skill."""
-    return (v[F.P_SKILL + k] >> 3) & 7
+    return (vals[fields.P_SKILL + k] >> 3) & 7
 
 
-def status(v, k):
+def status(vals, k):
     """OKAY, SHAKEN or UNFIT from the stress and the card's limits ("Stress", "Promotion des
     Pilotes")."""
-    st = v[F.P_STRESS + k]
-    if st <= v[F.P_OKAY + k]:
+    st = vals[fields.P_STRESS + k]
+    if st <= vals[fields.P_OKAY + k]:
         return OKAY
-    if st <= v[F.P_SHAKEN + k]:
+    if st <= vals[fields.P_SHAKEN + k]:
         return SHAKEN
     return UNFIT
 
 
-def status_word(v, k):
+def status_word(vals, k):
     """The one status a reply shows: "killed" for a killed pilot, else okay/shaken/unfit."""
-    return "killed" if flag(v, k, KILLED) else STATUS[status(v, k)]
+    return "killed" if flag(vals, k, KILLED) else STATUS[status(vals, k)]
 
 
-def set_card(v, k, okay, shaken, cool_, evasive_, slow, need):
+def set_card(vals, k, okay, shaken, cool_, evasive_, slow, need):
     """Write a card's values (after `pilot add`, a promotion or a replacement)."""
     if shaken < okay:
         raise parse.Reject(parse.RANGE, "the Shaken limit must not be below the Okay limit")
-    v[F.P_OKAY + k] = okay
-    v[F.P_SHAKEN + k] = shaken
-    v[F.P_SKILL + k] = cool_ | (evasive_ << 3)
-    v[F.P_NEED + k] = need
-    set_flag(v, k, SLOW, slow)
+    vals[fields.P_OKAY + k] = okay
+    vals[fields.P_SHAKEN + k] = shaken
+    vals[fields.P_SKILL + k] = cool_ | (evasive_ << 3)
+    vals[fields.P_NEED + k] = need
+    set_flag(vals, k, SLOW, slow)
 
 
-def add_stress(v, k, n):
+def add_stress(vals, k, n):
     """Add n stress (never below 0 nor above STRESS_MAX); return the stress now."""
-    st = v[F.P_STRESS + k] + n
+    st = vals[fields.P_STRESS + k] + n
     st = 0 if st < 0 else (STRESS_MAX if st > STRESS_MAX else st)
-    v[F.P_STRESS + k] = st
+    vals[fields.P_STRESS + k] = st
     return st
 
 
-def recover(v, k, n):
+def recover(vals, k, n):
     """Remove up to n stress unless the pilot is Wounded or killed; return the amount removed.
 
     A Wounded pilot's stress cannot go down until the Wounded marker is repaired ("Attaques
     Ennemies").
     """
-    if flag(v, k, WOUNDED) or flag(v, k, KILLED) or n <= 0:
+    if flag(vals, k, WOUNDED) or flag(vals, k, KILLED) or n <= 0:
         return 0
-    st = v[F.P_STRESS + k]
+    st = vals[fields.P_STRESS + k]
     n = st if n > st else n
-    v[F.P_STRESS + k] = st - n
+    vals[fields.P_STRESS + k] = st - n
     return n
 
 
-def wound(v, k):
+def wound(vals, k):
     """A Wounded* hit: 4 stress and the Wounded marker; a second one kills. True if killed."""
-    if flag(v, k, WOUNDED):
-        set_flag(v, k, KILLED, True)
+    if flag(vals, k, WOUNDED):
+        set_flag(vals, k, KILLED, True)
         return True
-    add_stress(v, k, WOUND_STRESS)
-    set_flag(v, k, WOUNDED, True)
+    add_stress(vals, k, WOUND_STRESS)
+    set_flag(vals, k, WOUNDED, True)
     return False
 
 
-def gain_xp(v, k, n):
+def gain_xp(vals, k, n):
     """Add n XP, then promote while the XP reach the card's number ("Stress", "Promotion des
     Pilotes").
 
@@ -152,27 +152,27 @@ def gain_xp(v, k, n):
     promotion P_NEED is 0 (unknown) until the player enters it: one promotion per entry.
     Returns the levels gained (0 or 1).
     """
-    xp = v[F.P_XP + k] + n
-    v[F.P_XP + k] = XP_MAX if xp > XP_MAX else xp
-    need = v[F.P_NEED + k]
-    if need <= 0 or v[F.P_XP + k] < need or level(v, k) >= ACE:
+    xp = vals[fields.P_XP + k] + n
+    vals[fields.P_XP + k] = XP_MAX if xp > XP_MAX else xp
+    need = vals[fields.P_NEED + k]
+    if need <= 0 or vals[fields.P_XP + k] < need or level(vals, k) >= ACE:
         return 0
-    v[F.P_XP + k] -= need
-    v[F.P_NEED + k] = 0
-    v[F.P_STATE + k] += 1  # the level is the low bits
+    vals[fields.P_XP + k] -= need
+    vals[fields.P_NEED + k] = 0
+    vals[fields.P_STATE + k] += 1  # the level is the low bits
     return 1
 
 
-def end_of_mission(v, k, stress, relief):
+def end_of_mission(vals, k, stress, relief):
     """Mission stress then Cool ("Stress", "Promotion des Pilotes"): add `stress`, remove `relief`
     (Scout) and the Cool.
 
     The Cool applies to the pilot's whole stress, not just this mission's (the rulebook's
     example: 3 + 1 - Cool 2 = 2).  Returns the stress now.
     """
-    add_stress(v, k, stress)
-    recover(v, k, relief + cool(v, k))
-    return v[F.P_STRESS + k]
+    add_stress(vals, k, stress)
+    recover(vals, k, relief + cool(vals, k))
+    return vals[fields.P_STRESS + k]
 
 
 # --- names -----------------------------------------------------------------------------------
@@ -184,37 +184,38 @@ _NAMES = (("n", datafile.integer(1, 999)), ("name", datafile.word),
 NAME_KEYS = ((0,), (1,))  # a number and a name name one pilot only
 
 
-def _names(s):
+def _names(session):
+    # Rows (number, pilot_name, flies): the aircraft family on the pilot's card.
     from engine.core import datatables
-    return datatables.rows(s, "tal/pilots.txt", _NAMES, NAME_KEYS)
+    return datatables.rows(session, "tal/pilots.txt", _NAMES, NAME_KEYS)
 
 
-def name_number(s, word):
+def name_number(session, word):
     """The number of pilot name `word` in data/tal/pilots.txt (or `#N` for a bare number N)."""
     if word[:1] == "#":
         return parse.number(word[1:], 1, 999, "pilot name number")
-    for r in _names(s):
-        if r[1].lower() == word:
-            return r[0]
+    for number, pilot_name, _flies in _names(session):
+        if pilot_name.lower() == word:
+            return number
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
 
 
-def family(s, n):
+def family(session, n):
     """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
     data/tal/pilots.txt; None for a name the file does not list (#N)."""
-    for r in _names(s):
-        if r[0] == n:
-            return r[2].lower()
+    for number, _name, flies in _names(session):
+        if number == n:
+            return flies.lower()
     return None
 
 
-def name(s, n):
+def name(session, n):
     """The name of name number n, or "#n" when the file does not list it (or is missing)."""
     try:
-        for r in _names(s):
-            if r[0] == n:
-                return r[1].lower()
+        for number, pilot_name, _flies in _names(session):
+            if number == n:
+                return pilot_name.lower()
     except parse.Reject:
         pass
     return "#%d" % n

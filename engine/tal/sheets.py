@@ -18,10 +18,11 @@ AIR_BASE = "Air Base sheet"
 
 
 def _find_span(table, value):
-    for r in table:
-        lo, hi = r[0]
+    # The row whose die span (the first column of scout.txt and ridge.txt) holds `value`.
+    for row in table:
+        lo, hi = row[0]
         if lo <= value <= hi:
-            return r
+            return row
     return None
 
 
@@ -36,16 +37,17 @@ _SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("n
 SCOUT_KEYS = ((0,),)  # one row per die result
 
 
-def scout(s, die, need_lost=False):
+def scout(session, die, need_lost=False):
     """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
     lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
     is not needed; what is needed and unknown is asked."""
-    r = _find_span(rows(s, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
-    vals = [UNKNOWN, UNKNOWN, UNKNOWN] if r is None else [r[1], r[2], r[3]]
+    row = _find_span(rows(session, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
+    _die, turns, stress, lost = row or (None, UNKNOWN, UNKNOWN, UNKNOWN)
+    vals = [turns, stress, lost]
     lost = vals[2]
     if not need_lost:
         vals[2] = 0  # not asked for
-    entered = complete(s, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
+    entered = complete(session, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
     return vals[0], vals[1], vals[2] if need_lost else lost, entered
 
 
@@ -54,12 +56,13 @@ _RIDGE_ASK = (("stress", 0, 99, None),)
 RIDGE_KEYS = ((0,),)  # one row per result
 
 
-def ridge(s, die, mod):
+def ridge(session, die, mod):
     """Ridge Evasion table ("Ridge Evasion"): (stress, entered) for a modified roll."""
-    r = _find_span(rows(s, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
-    vals = [UNKNOWN if r is None else r[1]]
-    entered = complete(s, "ridge", die + mod, vals, _RIDGE_ASK, "Ridge Evasion, " + _roll(die, mod),
-                       TACTICAL)
+    row = _find_span(rows(session, "tal/ridge.txt", _RIDGE, RIDGE_KEYS), die + mod)
+    _result, stress = row or (None, UNKNOWN)
+    vals = [stress]
+    entered = complete(session, "ridge", die + mod, vals, _RIDGE_ASK,
+                       "Ridge Evasion, " + _roll(die, mod), TACTICAL)
     return vals[0], entered
 
 
@@ -71,16 +74,15 @@ KIND_NAMES = ("Assault", "Support", "Command")
 MOVE_KEYS = ((0, 1),)  # one row per kind and result
 
 
-def movement(s, kind, die, mod, bn=""):
+def movement(session, kind, die, mod, bn=""):
     """Battalion Movement table ("Mouvement des Bataillons Ennemis"): (-1 retreat, 0 hold,
     +1 advance; entered).  A question names battalion `bn` (its counter) when given."""
     result = die + mod
     vals = [UNKNOWN]
-    for r in rows(s, "tal/movement.txt", _MOVE, MOVE_KEYS):
-        lo, hi = r[1]
-        if r[0] == kind and lo <= result <= hi and r[2] is not UNKNOWN:
-            vals[0] = r[2]
-    entered = complete(s, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
+    for row_kind, (lo, hi), move in rows(session, "tal/movement.txt", _MOVE, MOVE_KEYS):
+        if row_kind == kind and lo <= result <= hi and move is not UNKNOWN:
+            vals[0] = move
+    entered = complete(session, "move", "asc"[kind] + str(result), vals, _MOVE_ASK,
                        "Battalion Movement%s (%s), %s" % (bn and " for " + bn.upper(),
                                                            KIND_NAMES[kind], _roll(die, mod)),
                        TACTICAL)
@@ -92,24 +94,25 @@ _STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.
 STRESS_KEYS = ((0,),)  # one row per band
 
 
-def _band(s, b, col, table, what, sheet):
+def _band(session, b, table, what, sheet):
+    # table: "stress" or "wp", the column wanted
     vals = [UNKNOWN]
-    for r in rows(s, "tal/stress.txt", _STRESS, STRESS_KEYS):
-        if r[0] == b:
-            vals[0] = r[col]
-    entered = complete(s, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
+    for band, stress, wp in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
+        if band == b:
+            vals[0] = wp if table == "wp" else stress
+    entered = complete(session, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
                        "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
     return vals[0], entered
 
 
-def band_stress(s, b):
+def band_stress(session, b):
     """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
     (stress, entered)."""
-    return _band(s, b, 1, "stress", "Mission stress", AIR_BASE)
+    return _band(session, b, "stress", "Mission stress", AIR_BASE)
 
 
-def band_wp(s, b):
+def band_wp(session, b):
     """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
     (WP, entered)."""
-    return _band(s, b, 2, "wp", "Weight penalty", TACTICAL)
+    return _band(session, b, "wp", "Weight penalty", TACTICAL)
 

@@ -54,8 +54,8 @@ class Designation(Field):
     def _show(self):
         self.text = "%d%s" % (self.number, KINDS[self.kind][1].upper())
 
-    def step(self, d):
-        self.number = 1 + (self.number - 1 + d) % 99
+    def step(self, delta):
+        self.number = 1 + (self.number - 1 + delta) % 99
         self._show()
 
     def set_kind(self, kind):
@@ -262,10 +262,10 @@ class Screen(Form):
             ("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
              "salvage %d" % ui.get(a, "ac")) for a in craft))
 
-    def lead(self, status, step, rolls, draw, r, bns, pilots, craft):
+    def lead(self, status, step, rolls, draw, reply, bns, pilots, craft):
         """The Day page: the step in words and its actions, the next one first."""
-        day = ui.get(r, "day", 0)
-        days = ui.get(r, "days")
+        day = ui.get(reply, "day", 0)
+        days = ui.get(reply, "days")
         of = " of %d" % days if days else ""
         rest = self.a_by_hand
         if status == "none":
@@ -282,7 +282,7 @@ class Screen(Form):
             actions = (self.a_draw, self.a_move, self.a_buy, self.a_buy_scouts,
                        self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card,
                        self.a_ready, self.a_rules)
-            vp = ui.get(ui.get(r, "set_up"), "setup_vp")
+            vp = ui.get(ui.get(reply, "set_up"), "setup_vp")
             banner = (("Set-up: battalions to %d VP" % vp if vp is not None else
                        "Set-up: the battalions", inks.YELLOW),
                       ("%s pile next, %d VP drawn" % (draw[:1].upper() + draw[1:], got),
@@ -293,7 +293,7 @@ class Screen(Form):
                        self.a_promote, self.a_new_card, self.a_ready, self.a_move, self.a_rules)
             banner = (("Set-up: the squadron", inks.YELLOW),
                       ("%d aircraft, %d pilots, %d scouts" % (
-                          len(craft), len(pilots), ui.get(r, "scouts", 0)), inks.WHITE))
+                          len(craft), len(pilots), ui.get(reply, "scouts", 0)), inks.WHITE))
         elif status == "on" and step == "missions":
             stage = "missions"
             actions = (self.a_end_day, self.a_weapons, self.a_bn_hit) + rest
@@ -320,14 +320,14 @@ class Screen(Form):
             stage = status
             actions = (self.a_result, self.a_start, self.a_start_other, self.a_start_numbers,
                        self.a_rules)
-            res = ui.query(self.app, ["campaign", "result"]) if ui.get(r, "card") else None
+            res = ui.query(self.app, ["campaign", "result"]) if ui.get(reply, "card") else None
             word = ui.get(res, "result") if res else None
             failed = status == "failed"
             banner = (("Campaign failed" if failed else "Campaign over",
                        inks.RED if failed else inks.YELLOW),
-                      ("Result: %s (%d VP)" % (word, ui.get(r, "vp", 0)),
+                      ("Result: %s (%d VP)" % (word, ui.get(reply, "vp", 0)),
                        inks.RED if failed or word == "failure" else inks.GREEN) if word else
-                      ("Its result: read your card." if ui.get(r, "card") else
+                      ("Its result: read your card." if ui.get(reply, "card") else
                        "No card to read a result on.", inks.WHITE))
         self.banner = tuple((line, ink) for text, ink in banner for line in self.lines_of(
             text, fonts.BOLD if ink != inks.WHITE else fonts.SMALL))
@@ -427,20 +427,20 @@ class Screen(Form):
         return ""
 
     # --- after an action -------------------------------------------------------------------
-    def tracks(self, r):
+    def tracks(self, reply):
         parts = []
         for key in ("so", "vp", "day"):
-            v = ui.get(r, key)
+            v = ui.get(reply, key)
             if v is not None:
                 parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
         self.show(", ".join(parts) or self.action().label + ": done",
-                  inks.RED if ui.get(r, "status") == "failed" else inks.WHITE)
+                  inks.RED if ui.get(reply, "status") == "failed" else inks.WHITE)
 
-    def started(self, r):
+    def started(self, reply):
         """The cards' set-up values, to check against the cards (the set-up VP: on the draw's
         banner); those the files (or the numbers typed) do not give are said not known, in
         yellow, on one line: the SO and the days are on the tracks above already."""
-        u = ui.get(r, "set_up")
+        u = ui.get(reply, "set_up")
         year = ui.get(u, "year")
         vp = ui.get(u, "setup_vp")
         unknown = [w for w, x in (("year", year), ("set-up VP", vp)) if x is None]
@@ -452,59 +452,59 @@ class Screen(Form):
         self.show(self.fit("%s; not known: %s" % (values, ", ".join(unknown)),
                            "Not known: " + ", ".join(unknown)), inks.YELLOW)
 
-    def battalion(self, r):
-        band = ui.get(r, "band", "fl")
-        self.show("%s in the %s" % (ui.get(r, "battalion", "").upper(),
+    def battalion(self, reply):
+        band = ui.get(reply, "band", "fl")
+        self.show("%s in the %s" % (ui.get(reply, "battalion", "").upper(),
                                     BAND_NAMES[BANDS.index(band)]))
 
-    def bought(self, r):
-        self.show("aircraft %d: %s, SO %d" % (ui.get(r, "ac"), ui.get(r, "type", "").upper(),
-                                             ui.get(r, "so", 0)))
+    def bought(self, reply):
+        self.show("aircraft %d: %s, SO %d" % (
+            ui.get(reply, "ac"), ui.get(reply, "type", "").upper(), ui.get(reply, "so", 0)))
 
-    def pilot(self, r):
-        status = ui.get(r, "status", "okay")
-        k = ui.word(ui.get(r, "pilot"))
-        name = ui.get(r, "name")
+    def pilot(self, reply):
+        status = ui.get(reply, "status", "okay")
+        k = ui.word(ui.get(reply, "pilot"))
+        name = ui.get(reply, "name")
         self.show("pilot %s: stress %s, %s" % (
-            "%s %s" % (k, name) if name else self.who.shown(k), ui.word(ui.get(r, "stress")),
+            "%s %s" % (k, name) if name else self.who.shown(k), ui.word(ui.get(reply, "stress")),
             status), STATUS_INK.get(status, inks.WHITE))
 
-    def leveled(self, r):
-        left = ui.get(r, "unbalanced", 0)
-        self.show("pilot %d %s%s" % (ui.get(r, "pilot"), ui.get(r, "level"),
+    def leveled(self, reply):
+        left = ui.get(reply, "unbalanced", 0)
+        self.show("pilot %d %s%s" % (ui.get(reply, "pilot"), ui.get(reply, "level"),
                                      "" if not left else ", %d more %s to balance" % (
                                          abs(left), "lowered" if left > 0 else "raised")),
                   inks.YELLOW if left else inks.WHITE)
 
-    def promoted(self, r):
+    def promoted(self, reply):
         """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
-        if ui.get(r, "promoted") or "card" in (ui.get(r, "note") or ""):
-            self.who.select("%d" % ui.get(r, "pilot"))
+        if ui.get(reply, "promoted") or "card" in (ui.get(reply, "note") or ""):
+            self.who.select("%d" % ui.get(reply, "pilot"))
             for page in (0, 2):
                 acts = self.actions[page]
                 for i in range(len(acts)):
                     if acts[i] is self.a_new_card:
                         self.chosen[page] = i
-            self.show("pilot %d: %s; enter his new card" % (ui.get(r, "pilot"),
-                                                             ui.get(r, "level")), inks.YELLOW)
+            self.show("pilot %d: %s; enter his new card" % (ui.get(reply, "pilot"),
+                                                             ui.get(reply, "level")), inks.YELLOW)
         elif self.action() is self.a_new_card:
-            self.pilot(r)
+            self.pilot(reply)
         else:
-            self.show("pilot %d: %d XP" % (ui.get(r, "pilot"), ui.get(r, "xp", 0)))
+            self.show("pilot %d: %d XP" % (ui.get(reply, "pilot"), ui.get(reply, "xp", 0)))
 
-    def day_ended(self, r):
-        if ui.get(r, "status") == "over":
+    def day_ended(self, reply):
+        if ui.get(reply, "status") == "over":
             self.show("the campaign is over: its result", inks.YELLOW)
             return
-        rested = ui.get(r, "rested", ()) or ()
+        rested = ui.get(reply, "rested", ()) or ()
         self.know_pilots()
-        self.app.open("reveal", "End of day %d" % ui.get(r, "day", 0),
-                      [("SO +%d, now %d" % (ui.get(r, "gain", 0), ui.get(r, "so", 0)),
+        self.app.open("reveal", "End of day %d" % ui.get(reply, "day", 0),
+                      [("SO +%d, now %d" % (ui.get(reply, "gain", 0), ui.get(reply, "so", 0)),
                         inks.GREEN)] +
                       [self.rest_line(ui.pairs_of(p)) for p in rested] +
-                      [("to roll: " + (" ".join(b.upper() for b in ui.get(r, "roll", ()))
+                      [("to roll: " + (" ".join(b.upper() for b in ui.get(reply, "roll", ()))
                                        or "none"), inks.CYAN)])
-        self.show("day %d ended: battalions move" % ui.get(r, "day", 0))
+        self.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
 
     def know_pilots(self):
         """The pilots' names for a page about them (read only where needed: see refresh)."""
@@ -516,58 +516,58 @@ class Screen(Form):
         self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
                                "%d" % ui.get(p, "pilot")) for p in pilots])
 
-    def rest_line(self, p):
+    def rest_line(self, pilot):
         """A pilot's rest: (text, ink)."""
-        k = ui.get(p, "pilot")
-        status = ui.get(p, "status", "okay")
-        return ("%s: -%d stress, %d %s" % (self.who.shown("%d" % k), ui.get(p, "recovered", 0),
-                                           ui.get(p, "stress", 0), status),
+        k = ui.get(pilot, "pilot")
+        status = ui.get(pilot, "status", "okay")
+        return ("%s: -%d stress, %d %s" % (self.who.shown("%d" % k), ui.get(pilot, "recovered", 0),
+                                           ui.get(pilot, "stress", 0), status),
                 STATUS_INK.get(status, inks.WHITE))
 
-    def rolled(self, r):
-        move = ui.get(r, "move", "hold")
-        band = ui.get(r, "band", "fl")
-        mod = ui.get(r, "mod", 0)
-        name = ui.get(r, "battalion", "").upper()
+    def rolled(self, reply):
+        move = ui.get(reply, "move", "hold")
+        band = ui.get(reply, "band", "fl")
+        mod = ui.get(reply, "mod", 0)
+        name = ui.get(reply, "battalion", "").upper()
         verb = {"advance": "advances", "hold": "holds", "retreat": "retreats"}.get(move, move)
         where = BAND_NAMES[BANDS.index(band)]
         self.show(self.fit("%s, d10 %d%s: %s %s the %s" % (
-            name, ui.get(r, "die", 0),
-            " %s = %d" % (ui.signed(mod), ui.get(r, "result", 0)) if mod else "", verb,
+            name, ui.get(reply, "die", 0),
+            " %s = %d" % (ui.signed(mod), ui.get(reply, "result", 0)) if mod else "", verb,
             "in" if move == "hold" else "to", where),
             "%s %s: %s" % (name, verb, where)), MOVES.get(move, inks.WHITE))
 
-    def losses(self, r):
-        failed = ui.get(r, "status") == "failed"
-        loss = ui.get(r, "loss", 0)
+    def losses(self, reply):
+        failed = ui.get(reply, "status") == "failed"
+        loss = ui.get(reply, "loss", 0)
         if not loss:
-            self.show("no SO lost: SO %d" % ui.get(r, "so", 0))
+            self.show("no SO lost: SO %d" % ui.get(reply, "so", 0))
             return
-        fr, ab = ui.get(r, "fr", 0), ui.get(r, "ab", 0)
-        then = "not paid, the campaign fails" if failed else "SO %d" % ui.get(r, "so", 0)
+        fr, ab = ui.get(reply, "fr", 0), ui.get(reply, "ab", 0)
+        then = "not paid, the campaign fails" if failed else "SO %d" % ui.get(reply, "so", 0)
         where = ", ".join(x for x in ("%d in Friendly Rear" % fr if fr else "",
                                       "%d at the Air Base" % ab if ab else "") if x)
         self.show(self.fit("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
             loss, fr, ab, then), "SO -%d (%s): %s" % (loss, where, then),
             "SO -%d: %s" % (loss, then)), inks.RED if failed else inks.YELLOW)
 
-    def bn_hit(self, r):
-        self.show("%s %s: VP +%d, now %d" % (ui.get(r, "battalion", "").upper(),
-                                             ui.get(r, "strength"), ui.get(r, "gain", 0),
-                                             ui.get(r, "vp", 0)), inks.GREEN)
+    def bn_hit(self, reply):
+        self.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
+                                             ui.get(reply, "strength"), ui.get(reply, "gain", 0),
+                                             ui.get(reply, "vp", 0)), inks.GREEN)
 
-    def rested(self, r):
+    def rested(self, reply):
         self.know_pilots()
         self.app.open("reveal", "R&R", [self.rest_line(ui.pairs_of(p))
-                                        for p in ui.get(r, "rested", ()) or ()])
-        self.show("R&R: every pilot rests, SO %d" % ui.get(r, "so", 0))
+                                        for p in ui.get(reply, "rested", ()) or ()])
+        self.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
 
-    def rule_switches(self, _r):
+    def rule_switches(self, _reply):
         self.app.open("rules")
 
-    def resulted(self, r):
-        word = ui.get(r, "result", "")
-        self.show("result: %s, %d VP" % (word, ui.get(r, "vp", 0)),
+    def resulted(self, reply):
+        word = ui.get(reply, "result", "")
+        self.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),
                   inks.RED if word == "failure" else inks.GREEN)
 
     # --- the glance ------------------------------------------------------------------------

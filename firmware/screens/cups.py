@@ -130,17 +130,17 @@ class Screen(Form):
         super().perform()
 
     # --- after an action -------------------------------------------------------------------
-    def drawn(self, r):
-        self.app.open("hits", r)
-        light = ui.get(r, "light", 0)
-        heavy = ui.get(r, "heavy", 0)
+    def drawn(self, reply):
+        self.app.open("hits", reply)
+        light = ui.get(reply, "light", 0)
+        heavy = ui.get(reply, "heavy", 0)
         self.show("drawn: %d Light, %d Heavy" % (light, heavy),
                   inks.RED if heavy else inks.YELLOW if light else inks.GREEN)
 
-    def popups(self, r):
+    def popups(self, reply):
         lines = []  # type: list
         enemies = 0
-        for x in ui.get(r, "draws", ()) or ():
+        for x in ui.get(reply, "draws", ()) or ():
             p = ui.pairs_of(x)
             unit = ui.get(p, "unit", "")
             if ui.get(p, "hex") is None:
@@ -152,16 +152,16 @@ class Screen(Form):
             rng = ui.get(p, "range")
             lines.append(("hex %d: %s" % (ui.get(p, "hex"), unit_name(unit)), inks.WHITE,
                           words + ("" if rng is None else ", range %s" % ui.word(rng)), ink))
-        if ui.get(r, "skipped"):
-            lines.append(("%d aircraft draw no Pop-Up" % ui.get(r, "skipped"), inks.GREY))
-        if ui.get(r, "data"):
-            lines.append((ui.get(r, "data"), inks.PURPLE))
+        if ui.get(reply, "skipped"):
+            lines.append(("%d aircraft draw no Pop-Up" % ui.get(reply, "skipped"), inks.GREY))
+        if ui.get(reply, "data"):
+            lines.append((ui.get(reply, "data"), inks.PURPLE))
         self.app.open("reveal", "Pop-Ups drawn", lines)
         self.show("%d enem%s on the battlefield" % (enemies, "y" if enemies == 1 else "ies"),
                   inks.RED if enemies else inks.GREEN)
 
-    def returned(self, r):
-        back = ui.get(r, "returned")
+    def returned(self, reply):
+        back = ui.get(reply, "returned")
         if isinstance(back, list):
             back = [ui.get(ui.pairs_of(x), "n") for x in back]
             self.show("back in the cup: %s" % (" ".join("#%d" % n for n in back) or "none"))

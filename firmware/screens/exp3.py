@@ -64,46 +64,46 @@ class Screen(Form):
         super().__init__(app)
 
     # --- after an action -------------------------------------------------------------------
-    def card(self, r):
-        self.show("VP %s at the draw (VP now %d)" % (ui.signed(ui.get(r, "vp_change")),
-                                                     ui.get(r, "vp")), inks.YELLOW)
+    def card(self, reply):
+        self.show("VP %s at the draw (VP now %d)" % (ui.signed(ui.get(reply, "vp_change")),
+                                                     ui.get(reply, "vp")), inks.YELLOW)
 
-    def engaged(self, r):
-        sq = ui.get(r, "squads")
-        self.show("Squads %d to %d engaged in hex %d" % (sq[0], sq[-1], ui.get(r, "hex")) if
-                  len(sq) > 1 else "Squad %d engaged in hex %d" % (sq[0], ui.get(r, "hex")),
+    def engaged(self, reply):
+        sq = ui.get(reply, "squads")
+        self.show("Squads %d to %d engaged in hex %d" % (sq[0], sq[-1], ui.get(reply, "hex")) if
+                  len(sq) > 1 else "Squad %d engaged in hex %d" % (sq[0], ui.get(reply, "hex")),
                   inks.YELLOW)
 
-    def hex_enemies(self, r):
-        self.show("hex %d: %d enemies" % (ui.get(r, "hex"), ui.get(r, "enemies")))
+    def hex_enemies(self, reply):
+        self.show("hex %d: %d enemies" % (ui.get(reply, "hex"), ui.get(reply, "enemies")))
 
-    def squad_hit(self, r):
-        gone = ui.get(r, "eliminated")
-        self.show("Squad %d: %d of %d hits%s" % (self.squad.value, ui.get(r, "hits"),
-                                                 ui.get(r, "capacity"),
+    def squad_hit(self, reply):
+        gone = ui.get(reply, "eliminated")
+        self.show("Squad %d: %d of %d hits%s" % (self.squad.value, ui.get(reply, "hits"),
+                                                 ui.get(reply, "capacity"),
                                                  ", ELIMINATED" if gone else ""),
                   inks.RED if gone else inks.YELLOW)
 
-    def friendly_fire(self, r):
-        lost = -ui.get(r, "vp_change")
+    def friendly_fire(self, reply):
+        lost = -ui.get(reply, "vp_change")
         self.show("friendly fire: %d Squads lost, %d VP" % (lost, -lost),
                   inks.RED if lost else inks.GREEN)
 
-    def ended(self, r):
+    def ended(self, reply):
         self.show("CAS over: %s VP (mission %s)%s" % (
-            ui.signed(ui.get(r, "vp_change")), ui.signed(ui.get(r, "mission_vp")),
-            ", complete" if ui.get(r, "complete") else ""), inks.GREEN)
+            ui.signed(ui.get(reply, "vp_change")), ui.signed(ui.get(reply, "mission_vp")),
+            ", complete" if ui.get(reply, "complete") else ""), inks.GREEN)
 
-    def assault(self, r):
-        ok = ui.get(r, "pass")
-        self.show("d10 %d %s = %d: %s" % (ui.get(r, "die"), ui.signed(ui.get(r, "mod")),
-                                          ui.get(r, "result"), "PASS" if ok else "FAIL"),
+    def assault(self, reply):
+        ok = ui.get(reply, "pass")
+        self.show("d10 %d %s = %d: %s" % (ui.get(reply, "die"), ui.signed(ui.get(reply, "mod")),
+                                          ui.get(reply, "result"), "PASS" if ok else "FAIL"),
                   inks.GREEN if ok else inks.RED)
 
-    def forobs(self, r):
+    def forobs(self, reply):
         self.show("Forward Observer of hex %d used" % self.hex.value, inks.YELLOW)
 
-    def new_turn(self, r):
+    def new_turn(self, reply):
         self.show("new turn: Forward Observers free")
 
     # --- the glance ------------------------------------------------------------------------

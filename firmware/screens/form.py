@@ -71,7 +71,7 @@ class Form(ui.Screen):
         else:
             self.show("done: " + " ".join(words))
 
-    def answered(self, r):
+    def answered(self, reply):
         """The player answered the question this screen's action raised (a table row the
         documents do not print): show the action's reply as if it had not asked.  False when
         the question was not this screen's."""
@@ -80,7 +80,7 @@ class Form(ui.Screen):
         if act is None or act is not self.action():
             return False
         if act.then:
-            getattr(self, act.then)(r)
+            getattr(self, act.then)(reply)
         else:
             self.show("done: " + " ".join(act.words()))
         self.refresh()

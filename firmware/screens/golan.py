@@ -69,50 +69,50 @@ class Screen(Form):
         return "%02d%02d" % (self.col.value, self.row.value)
 
     # --- after an action -------------------------------------------------------------------
-    def placed(self, r):
-        self.show("mine %d placed in hex %s" % (ui.get(r, "mine"), ui.get(r, "hex")),
+    def placed(self, reply):
+        self.show("mine %d placed in hex %s" % (ui.get(reply, "mine"), ui.get(reply, "hex")),
                   inks.YELLOW)
 
-    def revealed(self, r):
-        self.show("%d mines face up: attack them" % len(ui.get(r, "revealed")), inks.YELLOW)
+    def revealed(self, reply):
+        self.show("%d mines face up: attack them" % len(ui.get(reply, "revealed")), inks.YELLOW)
 
-    def mine_attacked(self, r):
-        stays = ui.get(r, "outcome") == "stays"
-        self.show("d6 %d: mine %d %s" % (ui.get(r, "die"), ui.get(r, "mine"),
+    def mine_attacked(self, reply):
+        stays = ui.get(reply, "outcome") == "stays"
+        self.show("d6 %d: mine %d %s" % (ui.get(reply, "die"), ui.get(reply, "mine"),
                                          "STAYS" if stays else "removed"),
                   inks.YELLOW if stays else inks.GREEN)
 
-    def new_game(self, _r):
+    def new_game(self, _reply):
         self.app.open("confirm", "New Golan game", "All 10 mines back in hand, every leader"
                       " alive and unplaced?", ["golan", "new"], "new Golan game")
 
-    def placed_leader(self, r):
+    def placed_leader(self, reply):
         self.show("%s in hex %s" % (self.who.text, self.hexname()))
 
-    def tested(self, r):
-        out = ui.get(r, "outcome")
+    def tested(self, reply):
+        out = ui.get(reply, "outcome")
         ink = inks.GREEN if out == "moves" else inks.RED if out in ("killed", "destroyed") \
             else inks.YELLOW
-        self.show("d6 %d: %s %s" % (ui.get(r, "die"), self.who.text, out.upper()), ink)
+        self.show("d6 %d: %s %s" % (ui.get(reply, "die"), self.who.text, out.upper()), ink)
 
-    def sagger(self, r):
-        odd = ui.get(r, "odd")
-        self.show("d6 %d: %s" % (ui.get(r, "die"), "no missiles (odd)" if odd else
+    def sagger(self, reply):
+        odd = ui.get(reply, "odd")
+        self.show("d6 %d: %s" % (ui.get(reply, "die"), "no missiles (odd)" if odd else
                                  "fire on the table (even)"), inks.RED if odd else inks.GREEN)
 
-    def heli_range(self, r):
+    def heli_range(self, reply):
         self.show("range %d counts as %d against a helicopter" % (
-            self.range.value, ui.get(r, "vs_helicopter")), inks.YELLOW)
+            self.range.value, ui.get(reply, "vs_helicopter")), inks.YELLOW)
 
-    def avlb_defence(self, r):
-        self.show("AVLB defence %d" % ui.get(r, "defence"), inks.YELLOW)
+    def avlb_defence(self, reply):
+        self.show("AVLB defence %d" % ui.get(reply, "defence"), inks.YELLOW)
 
-    def avlb_ditch(self, r):
+    def avlb_ditch(self, reply):
         self.show("AVLB in the ditch of hex %s" % self.hexname(), inks.YELLOW)
 
-    def notes(self, r):
+    def notes(self, reply):
         label = self.action().label
-        self.app.open("notice", label[:1].upper() + label[1:], "\n".join(ui.get(r, "notes")),
+        self.app.open("notice", label[:1].upper() + label[1:], "\n".join(ui.get(reply, "notes")),
                       inks.WHITE)
 
     # --- the glance ------------------------------------------------------------------------

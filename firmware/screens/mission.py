@@ -215,37 +215,38 @@ class Screen(Form):
                     crew = self.may_fly(a)
             self.pilot.set_options([("none", "nopilot")] + crew)
 
-    def may_fly(self, a):
+    def may_fly(self, aircraft):
         """The pilots aircraft a may take, as engine.tal.aircraft.assign allows them ("Choix des
         Pilotes": his card's type only; not killed, not Unfit, not in another aircraft)."""
-        if ui.get(a, "class") == "drone":
+        if ui.get(aircraft, "class") == "drone":
             return []
-        n = ui.get(a, "ac")
+        n = ui.get(aircraft, "ac")
         out = []
         for p in self.crew:
             name = ui.get(p, "name") or ""
             if ui.get(p, "status") in ("killed", "unfit") or ui.get(p, "ac") not in (None, n) \
-                    or not _flies(self.app.session, name, ui.get(a, "type", "")):
+                    or not _flies(self.app.session, name, ui.get(aircraft, "type", "")):
                 continue
             out.append(("%d %s" % (ui.get(p, "pilot"), name), "pilot %d" % ui.get(p, "pilot")))
         return out
 
     # --- after an action -------------------------------------------------------------------
-    def started(self, r):
-        wp = ui.get(r, "wp")
+    def started(self, reply):
+        wp = ui.get(reply, "wp")
         self.show("mission started: target-bound" + (
             ", WP " + ", ".join(ui.word(x) for x in wp) if wp else ""), inks.WHITE)
 
-    def fuelled(self, r):
-        self.show("Fuel Priority: no weight penalty, SO %d" % ui.get(r, "so", 0))
+    def fuelled(self, reply):
+        self.show("Fuel Priority: no weight penalty, SO %d" % ui.get(reply, "so", 0))
 
-    def climbed(self, r):
-        self.show("aircraft %d at %s altitude" % (ui.get(r, "ac"), ui.get(r, "altitude")))
+    def climbed(self, reply):
+        self.show("aircraft %d at %s altitude" % (ui.get(reply, "ac"), ui.get(reply, "altitude")))
 
-    def added(self, r):
-        self.show("aircraft %d added: %s" % (ui.get(r, "ac"), ui.get(r, "type", "").upper()))
+    def added(self, reply):
+        self.show("aircraft %d added: %s" % (ui.get(reply, "ac"),
+                                             ui.get(reply, "type", "").upper()))
 
-    def pick(self, _r):
+    def pick(self, _reply):
         n = int(self.ac.chosen())
         if n in self.picked:
             self.picked.remove(n)
@@ -254,36 +255,36 @@ class Screen(Form):
         self.show("to fly: " + (" ".join("%d" % x for x in sorted(self.picked)) or
                                 "all at the base"))
 
-    def loitering(self, r):
-        scout = ui.get(r, "scout")
+    def loitering(self, reply):
+        scout = ui.get(reply, "scout")
         if scout is not None:
             self.app.open("reveal", "Scout", ui.describe(ui.pairs_of(scout)) +
-                          [("Loiter: %d turns" % ui.get(r, "start", 0), inks.WHITE)] +
-                          ui.describe(r, ("scout", "mod", "phase", "start", "turn", "left",
-                                          "aircraft")))
-        self.show("Loiter marker on %d turns" % ui.get(r, "start", 0))
+                          [("Loiter: %d turns" % ui.get(reply, "start", 0), inks.WHITE)] +
+                          ui.describe(reply, ("scout", "mod", "phase", "start", "turn", "left",
+                                              "aircraft")))
+        self.show("Loiter marker on %d turns" % ui.get(reply, "start", 0))
 
-    def turn_ended(self, r):
-        left = ui.get(r, "left", 0)
-        text = "turn %d ended: %s" % (ui.get(r, "turn", 0), "%d left" % left if left > 0 else
+    def turn_ended(self, reply):
+        left = ui.get(reply, "left", 0)
+        text = "turn %d ended: %s" % (ui.get(reply, "turn", 0), "%d left" % left if left > 0 else
                                       "Bingo 6" if left == 0 else "Bingo 10" if left == -1 else
                                       "past Bingo 10")
         lines = []
         for key, what, ink in (("bingo6", "Bingo 6 marker on aircraft ", inks.YELLOW),
                                ("bingo10", "Bingo 10 marker on aircraft ", inks.RED),
                                ("crashed", "crashed: aircraft ", inks.RED)):
-            got = ui.get(r, key, ())
+            got = ui.get(reply, key, ())
             if got:
                 lines.append((what + " ".join("%d" % x for x in got), ink))
         ink = lines[-1][1] if lines else inks.WHITE
         if lines:
             self.app.open("reveal", "End of turn", [(text, inks.WHITE)] + lines + ui.describe(
-                r, ("turn", "left", "bingo6", "bingo10", "crashed", "phase")))
+                reply, ("turn", "left", "bingo6", "bingo10", "crashed", "phase")))
         self.show(text, ink)
 
-    def reveal(self, r):
+    def reveal(self, reply):
         label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(r))
+        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(reply))
         self.show(label + ": done")
 
     # --- the glance ------------------------------------------------------------------------
@@ -345,7 +346,8 @@ def _flies(session, name, ac_type):
         from engine.tal import aircraft, pilots
 
         flies = pilots.family(session, pilots.name_number(session, name))
-        return flies is None or flies == aircraft.find_type(session, ac_type)[
-            aircraft.T_FAMILY].lower()
+        row = aircraft.find_type(session, ac_type)
+        _number, _name, family, _class, _cost, _boxes, _wp, _year = row
+        return flies is None or flies == family.lower()
     except Exception:
         return True

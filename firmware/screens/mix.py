@@ -117,17 +117,17 @@ class Screen(Form):
         return ("%dx" % count, boxes)
 
     # --- after an action -------------------------------------------------------------------
-    def added(self, r):
+    def added(self, reply):
         self.show("added: %d counters; %d in the mix" % (self.count.value,
-                                                          ui.get(r, "entering", 0)), inks.GREEN)
+                                                          ui.get(reply, "entering", 0)), inks.GREEN)
 
-    def started(self, r):
+    def started(self, reply):
         self.show("a new mix: add each kind of counter", inks.GREEN)
 
-    def made(self, r):
-        self.show("the cup is yours: %d counters" % ui.get(r, "counters", 0), inks.GREEN)
+    def made(self, reply):
+        self.show("the cup is yours: %d counters" % ui.get(reply, "counters", 0), inks.GREEN)
 
-    def forgot(self, r):
+    def forgot(self, reply):
         self.show("the mix entered is forgotten")
 
     # --- the glance ------------------------------------------------------------------------

@@ -162,9 +162,9 @@ class Screen(ui.Screen):
             return False
         return True
 
-    def change(self, field, d):
+    def change(self, field, delta):
         if field is self.mode:
-            self.mode.step(d)
+            self.mode.step(delta)
             if self.app.die() == 6 and self.mode.chosen() != "roll":  # GOLAN: plain d6 rolls
                 self.mode.select("roll")
             self.sel = 0
@@ -173,7 +173,7 @@ class Screen(ui.Screen):
             return
         if field is self.sides and self.app.die() == 6:
             return  # GOLAN rolls d6 only
-        field.step(d)
+        field.step(delta)
         self.retitle()
         if field is self.x and self.y.value < self.x.value:
             self.y.set(self.x.value)

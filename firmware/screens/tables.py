@@ -43,20 +43,20 @@ class Screen(Form):
         self.lines = ()
         super().__init__(app)
 
-    def looked_up(self, r):
-        self.die = ui.get(r, "die", 0) if isinstance(ui.get(r, "die"), int) else 0
+    def looked_up(self, reply):
+        self.die = ui.get(reply, "die", 0) if isinstance(ui.get(reply, "die"), int) else 0
         lines = []
-        for text, ink in ui.describe(r, ("die",)):
+        for text, ink in ui.describe(reply, ("die",)):
             for part in widgets.wrap(text, self.app.width - 2 * widgets.PAD - 24):
                 lines.append((part, ink))
         self.lines = tuple(lines)
         ink = inks.WHITE
-        if ui.get(r, "crash") or ui.get(r, "stress"):
+        if ui.get(reply, "crash") or ui.get(reply, "stress"):
             ink = inks.RED
-        elif ui.get(r, "cancels"):
+        elif ui.get(reply, "cancels"):
             ink = inks.GREEN
         self.die_ink = ink
-        self.show("%s: d10 rolled %s" % (self.action().label, ui.word(ui.get(r, "die"))), ink)
+        self.show("%s: d10 rolled %s" % (self.action().label, ui.word(ui.get(reply, "die"))), ink)
 
     def key(self, event):
         if self.sel == 0 and event & 0x0C:  # another table: its last answer no longer applies

@@ -4,12 +4,12 @@ Kept apart from the rules so that the device never loads it: the rules keep the 
 construction, this module checks that they do.
 """
 
-from engine.tal.cups import rules as C
+from engine.tal.cups import rules
 from engine.tal.cups.counters import kind
 
 
-def invariant(v, lay, d):
-    """None when a cup's state (`lay`: cups.HIT or cups.POPUP) fits definition d, else why not.
+def invariant(vals, lay, cup):
+    """None when a cup's state (`lay`: cups.HIT or cups.POPUP) fits definition `cup`, else why not.
 
     In the cup + held out + removed = total; no counter held twice, held and removed at once,
     or beyond the definition; a Hit slot holds a temporary side, aircraft 1..15 and 1..3 turn
@@ -17,14 +17,14 @@ def invariant(v, lay, d):
     state is empty, else the definition's.
     """
     at_sum, at_removed, n_removed, at_held, n_held = lay
-    n = d.n
+    n = cup.n
     for i in range(n, n_removed * 15):
-        if C.is_removed(v, lay, i):
+        if rules.is_removed(vals, lay, i):
             return "counter %d removed beyond the cup's %d" % (i + 1, n)
     seen = set()
     held = 0
     for k in range(at_held, at_held + n_held):
-        x = v[k]
+        x = vals[k]
         if x == 0:
             continue
         if x < 0:
@@ -35,30 +35,30 @@ def invariant(v, lay, d):
         if c in seen:
             return "counter %d held twice" % (c + 1)
         seen.add(c)
-        if C.is_removed(v, lay, c):
+        if rules.is_removed(vals, lay, c):
             return "counter %d held and removed" % (c + 1)
         held += 1
-        if lay is C.HIT:
-            c, side, aircraft, ends = C.slot_hit(x)
-            if kind(d.effect[side][c]) != 2:
+        if lay is rules.HIT:
+            c, side, aircraft, ends = rules.slot_hit(x)
+            if kind(cup.effect[side][c]) != 2:
                 return "counter %d held on a side that is not temporary" % (c + 1)
             if aircraft < 1 or ends < 1 or ends > 3:
                 return "counter %d: holder %d, %d turn ends" % (c + 1, aircraft, ends)
         else:
-            if d.unit[c] == 0:
+            if cup.unit[c] == 0:
                 return "No Enemy counter %d is out" % (c + 1)
             spot = (x - 1) >> 6
             if spot < 1 or spot > 10:
                 return "Pop-Up %d in hex %d" % (c + 1, spot)
     removed = 0
     for i in range(n):
-        removed += C.is_removed(v, lay, i)
-    m, h, r = C.counts(v, lay, n)
+        removed += rules.is_removed(vals, lay, i)
+    m, h, r = rules.counts(vals, lay, n)
     if m + h + r != n or h != held or r != removed:
         return "in the cup %d + held %d + removed %d != %d" % (m, h, r, n)
     empty = held == 0 and removed == 0
-    if (v[at_sum] == 0) != empty:
-        return "checksum %d with %s state" % (v[at_sum], "an empty" if empty else "a")
-    if v[at_sum] not in (0, d.sum):
-        return "checksum %d is not the definition's %d" % (v[at_sum], d.sum)
+    if (vals[at_sum] == 0) != empty:
+        return "checksum %d with %s state" % (vals[at_sum], "an empty" if empty else "a")
+    if vals[at_sum] not in (0, cup.sum):
+        return "checksum %d is not the definition's %d" % (vals[at_sum], cup.sum)
     return None

@@ -9,11 +9,11 @@ larger with it on qemu-frozen, 5.0 KB on unix32-mpy.)
 """
 
 
-def cup(s, w):
+def cup(session, words):
     """`cup SUBCOMMAND ...`: the counter cups (docs/protocol/cups.md)."""
     from engine.tal.cups import data
 
-    data.preload(s)
+    data.preload(session)
     from engine.tal.cups import commands
 
-    return commands.cup(s, w)
+    return commands.cup(session, words)

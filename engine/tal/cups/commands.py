@@ -29,84 +29,88 @@ def _bad(msg, code=parse.SYNTAX):
     raise parse.Reject(code, msg)
 
 
-def _cup(w, k):
+def _cup(words, k):
     # The cup named by the third word, one of the first k of _CUPS.
-    if len(w) < 3 or w[2] not in _CUPS[:k]:
+    if len(words) < 3 or words[2] not in _CUPS[:k]:
         _bad("which cup? " + "|".join(_CUPS[:k]))
-    return w[2]
+    return words[2]
 
 
-def _def(s, which):
-    d = data.definition(s, data.FILES[_CUPS.index(which)])
+def _def(session, which):
+    cup = data.definition(session, data.FILES[_CUPS.index(which)])
     if which != "ground":
-        rules.check_sum(s.vals, rules.HIT if which == "hit" else rules.POPUP, d)
-    return d
+        rules.check_sum(session.vals, rules.HIT if which == "hit" else rules.POPUP, cup)
+    return cup
 
 
-def _data(d, pairs):
+def _data(cup, pairs):
     # Wherever unverified data is used the reply says so: the player checks it.
-    return pairs + (("data", d.status),) if data.unverified(d) else pairs
+    return pairs + (("data", cup.status),) if data.unverified(cup) else pairs
 
 
-def _hit(d, c, s, why=-1, x=0, val=None):
+def _hit(cup, c, side, why=-1, x=0, val=None):
     # A drawn counter (why >= 0: why it is ignored; val: its value as drawn), a held one (x: its
     # slot) or a returned one.
-    e = d.effect[s][c]
+    e = cup.effect[side][c]
     if val is None:
-        val = -d.value[s][c] if e == 13 else d.value[s][c]  # 13: attack, printed as -N
-    ps = (("n", c + 1), ("side", "heavy" if s else "light"), ("effect", counters.EFFECTS[e]),
-          ("value", val))
+        val = -cup.value[side][c] if e == 13 else cup.value[side][c]  # 13: attack, printed as -N
+    pairs = (("n", c + 1), ("side", "heavy" if side else "light"), ("effect", counters.EFFECTS[e]),
+             ("value", val))
     if x:
-        h = rules.slot_hit(x)
-        ps += (("ac", h[2]), ("ends", h[3]))
+        _counter, _side, aircraft, ends = rules.slot_hit(x)
+        pairs += (("ac", aircraft), ("ends", ends))
     elif why >= 0:
-        tag = d.tag[s][c]
-        ps += (("kind", counters.KINDS[counters.kind(e)]),
-               ("tag", counters.TYPES[tag - 1] if tag else None),
-               ("ignored", rules.IGNORED_WHY[why] or False))
-    return Obj(ps)
+        tag = cup.tag[side][c]
+        pairs += (("kind", counters.KINDS[counters.kind(e)]),
+                  ("tag", counters.TYPES[tag - 1] if tag else None),
+                  ("ignored", rules.IGNORED_WHY[why] or False))
+    return Obj(pairs)
 
 
-def _popup(d, c, spot):
-    u = d.unit[c]
+def _popup(cup, c, spot):
+    u = cup.unit[c]
     if not u:
         return Obj((("n", c + 1), ("unit", counters.UNITS[0])))
-    a = d.attack[c]
+    a = cup.attack[c]
     return Obj((("n", c + 1), ("unit", counters.UNITS[u]),
                 ("attack", "%d%s" % (a & 127, "h" if a & 128 else "l") if a else "-"),
-                ("range", None if d.range[c] == 255 else d.range[c]), ("hex", spot)))
+                ("range", None if cup.range[c] == 255 else cup.range[c]), ("hex", spot)))
 
 
-def _show(s, w):
-    parse.arity(w, 3, 3, "cup show hit|popup|ground")
-    which = _cup(w, 3)
-    d = _def(s, which)
-    v = s.vals
+def _show(session, words):
+    parse.arity(words, 3, 3, "cup show hit|popup|ground")
+    which = _cup(words, 3)
+    cup = _def(session, which)
+    vals = session.vals
     if which == "ground":
         counts = [0, 0, 0]
-        for i in range(d.n):
-            counts[d.hits[i]] += 1
-        return _data(d, (("cup", which), ("total", d.n), ("counts", counts)))
+        for i in range(cup.n):
+            counts[cup.hits[i]] += 1
+        return _data(cup, (("cup", which), ("total", cup.n), ("counts", counts)))
     lay = rules.HIT if which == "hit" else rules.POPUP
-    m, _h, r = rules.counts(v, lay, d.n)
+    m, _h, r = rules.counts(vals, lay, cup.n)
     if which == "hit":
-        held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(v, lay)]
-        return _data(d, (("cup", which), ("total", d.n), ("in", m), ("held", held),
-                         ("removed", r)))
-    out = [_popup(d, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(v, lay)]
-    return _data(d, (("cup", which), ("total", d.n), ("in", m),
-                     ("no_enemy", rules.popup_in_cup(v, d, 0)), ("out", out), ("removed", r)))
+        held = []
+        for x in rules.held(vals, lay):
+            counter, side, _aircraft, _ends = rules.slot_hit(x)
+            held.append(_hit(cup, counter, side, x=x))
+        return _data(cup, (("cup", which), ("total", cup.n), ("in", m), ("held", held),
+                           ("removed", r)))
+    out = [_popup(cup, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
+    return _data(cup, (("cup", which), ("total", cup.n), ("in", m),
+                       ("no_enemy", rules.popup_in_cup(vals, cup, 0)), ("out", out),
+                       ("removed", r)))
 
 
-def _draw_hit(s, w):
+def _draw_hit(session, words):
     aircraft = actype = -1
     evasive = 0
     ecm = heavy_first = False
     n = 0
     i = 3
-    while i < len(w):
-        t = w[i]
-        a = w[i + 1] if i + 1 < len(w) else ""
+    while i < len(words):
+        t = words[i]
+        a = words[i + 1] if i + 1 < len(words) else ""
         if t == "ac":
             aircraft = parse.number(a, 1, rules.AIRCRAFT_MAX, "aircraft")
             i += 1
@@ -132,91 +136,94 @@ def _draw_hit(s, w):
         i += 1
     if aircraft < 0 or actype < 0 or not n:
         _bad(_HIT_USAGE)
-    d = _def(s, "hit")
-    rules.check_hit(s, d, _units, n, aircraft)
-    m = rules.draw_hit(s, d, _units, n, ecm, evasive, heavy_first, aircraft, actype)
-    draws = [_hit(d, rules.DRAWN[k], rules.SIDE[k], rules.IGNORED[k], 0, rules.VALUE[k])
+    cup = _def(session, "hit")
+    rules.check_hit(session, cup, _units, n, aircraft)
+    m = rules.draw_hit(session, cup, _units, n, ecm, evasive, heavy_first, aircraft, actype)
+    draws = [_hit(cup, rules.DRAWN[k], rules.SIDE[k], rules.IGNORED[k], 0, rules.VALUE[k])
              for k in range(m)]
-    return _data(d, (("ac", aircraft), ("ecm", list(rules.ECM[:n]) if ecm else []),
-                     ("light", rules.COUNTS[0]), ("heavy", rules.COUNTS[1]), ("draws", draws)))
+    return _data(cup, (("ac", aircraft), ("ecm", list(rules.ECM[:n]) if ecm else []),
+                       ("light", rules.COUNTS[0]), ("heavy", rules.COUNTS[1]), ("draws", draws)))
 
 
-def _draw(s, w):
-    which = _cup(w, 3)
+def _draw(session, words):
+    which = _cup(words, 3)
     if which == "hit":
-        return _draw_hit(s, w)
+        return _draw_hit(session, words)
     if which == "ground":
-        parse.arity(w, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
-        k = parse.number(w[3], 1, rules.MAX_DRAW, "draws")
-        d = _def(s, which)
-        hits = rules.draw_ground(s, d, k)
-        return _data(d, (("draws", [counters.GROUND[rules.EFFECT[i]] for i in range(k)]),
-                         ("hits", hits)))
-    parse.arity(w, 4, 3 + rules.MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
-    if len(w) == 4 and w[3].isdigit():
-        draws = parse.number(w[3], 1, rules.MAX_DRAW, "aircraft")
+        parse.arity(words, 4, 4, "cup draw ground K (one per enemy counter in the Squad's hex)")
+        k = parse.number(words[3], 1, rules.MAX_DRAW, "draws")
+        cup = _def(session, which)
+        hits = rules.draw_ground(session, cup, k)
+        return _data(cup, (("draws", [counters.GROUND[rules.EFFECT[i]] for i in range(k)]),
+                           ("hits", hits)))
+    parse.arity(words, 4, 3 + rules.MAX_DRAW, "cup draw popup N | cup draw popup TYPE...")
+    if len(words) == 4 and words[3].isdigit():
+        draws = parse.number(words[3], 1, rules.MAX_DRAW, "aircraft")
         skipped = 0
     else:
-        types = [counters.aircraft_type(t) for t in w[3:]]
+        types = [counters.aircraft_type(t) for t in words[3:]]
         if -1 in types:
             _bad("aircraft types: " + " ".join(counters.TYPES + counters.MODELS), parse.RANGE)
         draws = rules.popup_draws(types)
         skipped = len(types) - draws
-    d = _def(s, which)
-    rules.check_popup(s, d, draws)
-    rules.draw_popup(s, d, draws)
-    return _data(d, (("draws", [_popup(d, rules.DRAWN[k], rules.SPOT[k]) for k in range(draws)]),
-                     ("skipped", skipped)))
+    cup = _def(session, which)
+    rules.check_popup(session, cup, draws)
+    rules.draw_popup(session, cup, draws)
+    drawn = [_popup(cup, rules.DRAWN[k], rules.SPOT[k]) for k in range(draws)]
+    return _data(cup, (("draws", drawn), ("skipped", skipped)))
 
 
-def _end_turn(s, w):
-    parse.arity(w, 3, 3, "cup end-turn N")
-    aircraft = parse.number(w[2], 1, rules.AIRCRAFT_MAX, "aircraft")
-    d = _def(s, "hit")
-    r = rules.end_turn(s, d, aircraft)
-    back = [_hit(d, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
-    held = [_hit(d, (x - 1) & 63, rules.slot_hit(x)[1], x=x) for x in rules.held(s.vals, rules.HIT)
-            if rules.slot_hit(x)[2] == aircraft]
+def _end_turn(session, words):
+    parse.arity(words, 3, 3, "cup end-turn N")
+    aircraft = parse.number(words[2], 1, rules.AIRCRAFT_MAX, "aircraft")
+    cup = _def(session, "hit")
+    r = rules.end_turn(session, cup, aircraft)
+    back = [_hit(cup, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
+    held = []
+    for x in rules.held(session.vals, rules.HIT):
+        counter, side, held_by, _ends = rules.slot_hit(x)
+        if held_by == aircraft:
+            held.append(_hit(cup, counter, side, x=x))
     return (("ac", aircraft), ("returned", back), ("held", held))
 
 
-def _return(s, w):
-    parse.arity(w, 4, 4, "cup return popup K")
-    if _cup(w, 2) != "popup":
-        _bad("usage: " + " ".join(w[:2]) + " popup ...")
-    d = _def(s, "popup")
-    c = parse.number(w[3], 1, d.n, "counter") - 1
-    rules.return_popup(s, d, c)
-    return (("returned", c + 1), ("in", rules.counts(s.vals, rules.POPUP, d.n)[0]))
+def _return(session, words):
+    parse.arity(words, 4, 4, "cup return popup K")
+    if _cup(words, 2) != "popup":
+        _bad("usage: " + " ".join(words[:2]) + " popup ...")
+    cup = _def(session, "popup")
+    c = parse.number(words[3], 1, cup.n, "counter") - 1
+    rules.return_popup(session, cup, c)
+    return (("returned", c + 1), ("in", rules.counts(session.vals, rules.POPUP, cup.n)[0]))
 
 
-def _remove(s, w):
-    parse.arity(w, 4, 5, "cup remove popup NAME [N]")
-    if _cup(w, 2) != "popup":
-        _bad("usage: " + " ".join(w[:2]) + " popup ...")
-    if w[3] not in counters.UNITS:
+def _remove(session, words):
+    parse.arity(words, 4, 5, "cup remove popup NAME [N]")
+    if _cup(words, 2) != "popup":
+        _bad("usage: " + " ".join(words[:2]) + " popup ...")
+    if words[3] not in counters.UNITS:
         _bad("Pop-Ups: " + " ".join(counters.UNITS), parse.RANGE)
-    d = _def(s, "popup")
-    v = s.vals
+    cup = _def(session, "popup")
+    vals = session.vals
     lay = rules.POPUP
-    before = [rules.is_removed(v, lay, i) for i in range(d.n)]
-    rules.remove_popup(s, d, counters.UNITS.index(w[3]), parse.number(w[4], 1, d.n, "count")
-                   if len(w) == 5 else 1)
-    gone = [i + 1 for i in range(d.n) if rules.is_removed(v, lay, i) and not before[i]]
-    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(v, lay, d.n)[0]))
+    before = [rules.is_removed(vals, lay, i) for i in range(cup.n)]
+    rules.remove_popup(session, cup, counters.UNITS.index(words[3]),
+                       parse.number(words[4], 1, cup.n, "count") if len(words) == 5 else 1)
+    gone = [i + 1 for i in range(cup.n) if rules.is_removed(vals, lay, i) and not before[i]]
+    return (("cup", "popup"), ("removed", gone), ("in", rules.counts(vals, lay, cup.n)[0]))
 
 
-def _end_mission(s, w):
-    parse.arity(w, 2, 2, "cup end-mission")
-    h, p = rules.end_mission(s, _def(s, "hit"), _def(s, "popup"))
+def _end_mission(session, words):
+    parse.arity(words, 2, 2, "cup end-mission")
+    h, p = rules.end_mission(session, _def(session, "hit"), _def(session, "popup"))
     return (("hit", h), ("popup", p))
 
 
-def _reset(s, w):
-    parse.arity(w, 3, 3, "cup reset hit|popup")
-    which = _cup(w, 2)
+def _reset(session, words):
+    parse.arity(words, 3, 3, "cup reset hit|popup")
+    which = _cup(words, 2)
     # no data needed: the cure for a mismatch
-    rules.reset(s, rules.HIT if which == "hit" else rules.POPUP)
+    rules.reset(session, rules.HIT if which == "hit" else rules.POPUP)
     return (("cup", which),)
 
 
@@ -224,9 +231,9 @@ _SUB = (("show", _show), ("draw", _draw), ("end-turn", _end_turn), ("return", _r
         ("remove", _remove), ("end-mission", _end_mission), ("reset", _reset))
 
 
-def cup(s, w):
+def cup(session, words):
     """`cup SUBCOMMAND ...`: the counter cups (see the module doc and docs/protocol/cups.md)."""
     for name, fn in _SUB:
-        if len(w) > 1 and name == w[1]:
-            return fn(s, w)
+        if len(words) > 1 and name == words[1]:
+            return fn(session, words)
     _bad("usage: cup show|draw|end-turn|return|remove|end-mission|reset ...")

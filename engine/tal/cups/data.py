@@ -72,12 +72,12 @@ def definition(session, name):
     end has no such file or it is bad, naming the line.
     """
     preload(session)
-    d = _defs[FILES.index(name)]
-    if isinstance(d, str):
+    cup = _defs[FILES.index(name)]
+    if isinstance(cup, str):
         from engine.core.parse import Reject, STATE
 
-        raise Reject(STATE, d)
-    return d
+        raise Reject(STATE, cup)
+    return cup
 
 
 def preload(session):
@@ -124,6 +124,6 @@ def forget():
     _hook = None
 
 
-def unverified(d):
+def unverified(cup):
     """True unless the file's status says it is verified (say so wherever its values are used)."""
-    return not d.status.lower().startswith("verified")
+    return not cup.status.lower().startswith("verified")

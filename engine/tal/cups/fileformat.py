@@ -82,20 +82,20 @@ def _checksum(name, parts):
     return crc32(b) % 32767 + 1
 
 
-def parse(name, lines, d):
-    """Fill CupDef `d` (made for file `name`, at full size) from the lines of its data file."""
+def parse(name, lines, cup):
+    """Fill CupDef `cup` (made for file `name`, at full size) from the lines of its data file."""
     text = datafile.text
-    hit = d.effect is not None  # what `d` was made for says which file this is
-    popup = d.unit is not None
+    hit = cup.effect is not None  # what `cup` was made for says which file this is
+    popup = cup.unit is not None
     if hit:
         columns = (("heavy", _side), ("heavy tag", _tag), ("light", _side), ("light tag", _tag))
-        a = d.effect + d.value + d.tag + (d.temporary,)
+        a = cup.effect + cup.value + cup.tag + (cup.temporary,)
     elif popup:
         columns = (("counter", datafile.choice(UNITS)), ("attack", _attack), ("range", _range))
-        a = (d.unit, d.attack, d.range)
+        a = (cup.unit, cup.attack, cup.range)
     else:
         columns = (("result", datafile.choice(GROUND)),)
-        a = (d.hits,)
+        a = (cup.hits,)
     limit = len(a[0])
     columns = (("count", datafile.integer(1, limit)),) + columns + (("source", text),)
     head = {"source": None, "status": None}
@@ -120,7 +120,7 @@ def parse(name, lines, d):
             n += 1
     if n == 0:
         raise DataError(0, "no counters")
-    d.n = n
-    d.sum = _checksum(name, [x[:n] for x in a])
-    if head["status"] != d.status:  # the shipped text is kept once, in data.py
-        d.status = head["status"]
+    cup.n = n
+    cup.sum = _checksum(name, [x[:n] for x in a])
+    if head["status"] != cup.status:  # the shipped text is kept once, in data.py
+        cup.status = head["status"]

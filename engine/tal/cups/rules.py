@@ -14,12 +14,12 @@ refused draw rolls no die.
 For the mission rules: after `draw_hit`, `effects(m)` lists the (effect name, value) pairs that
 apply to the aircraft (ignored counters left out); the mission code applies them (stress,
 damage markers, crash on structure, Killed).  Temporary counters are already held by the
-aircraft: call `end_turn(session, d, aircraft)` at the end of each of that aircraft's turns.
+aircraft: call `end_turn(session, cup, aircraft)` at the end of each of that aircraft's turns.
 """
 
 from array import array
 
-from engine.tal import fields as F
+from engine.tal import fields
 from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
 from engine.core.parse import Reject, STATE
 
@@ -80,23 +80,25 @@ _mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
 # their count).  Counter i is removed when bit i % 15 of field removed + i // 15 is set (15 bits:
 # a field is signed).  A held slot is 0 when free, else 1 + counter + 64 * tag, the tag being
 # side + 2 * (aircraft + 16 * turn ends) in the Hit cup and the hex in the Pop-Up cup.
-HIT = (F.HIT_SUM, F.HIT_REMOVED, F.HIT_HELD - F.HIT_REMOVED, F.HIT_HELD, F.HIT_HELD_MAX)
-POPUP = (F.POPUP_SUM, F.POPUP_REMOVED, F.POPUP_OUT - F.POPUP_REMOVED, F.POPUP_OUT,
-         F.POPUP_OUT_MAX)
+HIT = (fields.HIT_SUM, fields.HIT_REMOVED, fields.HIT_HELD - fields.HIT_REMOVED, fields.HIT_HELD,
+       fields.HIT_HELD_MAX)
+POPUP = (fields.POPUP_SUM, fields.POPUP_REMOVED, fields.POPUP_OUT - fields.POPUP_REMOVED,
+         fields.POPUP_OUT,
+         fields.POPUP_OUT_MAX)
 
 
-def is_removed(v, lay, i):
+def is_removed(vals, lay, i):
     """1 if counter i is removed for the campaign, else 0."""
-    return (v[lay[1] + i // 15] >> (i % 15)) & 1
+    return (vals[lay[1] + i // 15] >> (i % 15)) & 1
 
 
-def _fill(v, lay, n):
+def _fill(vals, lay, n):
     # List the counters in the cup in _pool; mark the others in _mark.  Returns how many in.
     for i in range(n):
-        _mark[i] = is_removed(v, lay, i)
+        _mark[i] = is_removed(vals, lay, i)
     for k in range(lay[3], lay[3] + lay[4]):
-        if v[k]:
-            _mark[(v[k] - 1) & 63] = 1
+        if vals[k]:
+            _mark[(vals[k] - 1) & 63] = 1
     m = 0
     for i in range(n):
         if not _mark[i]:
@@ -105,48 +107,48 @@ def _fill(v, lay, n):
     return m
 
 
-def _free(v, lay):
+def _free(vals, lay):
     free = 0
     for k in range(lay[3], lay[3] + lay[4]):
-        if not v[k]:
+        if not vals[k]:
             free += 1
     return free
 
 
-def _hold(v, lay, counter, tag):
+def _hold(vals, lay, counter, tag):
     for k in range(lay[3], lay[3] + lay[4]):
-        if not v[k]:
-            v[k] = 1 + counter + 64 * tag
+        if not vals[k]:
+            vals[k] = 1 + counter + 64 * tag
             return
 
 
-def _settle(v, lay, d):
+def _settle(vals, lay, cup):
     # The checksum names the definition the state refers to; an empty state refers to none.
     for k in range(lay[1], lay[1] + lay[2]):
-        if v[k]:
-            v[lay[0]] = d.sum
+        if vals[k]:
+            vals[lay[0]] = cup.sum
             return
-    v[lay[0]] = d.sum if _free(v, lay) < lay[4] else 0
+    vals[lay[0]] = cup.sum if _free(vals, lay) < lay[4] else 0
 
 
-def counts(v, lay, n):
+def counts(vals, lay, n):
     """(in the cup, held out, removed) for a cup of n counters."""
-    m = _fill(v, lay, n)
-    held = lay[4] - _free(v, lay)
+    m = _fill(vals, lay, n)
+    held = lay[4] - _free(vals, lay)
     return m, held, n - m - held
 
 
-def check_sum(v, lay, d, _file=None):
+def check_sum(vals, lay, cup, _file=None):
     """Refuse to touch a cup whose saved state was made with a different data file."""
-    if v[lay[0]] and v[lay[0]] != d.sum:
+    if vals[lay[0]] and vals[lay[0]] != cup.sum:
         name = "hit" if lay is HIT else "popup"
         raise Reject(STATE, "this save's %s cup was made with another data/%s: put that file "
-                     "back, or 'cup reset %s' to return every counter" % (name, d.file, name))
+                     "back, or 'cup reset %s' to return every counter" % (name, cup.file, name))
 
 
-def held(v, lay):
+def held(vals, lay):
     """The non-zero held slot values of a cup, in slot order (not a hot path)."""
-    return [v[k] for k in range(lay[3], lay[3] + lay[4]) if v[k]]
+    return [vals[k] for k in range(lay[3], lay[3] + lay[4]) if vals[k]]
 
 
 # --- the Hit cup ("Attaques Ennemies") ------------------------------------------------------------
@@ -156,27 +158,27 @@ def slot_hit(x):
     return (x - 1) & 63, t & 1, (t >> 1) & 15, t >> 5
 
 
-def check_hit(session, d, units, n_units, aircraft):
+def check_hit(session, cup, units, n_units, aircraft):
     """Refuse (Reject) a Hit draw that cannot be made, before any die is rolled.
 
     `units[k]` is one attacking unit's hits, + 128 when they are Heavy.
     """
-    v = session.vals
-    check_sum(v, HIT, d)
+    vals = session.vals
+    check_sum(vals, HIT, cup)
     if aircraft < 1 or aircraft > AIRCRAFT_MAX:  # what a held slot can name
         raise Reject(STATE, "aircraft must be 1..%d" % AIRCRAFT_MAX)
     total = 0
     for k in range(n_units):
         total += units[k] & 127
-    m = _fill(v, HIT, d.n)
+    m = _fill(vals, HIT, cup.n)
     if total > MAX_DRAW:
         raise Reject(STATE, "%d hits: at most %d in one draw" % (total, MAX_DRAW))
     if total > m:
         raise Reject(STATE, "%d hits: only %d counters in the Hit cup" % (total, m))
     temp = 0
     for k in range(m):
-        temp += d.temporary[_pool[k]]
-    if min(total, temp) > _free(v, HIT):
+        temp += cup.temporary[_pool[k]]
+    if min(total, temp) > _free(vals, HIT):
         raise Reject(STATE, "too many Hit counters held: end some turns first")
 
 
@@ -208,7 +210,7 @@ def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
     COUNTS[1] = heavy
 
 
-def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
+def draw_hit(session, cup, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
     """One enemy attack on one aircraft of type code `actype` ("Attaques Ennemies"); return the
     count drawn.
 
@@ -219,12 +221,12 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
     counters are back in the cup at once; the temporary ones that apply stay out, held by
     `aircraft` until the end of its next turn.  Call `check_hit` first.
     """
-    v = session.vals
+    vals = session.vals
     rng = session.rng
     ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first)
     light = COUNTS[0]
     m = light + COUNTS[1]
-    n = _fill(v, HIT, d.n)
+    n = _fill(vals, HIT, cup.n)
     for k in range(m):  # partial Fisher-Yates: m distinct counters, every set equally likely
         j = k + rng.below(n - k)
         t = _pool[k]
@@ -232,20 +234,20 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
         _pool[j] = t
     altitude = False
     for k in range(HIT[3], HIT[3] + HIT[4]):
-        x = v[k]
-        if x and ((x - 1) >> 7) & 15 == aircraft and d.effect[((x - 1) >> 6) & 1][
+        x = vals[k]
+        if x and ((x - 1) >> 7) & 15 == aircraft and cup.effect[((x - 1) >> 6) & 1][
                 (x - 1) & 63] == _ALTITUDE:
             altitude = True
     unmanned = actype == T_MQ1 or actype == T_RQ1
     for k in range(m):
         c = _pool[k]
         s = 0 if k < light else 1
-        e = d.effect[s][c]
-        val = d.value[s][c]
+        e = cup.effect[s][c]
+        val = cup.value[s][c]
         if e == _ATTACK:
             val = -val
         why = _APPLIES
-        if d.tag[s][c] == actype + 1:
+        if cup.tag[s][c] == actype + 1:
             why = _IGN_TYPE
         elif (unmanned and (_UNMANNED >> e) & 1) or (actype == T_AC130 and (_AC130 >> e) & 1):
             why = _IGN_IMMUNE
@@ -257,13 +259,13 @@ def draw_hit(session, d, units, n_units, ecm, evasive, heavy_first, aircraft, ac
             if e == _CANNON and actype == T_AC130:
                 val = rng.die(_GUNS)
             if kind(e) == _TEMPORARY:
-                _hold(v, HIT, c, s + 2 * (aircraft + 16 * _TURN_ENDS))
+                _hold(vals, HIT, c, s + 2 * (aircraft + 16 * _TURN_ENDS))
         DRAWN[k] = c
         SIDE[k] = s
         EFFECT[k] = e
         VALUE[k] = val
         IGNORED[k] = why
-    _settle(v, HIT, d)
+    _settle(vals, HIT, cup)
     return m
 
 
@@ -272,7 +274,7 @@ def effects(m):
     return [(EFFECTS[EFFECT[k]], VALUE[k]) for k in range(m) if IGNORED[k] == _APPLIES]
 
 
-def end_turn(session, d, aircraft):
+def end_turn(session, cup, aircraft):
     """The end of `aircraft`'s turn: its temporary counters due now go back to the cup.
 
     A counter drawn in the enemy phase is due at the end of its holder's next turn: later in the
@@ -281,19 +283,19 @@ def end_turn(session, d, aircraft):
     caller ends each aircraft's turns in play order).  Returns how many went back, listed in
     DRAWN and SIDE.
     """
-    v = session.vals
+    vals = session.vals
     r = 0
     for k in range(HIT[3], HIT[3] + HIT[4]):
-        x = v[k]
+        x = vals[k]
         if x and ((x - 1) >> 7) & 15 == aircraft:
             if (x - 1) >> 11 <= 1:
                 DRAWN[r] = (x - 1) & 63
                 SIDE[r] = ((x - 1) >> 6) & 1
                 r += 1
-                v[k] = 0
+                vals[k] = 0
             else:
-                v[k] = x - _ENDS_STEP
-    _settle(v, HIT, d)
+                vals[k] = x - _ENDS_STEP
+    _settle(vals, HIT, cup)
     return r
 
 
@@ -302,28 +304,28 @@ def end_mission(session, hit_def, popup_def):
 
     Returns (Hit counters, Pop-Ups) returned.
     """
-    v = session.vals
-    check_sum(v, HIT, hit_def)
-    check_sum(v, POPUP, popup_def)
+    vals = session.vals
+    check_sum(vals, HIT, hit_def)
+    check_sum(vals, POPUP, popup_def)
     back = [0, 0]
     for i, lay in ((0, HIT), (1, POPUP)):
         for k in range(lay[3], lay[3] + lay[4]):
-            if v[k]:
-                v[k] = 0
+            if vals[k]:
+                vals[k] = 0
                 back[i] += 1
-    _settle(v, HIT, hit_def)
-    _settle(v, POPUP, popup_def)
+    _settle(vals, HIT, hit_def)
+    _settle(vals, POPUP, popup_def)
     return back[0], back[1]
 
 
 def reset(session, lay):
     """Every counter of a cup back in it, removed ones too (a new campaign)."""
-    v = session.vals
+    vals = session.vals
     for k in range(lay[1], lay[1] + lay[2]):
-        v[k] = 0
+        vals[k] = 0
     for k in range(lay[3], lay[3] + lay[4]):
-        v[k] = 0
-    v[lay[0]] = 0
+        vals[k] = 0
+    vals[lay[0]] = 0
 
 
 # --- the Pop-Up cup ("Tirage des marqueurs Pop-Up") -----------------------------------------------
@@ -333,29 +335,29 @@ def popup_draws(types):
     return len([t for t in types if t != T_AC130 and t != T_MQ1 and t != T_RQ1])
 
 
-def popup_in_cup(v, d, unit):
+def popup_in_cup(vals, cup, unit):
     """How many Pop-Ups of `unit` (0: No Enemy) are in the cup; _pool lists the cup."""
-    m = _fill(v, POPUP, d.n)
+    m = _fill(vals, POPUP, cup.n)
     found = 0
     for k in range(m):
-        if d.unit[_pool[k]] == unit:
+        if cup.unit[_pool[k]] == unit:
             found += 1
     return found
 
 
-def check_popup(session, d, draws):
+def check_popup(session, cup, draws):
     """Refuse (Reject) a Pop-Up draw that cannot be made."""
-    v = session.vals
-    check_sum(v, POPUP, d)
-    no_enemy = popup_in_cup(v, d, 0)
-    m = _fill(v, POPUP, d.n)
+    vals = session.vals
+    check_sum(vals, POPUP, cup)
+    no_enemy = popup_in_cup(vals, cup, 0)
+    m = _fill(vals, POPUP, cup.n)
     if not no_enemy and draws > m:
         raise Reject(STATE, "only %d counters in the Pop-Up cup" % m)
-    if min(draws, m - no_enemy) > _free(v, POPUP):
+    if min(draws, m - no_enemy) > _free(vals, POPUP):
         raise Reject(STATE, "too many Pop-Up enemies out: return the destroyed ones")
 
 
-def draw_popup(session, d, draws):
+def draw_popup(session, cup, draws):
     """`draws` Pop-Up draws, one per drawing aircraft ("Tirage des marqueurs Pop-Up"); returns
     `draws`.
 
@@ -363,56 +365,56 @@ def draw_popup(session, d, draws):
     the battlefield in a d10 hex (SPOT) until destroyed (`return_popup`).  Call `check_popup`
     first.
     """
-    v = session.vals
+    vals = session.vals
     rng = session.rng
-    n = _fill(v, POPUP, d.n)
+    n = _fill(vals, POPUP, cup.n)
     for k in range(draws):
         j = rng.below(n)
         c = _pool[j]
         DRAWN[k] = c
-        EFFECT[k] = d.unit[c]
+        EFFECT[k] = cup.unit[c]
         SPOT[k] = 0
-        if d.unit[c]:
+        if cup.unit[c]:
             SPOT[k] = rng.die(_HEXES)
-            _hold(v, POPUP, c, SPOT[k])
+            _hold(vals, POPUP, c, SPOT[k])
             n -= 1
             _pool[j] = _pool[n]
-    _settle(v, POPUP, d)
+    _settle(vals, POPUP, cup)
     return draws
 
 
-def return_popup(session, d, counter):
+def return_popup(session, cup, counter):
     """A destroyed Pop-Up enemy (counter index) goes back in the cup ("Tirage des marqueurs
     Pop-Up")."""
-    v = session.vals
-    check_sum(v, POPUP, d)
+    vals = session.vals
+    check_sum(vals, POPUP, cup)
     for k in range(POPUP[3], POPUP[3] + POPUP[4]):
-        if v[k] and (v[k] - 1) & 63 == counter:
-            v[k] = 0
-            _settle(v, POPUP, d)
+        if vals[k] and (vals[k] - 1) & 63 == counter:
+            vals[k] = 0
+            _settle(vals, POPUP, cup)
             return
     raise Reject(STATE, "Pop-Up #%d is not on the battlefield" % (counter + 1))
 
 
-def remove_popup(session, d, unit, count):
+def remove_popup(session, cup, unit, count):
     """Remove `count` Pop-Ups of `unit` (0: No Enemy) from the cup for the campaign ("Tirage des
     marqueurs Pop-Up")."""
-    v = session.vals
-    check_sum(v, POPUP, d)
-    found = popup_in_cup(v, d, unit)
+    vals = session.vals
+    check_sum(vals, POPUP, cup)
+    found = popup_in_cup(vals, cup, unit)
     if found < count:
         raise Reject(STATE, "only %d of them in the cup" % found)
-    m = _fill(v, POPUP, d.n)
+    m = _fill(vals, POPUP, cup.n)
     for k in range(m):  # the lowest-numbered ones
         c = _pool[k]
-        if count and d.unit[c] == unit:
-            v[POPUP[1] + c // 15] |= 1 << (c % 15)
+        if count and cup.unit[c] == unit:
+            vals[POPUP[1] + c // 15] |= 1 << (c % 15)
             count -= 1
-    _settle(v, POPUP, d)
+    _settle(vals, POPUP, cup)
 
 
 # --- the Ground Forces cup (EXP3, Expansion #3) ------------------------------------------------
-def draw_ground(session, d, draws):
+def draw_ground(session, cup, draws):
     """`draws` Ground Forces Hit counters, each back before the next; return the total hits.
 
     DRAWN and EFFECT (hits) list them.
@@ -420,8 +422,8 @@ def draw_ground(session, d, draws):
     rng = session.rng
     total = 0
     for k in range(draws):
-        c = rng.below(d.n)
+        c = rng.below(cup.n)
         DRAWN[k] = c
-        EFFECT[k] = d.hits[c]
-        total += d.hits[c]
+        EFFECT[k] = cup.hits[c]
+        total += cup.hits[c]
     return total
