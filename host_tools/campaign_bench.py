@@ -93,7 +93,7 @@ def as_json(s):
     """The same state as compact JSON: fields, dice, undo steps."""
     return json.dumps({"layout": 1, "fields": list(s.vals), "dice": list(s.rng.get_state()),
                        "undo": [[line.decode(), [list(d) for d in diffs]]
-                                for line, diffs in record.undo_steps(s.undo, s.undo_steps)]},
+                                for line, diffs in record.undo_steps(bytes(s.undo_log()), s.undo_steps)]},
                       separators=(",", ":")).encode()
 
 
