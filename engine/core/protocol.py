@@ -151,6 +151,9 @@ def execute(session, words, reply=None):
     try:
         return _execute(session, words, reply)
     except MemoryError:
+        import gc
+
+        gc.collect()  # the failed try's garbage first: room to load the routine below
         from engine.core.unload import release
 
         if not release():

@@ -29,10 +29,10 @@ def unload(name):
 def release():
     """Out of memory: drop every game module (all of engine/ but the core and the packages; not
     the ones that KEEP data) and collect.  True when one was dropped: the failed request is then
-    worth a second try (`engine.core.protocol.execute`)."""
+    worth a second try (`engine.core.protocol.execute`, which has collected the failed try's
+    garbage)."""
     import gc
 
-    gc.collect()  # the failed try's garbage first: the list below needs a little heap
     dropped = False
     for name in list(sys.modules):
         if (name.startswith("engine.") and not name.startswith("engine.core.")
