@@ -2,9 +2,6 @@
 
 from firmware import inks
 
-_UNSEEN = object()
-
-
 class Screen:
     """A screen: takes key events, draws itself into a canvas.
 
@@ -19,14 +16,14 @@ class Screen:
 
     def __init__(self, app):
         self.app = app
-        self._seen = _UNSEEN  # the session's undo log when refresh() last ran
+        self._seen = -1  # the session's change count when refresh() last ran
 
     def sync(self):
-        """Before a frame: refresh if the game changed since (every change makes a new undo
-        log object, so identity tells); nothing to do, nothing allocated."""
-        log = self.app.session.undo
-        if log is not self._seen:
-            self._seen = log
+        """Before a frame: refresh if the game changed since (the session counts its changes);
+        nothing to do, nothing allocated."""
+        changes = self.app.session.changes
+        if changes != self._seen:
+            self._seen = changes
             self.refresh()
 
     def refresh(self):

@@ -91,7 +91,7 @@ def build():
 
 def as_json(session):
     """The same state as compact JSON: fields, dice, undo steps."""
-    steps = record.undo_steps(session.undo, session.undo_steps)
+    steps = record.undo_steps(bytes(session.undo_log()), session.undo_steps)
     return json.dumps({"layout": 1, "fields": list(session.vals),
                        "dice": list(session.rng.get_state()),
                        "undo": [[line.decode(), [list(d) for d in diffs]]

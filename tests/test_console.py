@@ -3,7 +3,7 @@ neither the state nor the dice that follow; replies are byte-identical between i
 
 import random
 
-from conftest import run_console
+from conftest import CORE_HEAP, run_console
 
 BAD = [
     b"roll", b"roll 3d10 extra words here", b"roll 99999999999999999999999999999999d10",
@@ -15,15 +15,15 @@ BAD = [
 
 def _session(kind, bad):
     lines = b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n"
-    return run_console(kind, lines, heap="36K").decode().splitlines()
+    return run_console(kind, lines, heap=CORE_HEAP).decode().splitlines()
 
 
 def test_malformed_lines_get_errors_and_change_nothing(console):
-    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap="36K").decode()
+    clean = console(b"seed 31\nroll 2d10\nstate\nstate\nroll 5d10\n", heap=CORE_HEAP).decode()
     clean = clean.splitlines()
     for bad in BAD:
         out = console(b"seed 31\nroll 2d10\nstate\n" + bad + b"\nstate\nroll 5d10\n",
-                      heap="36K").decode().splitlines()
+                      heap=CORE_HEAP).decode().splitlines()
         assert len(out) == 6, (bad, out)
         assert out[3].startswith('{"ok":false,"error":"'), (bad, out[3])
         assert out[:3] + out[4:] == clean, bad
@@ -69,6 +69,6 @@ def test_fresh_console_seeds_from_entropy():
 
 def test_a_lone_carriage_return_ends_a_line_as_enter_does(console):
     """Serial terminals send CR alone for Enter: each line gets its reply, and CRLF one reply."""
-    out = console(b"seed 3\rroll d10\r\nseed\rseed 4\n", heap="36K").decode().splitlines()
+    out = console(b"seed 3\rroll d10\r\nseed\rseed 4\n", heap=CORE_HEAP).decode().splitlines()
     assert out[0] == '{"ok":true,"seed":3}' and out[1].startswith('{"ok":true,"dice":')
     assert out[2:] == ['{"ok":true,"seed":3}', '{"ok":true,"seed":4}']

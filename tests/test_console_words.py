@@ -90,12 +90,12 @@ REFUSED = ("not enough free memory for help here (the forms are in docs/PROTOCOL
 
 
 def test_help_in_a_heap_too_small_for_it_is_a_clear_refusal():
-    from conftest import run_console
+    from conftest import CORE_HEAP, run_console
 
-    # Every heap from too small for help to roomy: help is a clear refusal or its forms, and the
-    # dice go on afterwards (a one-character string made per digit once left `roll d6` failing
-    # for good after help had fragmented a 38..44 KB heap).
-    for kb in range(34, 49, 2):
+    # Every heap from a dice session's (too small for help) to roomy: help is a clear refusal or
+    # its forms, and the dice go on afterwards (a one-character string made per digit once left
+    # `roll d6` failing for good after help had fragmented a 38..44 KB heap).
+    for kb in range(int(CORE_HEAP[:-1]), 49, 2):
         out = run_console("micropython", ["roll 3d10", "help roll", "roll d6", "roll 2d6-1"],
                           heap="%dK" % kb)
         lines = [json.loads(l) for l in out.decode().splitlines()]

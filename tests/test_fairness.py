@@ -5,7 +5,7 @@ Chi-square critical values at 0.1 %: 9 df 27.88, 99 df 148.23, 5 df 20.52, 35 df
 
 import pytest
 
-from conftest import run_mpy
+from conftest import CORE_HEAP, run_mpy
 
 SCRIPT = """
 from engine.core.rng import Rng
@@ -52,7 +52,7 @@ def test_tally_command_on_micropython_console():
     from engine.core import dice
 
     out = run_console("micropython", ["seed 99", "tally d10 1000000", "tally d6 1000000"],
-                      heap="36K").decode().splitlines()
+                      heap=CORE_HEAP).decode().splitlines()
     for line, sides, limit in ((out[1], 10, 2788), (out[2], 6, 2052)):
         counts = json.loads(line)["counts"]
         assert sum(counts) == 1000000

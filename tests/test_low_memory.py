@@ -11,10 +11,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
-from conftest import console_cmd
+from conftest import ROOT, console_cmd, run_mpy
 from engine.core import record
 from firmware.lines import OUT_OF_MEMORY
 from firmware.storage import FileStore
@@ -106,3 +107,58 @@ def test_every_heap_answers_each_line_once_and_a_refusal_changed_nothing(tmp_pat
     # Some heaps refused lines for memory (a dice session starts so close to its need that the
     # heaps where it starts and still refuses lines can all be skipped by the step).
     assert started >= 1 and (refused > 0 or dice)
+
+
+RELEASE = r'''
+import sys
+from engine.core import protocol
+from engine.core.session import Session
+
+def play(s, lines):
+    return [protocol.reply(s, l.encode()) for l in lines]
+
+SETUP = ["seed 4", "pilot add viper 7 12 0 fast", "ac add a-10a pilot 1 ecm", "cup show hit"]
+clean, tight = Session(0), Session(0)
+play(clean, SETUP)
+play(tight, SETUP)
+# As on a board whose heap the earlier requests' modules filled: the next request runs out of
+# memory once, half-way through a change.
+from engine.tal import cmd_mission
+tries = []
+def short_of_memory(session, words):
+    tries.append(1)
+    session.vals[3] += 1
+    raise MemoryError
+cmd_mission.mission = short_of_memory
+print(play(tight, ["mission start 1"]) == play(clean, ["mission start 1"]), len(tries))
+print(tight.payload() == clean.payload(), play(tight, ["undo"]) == play(clean, ["undo"]))
+print(sorted(m for m in ("engine.tal.cmd_pilots", "engine.tal.cmd_ac", "engine.core.session",
+                         "engine.core.datatables", "engine.tal.cups.data", "engine.tal")
+             if m in sys.modules))
+# Out of memory with nothing to release: the MemoryError goes to the caller (one reply saying so).
+s = Session(0)
+from engine.core import cmd_dice
+def no_memory(session, words):
+    raise MemoryError
+cmd_dice.roll = no_memory
+try:
+    protocol.reply(s, b"roll d10")
+except MemoryError:
+    print("MemoryError", s.rng.get_state() == Session(0).rng.get_state())
+'''
+
+
+@pytest.mark.parametrize("kind", ["cpython", "micropython"])
+def test_out_of_memory_drops_the_game_modules_and_tries_once_more(kind):
+    if kind == "cpython":  # in a process of its own: dropping modules would unsettle this one's
+        p = subprocess.run([sys.executable, "-c", RELEASE], cwd=ROOT, capture_output=True,
+                           timeout=60)
+        rc, out, err = p.returncode, p.stdout.decode(), p.stderr.decode()
+    else:
+        rc, out, err = run_mpy(RELEASE, heap="400K")
+    assert (rc, err) == (0, "")
+    assert out.splitlines() == [
+        "True 1",  # the second try ran the module loaded afresh, and replied as a roomy heap does
+        "True True",  # the first try left nothing: one change, one undo step
+        "['engine.core.datatables', 'engine.core.session', 'engine.tal', 'engine.tal.cups.data']",
+        "MemoryError True"]

@@ -1,6 +1,6 @@
 """Every transcript in docs/ replays byte for byte on both consoles (each block a fresh session).
 
-The MicroPython console runs with a capped heap: the core page (docs/PROTOCOL.md) in 36 KB
+The MicroPython console runs with a capped heap: the core page (docs/PROTOCOL.md) in CORE_HEAP
 (tests/test_micropython.py), the rules pages in RULES_HEAP.  On the unix port the `.mpy` bytecode
 of every rules module a session touches sits in the heap; on a device a frozen build keeps it in
 flash.  `make bench` prints the smallest heap each page really needs.
@@ -8,7 +8,7 @@ flash.  `make bench` prints the smallest heap each page really needs.
 
 import pytest
 
-from conftest import run_console
+from conftest import CORE_HEAP, run_console
 from transcripts import all_blocks
 
 BLOCKS = all_blocks()
@@ -29,7 +29,7 @@ def test_there_are_transcripts():
 def test_transcript(kind, name, steps):
     requests = [s[0] for s in steps]
     expected = [r for s in steps for r in s[1]]
-    heap = "36K" if name.startswith("docs/PROTOCOL.md") else (
+    heap = CORE_HEAP if name.startswith("docs/PROTOCOL.md") else (
         CAMPAIGN_HEAP if len(steps) > CAMPAIGN_STEPS else RULES_HEAP)
     out = run_console(kind, requests, heap=heap).decode().splitlines()
     assert out == expected, name

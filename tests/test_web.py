@@ -84,7 +84,7 @@ print(loop.app.top().name, list(s.vals) != list(layout.new_values()), s.undo_ste
 print(sorted(k for k in ("tal.state", "tal.state.1", "tal.prefs") if page.storage.getItem(k)))
 board2, loop2 = device()
 s2 = loop2.app.session
-print(s2.resumed, list(s2.vals) == list(s.vals), s2.undo == s.undo)
+print(s2.resumed, list(s2.vals) == list(s.vals), bytes(s2.undo_log()) == bytes(s.undo_log()))
 """ % MISSION)
     lines = out.splitlines()
     name, changed, steps = lines[0].split()

@@ -143,7 +143,25 @@ def execute(session, words, reply=None):
     a reply that cannot be made (out of memory) leaves the change undone.  A MemoryError is
     raised with everything put back; the caller answers it (`firmware.lines.serve` with a line
     made in advance).
+
+    Out of memory, the game modules loaded by earlier requests are dropped (their bytecode and
+    globals fill the heap on a board: `engine.core.unload.release`) and the request tried once
+    more; the first try left nothing behind, so the reply is the one a roomier heap gives.
     """
+    try:
+        return _execute(session, words, reply)
+    except MemoryError:
+        import gc
+
+        gc.collect()  # the failed try's garbage first: room to load the routine below
+        from engine.core.unload import release
+
+        if not release():
+            raise
+    return _execute(session, words, reply)
+
+
+def _execute(session, words, reply):
     try:
         handler, kind = _find(words)
     except MemoryError:

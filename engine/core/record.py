@@ -86,27 +86,27 @@ class Reader:
         self.at += n
         return b
 
+    def skip(self, n):
+        """Check and pass `n` fields."""
+        for _ in range(n):
+            self.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
+
     def done(self):
         if self.at != len(self.data):
             raise RecordError("trailing bytes in payload")
 
 
-def decode(payload):
-    """(fields array, dice state tuple, undo log bytes, undo steps) of a payload, or RecordError.
-
-    The undo log stays in its encoded form (see `Session.head`); every step is checked here.
-    """
+def scan(payload):
+    """(dice state tuple, undo steps, offset of the undo log) of a payload, checking every value
+    and step and keeping none (RecordError says what is wrong): `fill` then reads the fields."""
     r = Reader(payload)
     version = r.get(0xFFFF)
     if version != layout.VERSION:
         raise RecordError("state layout %d, this firmware reads %d" % (
             version, layout.VERSION), version > layout.VERSION)
-    n = r.get(layout.COUNT)
-    if n != layout.COUNT:
+    if r.get(layout.COUNT) != layout.COUNT:
         raise RecordError("field count mismatch")
-    vals = layout.new_values()
-    for i in range(n):
-        vals[i] = r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
+    r.skip(layout.COUNT)
     rng_state = (r.get(SEED_LIMIT - 1), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF), r.get(0xFFF))
     steps = r.get(UNDO_MAX)
     start = r.at
@@ -116,7 +116,42 @@ def decode(payload):
             r.get(max(layout.COUNT - 1, 0))
             r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
     r.done()
+    return rng_state, steps, start
+
+
+def fill(payload, vals):
+    """Read the fields of a payload that `scan` passed into the array `vals`."""
+    r = Reader(payload)
+    r.get(0xFFFF)
+    r.get(layout.COUNT)
+    for i in range(layout.COUNT):
+        vals[i] = r.get_signed(layout.FIELD_MIN, layout.FIELD_MAX)
+
+
+def decode(payload):
+    """(fields array, dice state tuple, undo log bytes, undo steps) of a payload, or RecordError
+    (host tools; a session loads a payload with `restore`)."""
+    rng_state, steps, start = scan(payload)
+    vals = layout.new_values()
+    fill(payload, vals)
     return vals, rng_state, bytes(payload[start:]), steps
+
+
+def restore(session, payload):
+    """Load `payload` into `session`: its fields, dice and undo log.  On a RecordError or a
+    MemoryError nothing is changed: the payload is checked and the log's buffer made first, then
+    the fields are read into the session's own array (no second copy of the state in RAM)."""
+    from engine.core.undolog import buffer
+
+    rng_state, steps, start = scan(payload)
+    log = buffer(memoryview(payload)[start:])
+    fill(payload, session.vals)
+    session.rng.restore(rng_state)
+    session.undo = log
+    session.undo_lo = 0
+    session.undo_hi = len(payload) - start
+    session.undo_steps = steps
+    session.changes += 1
 
 
 def undo_steps(log, steps):
@@ -175,20 +210,21 @@ def save(session):
     from engine.core.undolog import drop_oldest
 
     head = session.head()
-    size = FRAME_BYTES + len(head) + len(session.undo)
+    size = FRAME_BYTES + len(head) + session.undo_hi - session.undo_lo
     limit = min(session.store.limit, FRAME_MAX)
     while session.undo_steps and (size > limit or
                                   (size > RECORD_SOFT and session.undo_steps > UNDO_DEPTH)):
         drop_oldest(session)
         head = session.head()
-        size = FRAME_BYTES + len(head) + len(session.undo)
+        size = FRAME_BYTES + len(head) + session.undo_hi - session.undo_lo
     if size > limit:
         raise OSError("the state is too big for the store")
     seq = (session._seq + 1) & 0xFFFFFFFF
     top = header(seq, size - FRAME_BYTES)
     end = bytearray(TRAILER)
-    put_u32(end, 0, crc32(session.undo, crc32(head, crc32(top))))
-    session.store.write((top, head, session.undo, end))
+    log = session.undo_log()
+    put_u32(end, 0, crc32(log, crc32(head, crc32(top))))
+    session.store.write((top, head, log, end))
     session._seq = seq
 
 

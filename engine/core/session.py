@@ -24,10 +24,13 @@ class Session:
     def __init__(self, seed=0, store=None):
         self.rng = Rng(seed)
         self.vals = layout.new_values()
-        # The undo log, oldest step first, kept in its record form (see `engine.core.undolog`): a
-        # full log costs its few hundred bytes of RAM, not a tuple per step.
+        # The undo log, oldest step first, in its record form: live in undo[undo_lo:undo_hi] of
+        # one buffer changed in place (see `engine.core.undolog`), b"" until the first step.
         self.undo = b""
+        self.undo_lo = 0
+        self.undo_hi = 0
         self.undo_steps = 0
+        self.changes = 0  # counts committed changes, undos and loads: a screen redraws when it moves
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
@@ -40,7 +43,7 @@ class Session:
         self._snap = None  # fields at `begin`: allocated on the first change, kept after it
         self._snapped = False
         self._snap_rng = None
-        self._snap_undo = None  # (log, steps) at `begin`: bytes are immutable, no copy needed
+        self._snap_undo = None  # (log buffer, lo, hi, steps) at `begin`: see `abort`
         if store is not None:
             from engine.core import record
 
@@ -63,15 +66,18 @@ class Session:
     def payload(self):
         """The whole payload: `head` then the undo log (`state`, `record`, the host tools)."""
         out = self.head()
-        out.extend(self.undo)
+        out.extend(self.undo_log())
         return bytes(out)
+
+    def undo_log(self):
+        """The live undo log's bytes (a memoryview of the buffer: no copy)."""
+        return memoryview(self.undo)[self.undo_lo:self.undo_hi]
 
     def restore(self, payload):
         """Load a payload; on any error nothing is changed (RecordError says why)."""
         from engine.core import record
 
-        self.vals, rng_state, self.undo, self.undo_steps = record.decode(payload)
-        self.rng.restore(rng_state)
+        record.restore(self, payload)
 
     # --- durability (engine/core/record.py: imported only by a session that has a store) ----------
     def save(self):
@@ -86,14 +92,18 @@ class Session:
         vals = self.vals
         for i in range(len(vals)):
             vals[i] = 0
-        self.undo = b""
-        self.undo_steps = 0
+        self.undo_lo = self.undo_hi = self.undo_steps = 0
+        self.changes += 1
         self.rng.seed(seed)
         self.read_only = False
 
     # --- changes -----------------------------------------------------------------------
     def begin(self, fields=True):
         """Snapshot dice and undo log, and the fields unless the change rolls dice only."""
+        if self.undo_lo:
+            from engine.core import undolog
+
+            undolog.settle(self)
         self._snapped = fields
         if fields:
             if self._snap is None:
@@ -103,19 +113,20 @@ class Session:
             for i in range(len(vals)):
                 snap[i] = vals[i]
         self._snap_rng = self.rng.get_state()
-        self._snap_undo = (self.undo, self.undo_steps)
+        self._snap_undo = (self.undo, self.undo_lo, self.undo_hi, self.undo_steps)
 
     def abort(self):
         """Put back everything as it was at `begin` (dice included: a refused line rolls nothing).
 
-        Allocates nothing: it runs after a MemoryError too."""
+        Allocates nothing: it runs after a MemoryError too.  The undo log's steps are never
+        overwritten before the next `begin`, so putting its offsets back restores it."""
         if self._snapped:
             snap = self._snap
             vals = self.vals
             for i in range(len(vals)):
                 vals[i] = snap[i]
         self.rng.restore(self._snap_rng)
-        self.undo, self.undo_steps = self._snap_undo
+        self.undo, self.undo_lo, self.undo_hi, self.undo_steps = self._snap_undo
 
     def commit(self, line, undoable=True):
         """Make the change since `begin` durable.  An undoable change becomes one undo step named
@@ -129,6 +140,8 @@ class Session:
         elif not self._snapped and not self.save_dice:
             return  # only the dice moved: the next state change saves their position too
         self.save()
+        if self._snapped:
+            self.changes += 1
 
     # --- the undo log (engine/core/undolog.py: imported when there is a step to make or undo) --
     def _push(self, line):

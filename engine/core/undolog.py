@@ -1,12 +1,28 @@
 """The undo log: steps kept in their record form, oldest first (see `engine.core.record`).
 
 A step is: line length, line bytes, diff count, then (field index, old value zig-zagged) per
-changed field, all varints.  Kept as one immutable bytes object, so a snapshot at `begin` is a
-reference, and a full log costs its few hundred bytes of RAM, not a tuple per step.
+changed field, all varints.  The log is one bytearray, `session.undo`, made at the first step and
+then changed in place; the live steps are `undo[undo_lo:undo_hi]`.  A new step is written after
+`undo_hi`, dropping the oldest moves `undo_lo` and undoing moves `undo_hi`: none of them overwrites
+a live byte, so `Session.abort` only puts the buffer and the two offsets back.  `settle`, at the
+next `begin`, moves the live steps to the start again.
+
+Why in place: a log rebuilt as a new bytes object at every step left a campaign's heap full of
+dead logs of a kilobyte or two; the campaign transcript's smallest heap on the 32-bit unix port,
+app frozen, went from 109.8 KB to 50.7 KB (host_tools/ram_bench.py).
 """
 
 from engine.core.layout import UNDO_MAX
-from engine.core.varint import get, put, put_signed, unzig
+from engine.core.varint import get, put_at, unzig, zig
+
+CAPACITY = 4096  # bytes; more only while the first UNDO_DEPTH steps are long (see record.py)
+
+
+def buffer(log, extra=0):
+    """A new log buffer holding `log` (bytes-like) at its start, with room for `extra` more."""
+    buf = bytearray(max(CAPACITY, len(log) + extra))
+    buf[0:len(log)] = log
+    return buf
 
 
 def push(session, line):
@@ -19,57 +35,81 @@ def push(session, line):
     for i in range(len(vals)):
         if vals[i] != old[i]:
             n += 1
-    step = bytearray()
-    put(step, len(line))
-    step.extend(line)
-    put(step, n)
+    # At most: 2 bytes of line length, the line, 2 of count, 2 + 3 per field (index < 16384,
+    # value within 16 bits zig-zagged).
+    room = 4 + len(line) + 5 * n
+    log = session.undo
+    at = session.undo_hi
+    if at + room > len(log):  # the snapshot keeps the old buffer, for `abort`
+        log = buffer(memoryview(log)[session.undo_lo:at], room)
+        session.undo = log
+        at -= session.undo_lo
+        session.undo_lo = 0
+    at = put_at(log, at, len(line))
+    log[at:at + len(line)] = line
+    at = put_at(log, at + len(line), n)
     for i in range(len(vals)):
         if vals[i] != old[i]:
-            put(step, i)
-            put_signed(step, old[i])
-    session.undo += step
+            at = put_at(log, put_at(log, at, i), zig(old[i]))
+    session.undo_hi = at
     session.undo_steps += 1
     if session.undo_steps > UNDO_MAX:
         drop_oldest(session)
 
 
-def _step(log, at):
-    # (line, offset of its diffs, diff count, offset after the step) of the step at `at`.
+def settle(session):
+    """Move the live steps to the buffer's start (at `begin`: no change is pending)."""
+    lo = session.undo_lo
+    if lo:
+        n = session.undo_hi - lo
+        session.undo[0:n] = memoryview(session.undo)[lo:lo + n]  # a memmove: no copy of the log
+        session.undo_lo = 0
+        session.undo_hi = n
+
+
+def _end(log, at):
+    # The offset after the step at `at`.
     n, at = get(log, at)
-    line = log[at:at + n]
-    count, diffs = get(log, at + n)
-    end = diffs
+    count, at = get(log, at + n)
     for _ in range(count):
-        end = get(log, get(log, end)[1])[1]
-    return line, diffs, count, end
+        at = get(log, get(log, at)[1])[1]
+    return at
 
 
 def _newest(session):
-    at = 0
+    at = session.undo_lo
     for _ in range(session.undo_steps - 1):
-        at = _step(session.undo, at)[3]
+        at = _end(session.undo, at)
     return at
 
 
 def drop_oldest(session):
     """Forget the oldest step (the log is full, or the record must fit its slot)."""
-    session.undo = session.undo[_step(session.undo, 0)[3]:]
+    session.undo_lo = _end(session.undo, session.undo_lo)
     session.undo_steps -= 1
+
+
+def _line(log, at):
+    # (line bytes, offset after it) of the step at `at`.
+    n, at = get(log, at)
+    return bytes(log[at:at + n]), at + n
 
 
 def newest_line(session):
     """The line of the newest step (the log is not empty)."""
-    return _step(session.undo, _newest(session))[0]
+    return _line(session.undo, _newest(session))[0]
 
 
 def pop(session):
     """Put back the newest step's old field values; return its line (the log is not empty)."""
+    log = session.undo
     start = _newest(session)
-    line, at, count, _ = _step(session.undo, start)
+    line, at = _line(log, start)
+    count, at = get(log, at)
     for _ in range(count):
-        i, at = get(session.undo, at)
-        old, at = get(session.undo, at)
+        i, at = get(log, at)
+        old, at = get(log, at)
         session.vals[i] = unzig(old)
-    session.undo = session.undo[:start]
+    session.undo_hi = start
     session.undo_steps -= 1
     return line

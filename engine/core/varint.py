@@ -1,7 +1,8 @@
 """Unsigned LEB128 varints (signed values zig-zagged): the encoding of the state payload."""
 
 
-def _zig(value):
+def zig(value):
+    """The zig-zag code of signed `value` (0, -1, 1, -2... as 0, 1, 2, 3...)."""
     return value * 2 if value >= 0 else -value * 2 - 1
 
 
@@ -13,9 +14,20 @@ def put(out, u):
     out.append(u)
 
 
+def put_at(buf, at, u):
+    """Write unsigned varint `u` over `buf[at:]` (room checked by the caller); return the offset
+    after it.  Nothing allocated: the undo log is written in place."""
+    while u >= 0x80:
+        buf[at] = (u & 0x7F) | 0x80
+        at += 1
+        u >>= 7
+    buf[at] = u
+    return at + 1
+
+
 def put_signed(out, value):
     """Append signed varint `value` (zig-zag) to `out`."""
-    put(out, _zig(value))
+    put(out, zig(value))
 
 
 def get(buf, at):

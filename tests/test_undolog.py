@@ -1,0 +1,139 @@
+"""The undo log changed in place (`engine.core.undolog`): against a plain model of the steps, through
+long lines that outgrow its buffer, drops of the oldest steps, undos, aborted changes (refused,
+failed saves) and restarts, the session keeps exactly the steps and fields it acknowledged."""
+
+import random
+
+import pytest
+
+from engine.core import record, undolog
+from engine.core.layout import COUNT, UNDO_DEPTH, UNDO_MAX
+from engine.core.session import Session
+
+
+class MemStore:
+    """A store in RAM whose next writes can be made to fail."""
+
+    limit = 0xFFFF
+    notice = None
+
+    def __init__(self):
+        self.frame = None
+        self.fail = False
+
+    def frames(self):
+        return [self.frame] if self.frame else []
+
+    def had_data(self):
+        return self.frame is not None
+
+    def write(self, pieces):
+        if self.fail:
+            raise OSError("store full")
+        self.frame = b"".join(bytes(p) for p in pieces)
+
+
+def steps_of(s):
+    return [(bytes(line), [tuple(d) for d in diffs])
+            for line, diffs in record.undo_steps(bytes(s.undo_log()), s.undo_steps)]
+
+
+def change(s, rnd, n):
+    line = ("set %d " % n + "x" * rnd.choice((0, 5, 60, 190))).encode()[:200]
+    s.begin()
+    for _ in range(rnd.choice((0, 1, 3, 40, COUNT))):
+        s.vals[rnd.randrange(COUNT)] = rnd.randrange(-32768, 32768)
+    return line
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_log_matches_a_model_through_every_kind_of_change(seed):
+    rnd = random.Random(seed)
+    store = MemStore()
+    s = Session(seed, store)
+    model = []  # (line, fields before it), oldest first
+    for n in range(700):
+        op = rnd.random()
+        if op < 0.6:
+            before = list(s.vals)
+            line = change(s, rnd, n)
+            store.fail = rnd.random() < 0.15
+            try:
+                s.commit(line)
+            except OSError:
+                s.abort()
+                assert list(s.vals) == before
+            else:
+                model.append((line, before))
+        elif op < 0.75:  # a refused change: begun, then aborted
+            before = list(s.vals)
+            change(s, rnd, n)
+            s.abort()
+            assert list(s.vals) == before
+        elif op < 0.95:
+            s.begin()
+            store.fail = rnd.random() < 0.15
+            line = s.undo_last()
+            try:
+                s.commit(b"undo", undoable=False)
+            except OSError:
+                s.abort()
+            else:
+                if model:
+                    assert line == model[-1][0]
+                    assert list(s.vals) == model.pop()[1]
+                else:
+                    assert line is None
+        else:  # a restart from the store
+            store.fail = False
+            s = Session(0, store)
+        # The session may keep fewer steps than the model (the oldest dropped), never others.
+        got = steps_of(s)
+        kept = model[len(model) - len(got):] if got else []
+        assert [line for line, _ in got] == [line for line, _ in kept]
+        assert len(got) <= UNDO_MAX
+        assert len(got) >= min(len(model), UNDO_DEPTH) or len(store.frame or b"") > 1536
+        del model[:len(model) - len(got)]
+        # What is in RAM is what is stored.
+        if store.frame:
+            assert record.unframe(store.frame)[2] == s.payload()
+    # Undo everything that is left, in order.
+    while model:
+        assert s.undo_last() == model[-1][0]
+        assert list(s.vals) == model.pop()[1]
+    assert s.undo_last() is None
+
+
+def test_long_steps_grow_the_buffer_and_an_abort_keeps_the_old_one():
+    s = Session(1, MemStore())
+    for i in range(UNDO_DEPTH):
+        s.begin()
+        for f in range(COUNT):
+            s.vals[f] = i * 7 + f
+        s.commit(b"%d " % i + b"y" * 190)
+    assert len(s.undo) > undolog.CAPACITY
+    log, steps = bytes(s.undo_log()), s.undo_steps
+    s.begin()
+    for f in range(COUNT):
+        s.vals[f] = -f
+    s.store.fail = True
+    with pytest.raises(OSError):
+        s.commit(b"z" * 200)
+    s.abort()
+    assert bytes(s.undo_log()) == log and s.undo_steps == steps
+
+
+def test_a_damaged_payload_changes_nothing_in_the_session():
+    s = Session(3, MemStore())
+    s.begin()
+    s.vals[5] = 9
+    s.commit(b"vp +9")
+    payload = s.payload()
+    t = Session(4)
+    before = (list(t.vals), t.rng.get_state(), t.undo_steps, t.changes)
+    for cut in range(len(payload)):
+        with pytest.raises(record.RecordError):
+            t.restore(payload[:cut])
+        assert (list(t.vals), t.rng.get_state(), t.undo_steps, t.changes) == before
+    t.restore(payload)
+    assert t.payload() == payload and t.undo_last() == b"vp +9"
