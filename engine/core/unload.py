@@ -30,7 +30,9 @@ def release():
     """Out of memory: drop every game module (all of engine/ but the core and the packages; not
     the ones that KEEP data) and collect.  True when one was dropped: the failed request is then
     worth a second try (`engine.core.protocol.execute`, which has collected the failed try's
-    garbage)."""
+    garbage).  Measured, every rules request in one session: 53.0 KB qemu-frozen, 163 with the
+    app in ROMFS, against 65.0 and 206 without; from `.mpy` files no steady gain (the qstrs of the
+    modules loaded before stay in the heap)."""
     import gc
 
     dropped = False
