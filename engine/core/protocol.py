@@ -24,8 +24,22 @@ def _state(session, words):
     """`state`: size and CRC-32 of the persistent state record's payload."""
     parse.arity(words, 1, 1, "state")
     from engine.core.crc import crc32
-    p = session.payload()
-    return (("bytes", len(p)), ("crc", "%08x" % crc32(p)))
+    from engine.core.varint import put_at
+
+    # The payload's CRC 32 bytes at a time, never the payload: made whole (a bytearray grown 8
+    # bytes at a time, then copied to bytes) it made the dice transcripts' smallest heap 10.1
+    # against 9.8 KB on qemu-frozen, 9.6 against 9.2 on unix32-frozen.
+    buf = bytearray(32)
+    n = at = crc = 0
+    for u in session.varints():
+        at = put_at(buf, at, u)
+        if at > 27:  # room for one more varint (5 bytes at most)
+            crc = crc32(buf[:at], crc)
+            n += at
+            at = 0
+    log = session.undo_log()
+    crc = crc32(log, crc32(buf[:at], crc))
+    return (("bytes", n + at + len(log)), ("crc", "%08x" % crc))
 
 
 def _undo(session, words):

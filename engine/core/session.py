@@ -14,7 +14,7 @@ are never rewound.
 
 from engine.core import layout
 from engine.core.rng import Rng
-from engine.core.varint import put, put_signed
+from engine.core.varint import put, zig
 
 
 
@@ -54,14 +54,21 @@ class Session:
         """The record's payload up to the undo log (`engine.core.record` has the layout): layout
         version, field count, fields, dice position, undo step count, as varints."""
         out = bytearray()
-        put(out, layout.VERSION)
-        put(out, len(self.vals))
-        for v in self.vals:
-            put_signed(out, v)
-        for v in self.rng.get_state():
-            put(out, v)
-        put(out, self.undo_steps)
+        for u in self.varints():
+            put(out, u)
         return out
+
+    def varints(self):
+        """The unsigned values of `head`'s varints, in order (`state` makes its CRC from them
+        without making the head)."""
+        yield layout.VERSION
+        vals = self.vals
+        yield len(vals)
+        for v in vals:
+            yield zig(v)
+        for v in self.rng.get_state():
+            yield v
+        yield self.undo_steps
 
     def payload(self):
         """The whole payload: `head` then the undo log (`state`, `record`, the host tools)."""
