@@ -185,7 +185,7 @@ def _execute(session, words, reply):
     if handler is None:
         raise parse.Reject(parse.UNKNOWN, "unknown command (try help)")
     if kind != READ:
-        session.begin(kind != DICE)
+        session.begin(kind == CHANGE)  # undo, reset: the fields when they change them
     saving = False
     try:
         pairs = handler(session, words)

@@ -96,6 +96,7 @@ class Session:
 
     def reset(self, seed):
         """Start over from defaults (also unlocks a refused save), keeping nothing to undo."""
+        self.keep_fields()
         vals = self.vals
         for i in range(len(vals)):
             vals[i] = 0
@@ -106,21 +107,32 @@ class Session:
 
     # --- changes -----------------------------------------------------------------------
     def begin(self, fields=True):
-        """Snapshot dice and undo log, and the fields unless the change rolls dice only."""
+        """Snapshot dice and undo log, and with `fields` the fields (False: the change rolls dice
+        only, or snapshots them itself when it changes them: `keep_fields`)."""
         if self.undo_lo:
             from engine.core import undolog
 
             undolog.settle(self)
-        self._snapped = fields
+        self._snapped = False
         if fields:
-            if self._snap is None:
-                self._snap = layout.new_values()  # a dice-only session never needs it
-            snap = self._snap
-            vals = self.vals
-            for i in range(len(vals)):
-                snap[i] = vals[i]
+            self.keep_fields()
         self._snap_rng = self.rng.get_state()
         self._snap_undo = (self.undo, self.undo_lo, self.undo_hi, self.undo_steps)
+
+    def keep_fields(self):
+        """Snapshot the fields for `abort`, once per change: at `begin`, or, for a change begun
+        without (`undo`, `reset`), when it is about to change them.  So `undo` with nothing to
+        undo never makes the 636-byte snapshot: taken at `begin`, the dice transcripts' smallest
+        heap was 9.8 against 9.2 KB on qemu-frozen, 9.2 against 8.6 on unix32-frozen."""
+        if self._snapped:
+            return
+        if self._snap is None:
+            self._snap = layout.new_values()  # a dice-only session never needs it
+        snap = self._snap
+        vals = self.vals
+        for i in range(len(vals)):
+            snap[i] = vals[i]
+        self._snapped = True
 
     def abort(self):
         """Put back everything as it was at `begin` (dice included: a refused line rolls nothing).
@@ -168,6 +180,7 @@ class Session:
         """Undo the newest step; return its line (bytes) or None when there is nothing to undo."""
         if not self.undo_steps:
             return None
+        self.keep_fields()
         from engine.core import undolog
 
         return undolog.pop(self)
