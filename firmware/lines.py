@@ -96,7 +96,11 @@ def serve(session, inp, out, flush=None, log=None):
 
     Bytes are read one at a time into buffers made once: a full heap cannot stop the reading."""
     lines = Lines()
-    reply = Reply()
+    # Without a log the reply is made in the line's buffer: the line is copied out before
+    # (`Lines.line`) and read no more.  A buffer of its own (128 bytes) made the dice
+    # transcripts' smallest heap 9.15 against 9.0 KB on qemu-frozen, 8.6 against 8.4 on
+    # unix32-frozen.
+    reply = Reply(lines.buf if log is None else None)
     send = sender(out)
     one = bytearray(1)
     while True:
