@@ -12,7 +12,7 @@ from host_tools.ram_budgets import BUDGETS
 
 # (build, figure): what `make bench` measured, while over budget.
 UNMET = {
-    ("qemu-frozen", "dice"): "measured 10.0 KB",
+    ("qemu-frozen", "dice"): "measured 8.5 KB",
     ("qemu-frozen", "rules"): "measured 105.2 KB",
     ("qemu-frozen", "session"): "measured 108.0 KB",
     ("unix32-mpy", "rules"): "measured 225.8 KB",
