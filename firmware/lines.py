@@ -5,10 +5,7 @@ Every byte goes through buffers made once and an out-of-memory reply is made in 
 full heap cannot stop the reading nor cost a request its one reply.
 """
 
-import gc
-
 from engine.core import protocol
-from engine.core.jsonline import Reply
 from engine.core.layout import MAX_LINE
 
 # Replies made in advance: sending them allocates nothing, so they go out when the heap is full.
@@ -85,6 +82,8 @@ def answer(session, lines, event, reply, send, log=None):
     except MemoryError:
         replied = True
         send(OUT_OF_MEMORY, len(OUT_OF_MEMORY))
+        import gc  # (not a global: the module keeps 12 names, a table of 12 slots)
+
         gc.collect()
     lines.clear()
     return replied
@@ -95,8 +94,14 @@ def serve(session, inp, out, flush=None, log=None):
     until the end of `inp`.  `log(request, n, reply, m)` sees each answered pair (firmware.cmdlog).
 
     Bytes are read one at a time into buffers made once: a full heap cannot stop the reading."""
+    from engine.core.jsonline import Reply  # (not a global: see answer)
+
     lines = Lines()
-    reply = Reply()
+    # Without a log the reply is made in the line's buffer: the line is copied out before
+    # (`Lines.line`) and read no more.  A buffer of its own (128 bytes) made the dice
+    # transcripts' smallest heap 9.15 against 9.0 KB on qemu-frozen, 8.6 against 8.4 on
+    # unix32-frozen.
+    reply = Reply(lines.buf if log is None else None)
     send = sender(out)
     one = bytearray(1)
     while True:

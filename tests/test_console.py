@@ -72,3 +72,21 @@ def test_a_lone_carriage_return_ends_a_line_as_enter_does(console):
     out = console(b"seed 3\rroll d10\r\nseed\rseed 4\n", heap=CORE_HEAP).decode().splitlines()
     assert out[0] == '{"ok":true,"seed":3}' and out[1].startswith('{"ok":true,"dice":')
     assert out[2:] == ['{"ok":true,"seed":3}', '{"ok":true,"seed":4}']
+
+
+def test_replies_made_in_the_line_buffer_are_the_protocol_replies():
+    """Without a log, `serve` makes each reply in the request line's buffer: replies longer than
+    it (it grows), a line too long, CR LF endings, then short lines read into it again."""
+    import io
+
+    from engine.core import protocol
+    from engine.core.session import Session
+    from firmware.lines import serve
+
+    lines = [b"seed 4", b"tally d100 1000", b"seed", b"x" * 300, b"roll 2d6 +1", b"tally d100 5",
+             b"check 5", b"roll 50d100 -3", b"state", b"undo", b"pick 7"]
+    out = io.BytesIO()
+    serve(Session(0), io.BytesIO(b"\r\n".join(lines) + b"\r\n"), out)
+    ref = Session(0)
+    assert out.getvalue().decode().splitlines() == [protocol.reply(ref, l) for l in lines]
+    assert len(protocol.reply(Session(4), b"tally d100 1000")) > 201

@@ -17,7 +17,7 @@ def test_launch_retain_rulebook_examples():
     assert dice.RETAIN_OUTCOMES[dice.retain_outcome(2 + 1, x, y)] == "miss"
     assert dice.RETAIN_OUTCOMES[dice.retain_outcome(6 + 1 - 2, x, y)] == "spent"
     assert dice.RETAIN_OUTCOMES[dice.retain_outcome(7 + 1, x, y)] == "kept"
-    assert dice.retain_outcome(4, 4, 4) == dice.KEPT  # X == Y: no "spent" band
+    assert dice.RETAIN_OUTCOMES[dice.retain_outcome(4, 4, 4)] == "kept"  # X == Y: no "spent" band
 
 
 def test_roll_into_fills_and_sums():

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.core import record, undolog
+from engine.core import protocol, record, undolog
 from engine.core.layout import COUNT, UNDO_DEPTH, UNDO_MAX
 from engine.core.session import Session
 
@@ -71,13 +71,15 @@ def test_the_log_matches_a_model_through_every_kind_of_change(seed):
             s.abort()
             assert list(s.vals) == before
         elif op < 0.95:
-            s.begin()
+            before = list(s.vals)
+            s.begin(rnd.random() < 0.5)  # False as the protocol does: undo_last snapshots
             store.fail = rnd.random() < 0.15
             line = s.undo_last()
             try:
                 s.commit(b"undo", undoable=False)
             except OSError:
                 s.abort()
+                assert list(s.vals) == before
             else:
                 if model:
                     assert line == model[-1][0]
@@ -137,3 +139,19 @@ def test_a_damaged_payload_changes_nothing_in_the_session():
         assert (list(t.vals), t.rng.get_state(), t.undo_steps, t.changes) == before
     t.restore(payload)
     assert t.payload() == payload and t.undo_last() == b"vp +9"
+
+
+def test_undo_and_reset_snapshot_the_fields_only_to_change_them():
+    s = Session(1, MemStore())
+    assert protocol.reply(s, b"undo") == \
+        '{"ok":false,"error":"state","msg":"nothing to undo"}'
+    assert s._snap is None  # no 636-byte snapshot for nothing: docs/HOST_TOOLS.md, RAM tricks
+    s.begin()
+    s.vals[3] = 7
+    s.commit(b"vp +7")
+    s.store.fail = True
+    for line in (b"undo", b"reset 4"):  # the save fails: the fields they changed come back
+        assert protocol.reply(s, line).startswith('{"ok":false,"error":"state","msg":"not saved')
+        assert s.vals[3] == 7 and s.undo_steps == 1 and s.rng.seed_value == 1
+    s.store.fail = False
+    assert protocol.reply(s, b"undo") == '{"ok":true,"undone":"vp +7"}' and s.vals[3] == 0

@@ -7,9 +7,8 @@ batch and tally functions fill caller-owned buffers, so a roll allocates nothing
 
 MAX_BATCH = 50  # dice in one batch ("roll for each" of a whole battalion fits)
 
-MISS = 0
-SPENT = 1
-KEPT = 2
+# retain_outcome's results index RETAIN_OUTCOMES: 0 miss, 1 spent, 2 kept (literals, not named
+# constants: this module keeps 11 names, a table of 12 slots, see engine.core.protocol).
 RETAIN_OUTCOMES = ("miss", "spent", "kept")
 
 
@@ -32,10 +31,10 @@ def retain_outcome(result, x, y):
     """Launch (retain) X(Y), "Résolution des attaques": below X miss; X..Y-1 destroyed, spent; Y+
     destroyed, kept."""
     if result < x:
-        return MISS
+        return 0  # miss
     if result < y:
-        return SPENT
-    return KEPT
+        return 1  # spent
+    return 2  # kept
 
 
 def pick(rng, n):

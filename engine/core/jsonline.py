@@ -102,8 +102,8 @@ class Reply:
     that length allocate no buffer.  `write` is the writer `pairs` and `write_object` take.
     """
 
-    def __init__(self):
-        self.buf = bytearray(128)
+    def __init__(self, buf=None):
+        self.buf = bytearray(128) if buf is None else buf  # (`firmware.lines.serve` lends one)
         self.n = 0
 
     def write(self, text):

@@ -25,11 +25,6 @@ def put_at(buf, at, u):
     return at + 1
 
 
-def put_signed(out, value):
-    """Append signed varint `value` (zig-zag) to `out`."""
-    put(out, zig(value))
-
-
 def get(buf, at):
     """(value, next offset) of the unsigned varint at `buf[at]` (input already validated)."""
     u = 0
