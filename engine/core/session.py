@@ -30,7 +30,7 @@ class Session:
         self.undo_lo = 0
         self.undo_hi = 0
         self.undo_steps = 0
-        self.changes = 0  # counts committed changes, undos and loads: a screen redraws when it moves
+        self.changes = 0  # counted by `commit` (undo, reset too) and loads: screens redraw on it
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
@@ -103,7 +103,6 @@ class Session:
         for i in range(len(vals)):
             vals[i] = 0
         self.undo_lo = self.undo_hi = self.undo_steps = 0
-        self.changes += 1
         self.rng.seed(seed)
         self.read_only = False
 
