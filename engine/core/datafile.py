@@ -32,14 +32,17 @@ API
     choice(words)                   column converter: one of `words` -> its index
     word                            column converter: an ASCII token, kept as it is
     text                            column converter: the rest of the line (UTF-8 allowed)
-    records(lines, columns, head)   generator of (line number, tuple of converted values), one
-                                    per record line; `lines` yields bytes (a file opened "rb")
+    records(lines, columns, head, last=True)
+                                    generator of (line number, tuple of converted values), one
+                                    per record line (without the last column, checked but not
+                                    kept, when `last` is False); `lines` yields bytes (a file opened "rb")
                                     or str; `columns` is a tuple of (name, converter); `head` is
                                     a dict whose keys are the required header keys (values
                                     None), filled with their text.  Raises DataError naming the
                                     line and the bad value; a caller's own checks across
                                     columns raise DataError with the line number given.
-    unique(rows, columns, keys)     DataError unless no two rows share a key (see below)
+    unique(rows, numbers, columns, keys)
+                                    DataError unless no two rows share a key (see below)
 
 A converter is any callable `token -> value` that raises ValueError(message) on a bad token;
 the message is reported as "line N: <column name>: <message>".
@@ -198,7 +201,7 @@ def line_text(raw, number):
     return raw.decode()
 
 
-def records(lines, columns, head):
+def records(lines, columns, head, last=True):
     """Yield (line number, values) per record line of `lines` (see the module doc)."""
     n = len(columns)
     number = 0
@@ -234,7 +237,9 @@ def records(lines, columns, head):
                 raise DataError(number, "%s: '%s' is not ASCII (only the last column, a note, "
                                 "may hold other letters)" % (name, cell))
             try:
-                vals.append(conv(cell))
+                value = conv(cell)
+                if last or i < n - 1:
+                    vals.append(value)
             except ValueError as e:
                 raise DataError(number, "%s: %s" % (name, e.args[0] if e.args else e))
         yield number, tuple(vals)
@@ -251,16 +256,17 @@ def _same(a, b):
     return a == b
 
 
-def unique(rows, columns, keys):
-    """Refuse two rows with the same key: `rows` are (line number, values); each of `keys` is a
-    tuple of column indexes whose values together must differ between rows (spans must not
-    overlap, words differ in more than case).  DataError names both lines."""
+def unique(rows, numbers, columns, keys):
+    """Refuse two rows with the same key: `rows` are tuples of values, `numbers` their line
+    numbers; each of `keys` is a tuple of column indexes whose values together must differ
+    between rows (spans must not overlap, words differ in more than case).  DataError names both
+    lines."""
     for key in keys:
         for i in range(1, len(rows)):
             for j in range(i):
                 same = True
                 for c in key:
-                    same = same and _same(rows[i][1][c], rows[j][1][c])
+                    same = same and _same(rows[i][c], rows[j][c])
                 if same:
-                    raise DataError(rows[i][0], "%s already given on line %d (one row each)" % (
-                        " and ".join(columns[c][0] for c in key), rows[j][0]))
+                    raise DataError(numbers[i], "%s already given on line %d (one row each)" % (
+                        " and ".join(columns[c][0] for c in key), numbers[j]))

@@ -37,7 +37,7 @@ def span(tok):
 
 
 KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)
-_cache = {}  # file name -> (data hook, rows, status line): parsed once per hook
+_cache = {}  # file name -> [data hook, rows, status line, grown]: parsed once per hook
 
 
 def table(session, name, columns, keys=(), optional=False):
@@ -62,14 +62,18 @@ def table(session, name, columns, keys=(), optional=False):
         raise parse.Reject(parse.STATE, "cannot read %s (%s)" % (name, e))
     if lines is None:
         if optional:
-            _cache[name] = (hook, [], None)
+            _cache[name] = [hook, [], None, False]
             return [], None
         raise parse.Reject(parse.STATE, "data file %s is missing" % name)
     head = {"source": None, "status": None}
     try:
-        got = list(datafile.records(lines, columns, head))
-        datafile.unique(got, columns, keys)
-        rows = [r[1][:-1] for r in got]
+        rows = []
+        numbers = []
+        # without the source notes (for people): only the rows are kept
+        for number, row in datafile.records(lines, columns, head, False):
+            rows.append(row)
+            numbers.append(number)
+        datafile.unique(rows, numbers, columns, keys)
     except datafile.DataError as e:
         raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))
     except OSError as e:
@@ -78,8 +82,24 @@ def table(session, name, columns, keys=(), optional=False):
         close = getattr(lines, "close", None)
         if close is not None:
             close()
-    _cache[name] = (hook, rows, head["status"])
+    _cache[name] = [hook, rows, head["status"], False]
     return rows, head["status"]
+
+
+def forget():
+    """Out of memory or short of it (`engine.core.unload.release`): drop the parsed tables; the
+    next use reads the file again (a reply's data note comes from the same request's read).  A
+    table with rows entered at the table stays: they may be nowhere else.  Allocates nothing;
+    True when a table was dropped."""
+    dropped = False
+    while True:
+        for name in _cache:
+            if not _cache[name][3]:
+                break
+        else:
+            return dropped
+        del _cache[name]
+        dropped = True
 
 
 def present(name):
@@ -92,7 +112,8 @@ def add_row(name, row):
     """Add a row to the session's copy of an (already read) file: a value entered at the table."""
     got = _cache[name]
     got[1].append(row)
-    _cache[name] = (got[0], got[1], got[2] or "entered at the table")
+    got[2] = got[2] or "entered at the table"
+    got[3] = True
 
 
 def rows(session, name, columns, keys=()):
