@@ -94,10 +94,7 @@ def serve(session, inp, out, flush=None, log=None):
     until the end of `inp`.  `log(request, n, reply, m)` sees each answered pair (firmware.cmdlog).
 
     Bytes are read one at a time into buffers made once: a full heap cannot stop the reading."""
-    import gc  # (not globals: see answer)
-    import sys
-
-    from engine.core.jsonline import Reply
+    from engine.core.jsonline import Reply  # (not a global: see answer)
 
     lines = Lines()
     # Without a log the reply is made in the line's buffer: the line is copied out before
@@ -118,18 +115,3 @@ def serve(session, inp, out, flush=None, log=None):
                 return
         if answer(session, lines, event, reply, send, log) and flush is not None:
             flush()
-        # Between two requests, with over half the heap in use and a game's modules loaded:
-        # engine.core.unload.settle (no new global here: the module keeps 12 names)
-        gc.collect()
-        free = getattr(gc, "mem_free", None)
-        if free is None or free() >= gc.mem_alloc():
-            continue
-        for name in sys.modules:
-            if name.startswith("engine.") and not name.startswith("engine.core."):
-                try:  # (no room even now: the next request has its own way, protocol.execute)
-                    from engine.core.unload import settle
-
-                    settle(reply)
-                except MemoryError:
-                    pass
-                break

@@ -162,3 +162,62 @@ def test_out_of_memory_drops_the_game_modules_and_tries_once_more(kind):
         "True True",  # the first try left nothing: one change, one undo step
         "['engine.core.datatables', 'engine.core.session', 'engine.tal', 'engine.tal.cups.data']",
         "MemoryError True"]
+
+
+SETTLE = r'''
+import gc
+import sys
+import micropython
+from engine.core import protocol
+from engine.core.jsonline import Reply
+from engine.core.session import Session
+
+GAME = ("engine.tal.cmd_pilots", "engine.tal.cmd_ac", "engine.tal.aircraft")
+def game():
+    return sorted(m for m in GAME if m in sys.modules)
+
+from firmware import console
+s = Session(0)
+s.data = console._data
+print(protocol.reply(s, b"roll d10")[:10], "engine.core.unload" in sys.modules, len(s.undo))
+for line in (b"seed 4", b"pilot add viper 7 12 0 fast", b"ac add a-10a pilot 1 ecm"):
+    protocol.reply(s, line)
+# the first game command made the undo buffer and loaded what drops the game's modules
+print(len(s.undo), s._snap is not None, game())
+from engine.core import datatables, unload
+print(sorted(datatables._cache))
+# release allocates nothing: it runs when the heap is full
+gc.collect()
+micropython.heap_lock()
+try:
+    dropped = unload.release()
+finally:
+    micropython.heap_unlock()
+print(dropped, game(), sorted(datatables._cache))
+# a roomy heap: handle leaves the modules loaded
+reply = Reply()
+protocol.handle(s, b"ac show 1", reply)
+print(game())
+# over half the heap in use: handle drops them once the reply is made, and gives the reply its room
+gc.collect()
+ballast = bytearray(gc.mem_free() - gc.mem_alloc() + 4096)
+reply = Reply()
+protocol.handle(s, b"ac show 1", reply)
+got = bytes(reply.buf[:reply.n])
+ballast = None
+print(game(), len(reply.buf), unload.REPLY_ROOM)
+print(got == (protocol.reply(s, b"ac show 1") + "\n").encode())
+'''
+
+
+def test_between_requests_a_tight_heap_drops_the_game_modules():
+    rc, out, err = run_mpy(SETTLE, heap="400K")
+    assert (rc, err) == (0, "")
+    assert out.splitlines() == [
+        '{"ok":true False 0',  # a dice session: no undo buffer, nothing to drop games with
+        "4096 True ['engine.tal.aircraft', 'engine.tal.cmd_ac', 'engine.tal.cmd_pilots']",
+        "['tal/aircraft.txt', 'tal/pilots.txt']",
+        "True [] []",  # dropped without allocating: modules and parsed tables
+        "['engine.tal.aircraft', 'engine.tal.cmd_ac']",
+        "[] 640 640",
+        "True"]  # the reply survived the settling

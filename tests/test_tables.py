@@ -121,6 +121,23 @@ def test_roll_and_ask_rolls_once_and_remembers():
     assert "no question" in refused(s, "answer 1 0", "state")
 
 
+def test_dropping_the_parsed_tables_keeps_what_was_entered_at_the_table():
+    """Short of memory the parsed tables are dropped (`datatables.forget`, run by
+    `engine.core.unload.release`) and read again at their next use; an answer this hook could
+    not write is in no file, so its table stays."""
+    s = new(seed=2)
+    ok(s, "table move a =5")  # a table read from its file
+    msg = refused(s, "table scout", "ask")
+    die = int(msg.split("d10 = ")[1].split(":")[0])
+    ok(s, "answer 1 0")  # kept for this session only
+    assert "tal/movement.txt" in datatables._cache
+    assert datatables.forget() is True
+    assert sorted(datatables._cache) == ["tal/answers.txt"]
+    assert datatables.forget() is False
+    assert ok(s, "table scout =%d" % die)["data"] == "entered at the table"
+    assert ok(s, "table move a =5") == ok(new(), "table move a =5")
+
+
 def test_answers_are_written_to_the_players_data(tmp_path):
     """The answer goes to the player's data folder (data/tal/answers.txt, through the front
     end's hook) and a new session finds it there."""

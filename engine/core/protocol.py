@@ -137,7 +137,7 @@ def knows(word):
     return _TABLE.find("\n" + word + " ") >= 0
 
 
-def _find(words):
+def _find(words, session):
     # (handler, kind) of a request's words: READ for the reading forms of a changing command.
     # The table's entry read in place, by offsets, the kinds by their letter's place in "rdch"
     # (READ..HISTORY): split into words at every request, with a dict of kinds, the dice
@@ -155,6 +155,13 @@ def _find(words):
         if ("," + _TABLE[end + 3:forms] + ",").find("," + form + ",") >= 0:
             kind = READ
     name = "engine." + _TABLE[mod:fun - 1]
+    if not _TABLE.startswith("core.", mod):
+        # A game's command: the session's lasting buffers first, then what drops the game's
+        # modules between requests (see handle), then the modules, above them.
+        from engine.core import undolog
+
+        undolog.reserve(session)
+        __import__("engine.core.unload")
     __import__(name)
     return getattr(sys.modules[name], _TABLE[fun:end]), kind
 
@@ -178,17 +185,16 @@ def execute(session, words, reply=None):
     except MemoryError:
         import gc
 
-        gc.collect()  # the failed try's garbage first: room to load the routine below
-        from engine.core.unload import release
-
-        if not release():
+        gc.collect()  # the failed try's garbage first
+        unload = sys.modules.get("engine.core.unload")  # loaded with a game's first command
+        if unload is None or not unload.release():
             raise
     return _execute(session, words, reply)
 
 
 def _execute(session, words, reply):
     try:
-        handler, kind = _find(words)
+        handler, kind = _find(words, session)
     except MemoryError:
         raise
     except Exception as e:  # a module that cannot load (a file missing on the board)
@@ -269,6 +275,11 @@ def handle(session, raw, reply):
         execute(session, words, reply)
     except parse.Reject as e:
         _error(session, e.code, e.msg, reply)
+    # Between two requests, drop the game's modules when the heap is tight: `_find` loads the
+    # routine with a game's first command, so a dice session never pays for it.
+    settle = sys.modules.get("engine.core.unload")
+    if settle is not None:
+        settle.settle(reply)
     return True
 
 

@@ -12,7 +12,7 @@ dead logs of a kilobyte or two; the campaign transcript's smallest heap on the 3
 app frozen, went from 109.8 KB to 48.5 KB (host_tools/ram_bench.py; docs/HOST_TOOLS.md).
 """
 
-from engine.core.layout import UNDO_MAX
+from engine.core.layout import UNDO_MAX, new_values
 from engine.core.varint import get, put_at, unzig, zig
 
 CAPACITY = 4096  # bytes; more only while the first UNDO_DEPTH steps are long (see record.py)
@@ -23,6 +23,18 @@ def buffer(log, extra=0):
     buf = bytearray(max(CAPACITY, len(log) + extra))
     buf[0:len(log)] = log
     return buf
+
+
+def reserve(session):
+    """Make the log's buffer and the fields' snapshot (`Session.keep_fields`) now if they are not
+    made yet: `engine.core.protocol` calls it before a game's command loads its modules.  On
+    MicroPython's non-moving heap the 4 KB buffer needs one free stretch: made at the first
+    step, it came after that request's modules and sat among them.  Measured on unix32-frozen,
+    docs/protocol/campaign.md:419 (its first request failed to make it): 22.2 KB against 42.0."""
+    if session._snap is None:
+        session._snap = new_values()
+    if not len(session.undo):
+        session.undo = buffer(b"")
 
 
 def push(session, line):

@@ -119,6 +119,6 @@ def answer(session, words):
     saved = record(session, table, key, names, words[1:])
     session.asking = None
     from engine.core import protocol
-    handler, _kind = protocol._find(waiting)
+    handler, _kind = protocol._find(waiting, session)
     entered = Obj([("table", table), ("key", key)] + shown)
     return (("entered", entered),) + saved + tuple(handler(session, waiting))
