@@ -38,13 +38,14 @@ def campaign_lines():
     return lines
 
 
-def run(args, heap="16M", timeout=900):
+def run(args, heap=None, timeout=900):
     """Run flash_trials.py with `args`; (result fields of its last line, FAIL lines, output).
 
-    The heap holds the emulated flash and its copies for the cut trials (8 MB is too small for
-    them) and the engine.  No larger: the engine asks `gc.mem_free()` after each request
+    The heap holds the emulated flash (the cut trials copy it: 64 MB) and the engine.  The wear
+    trials, thousands of requests, get 16 MB: the engine asks `gc.mem_free()` after each request
     (engine/core/unload.settle), which walks the whole heap's allocation table; at 64 MB a wear
-    trial of 600 saves took 10.2 s, at 8 MB 1.8."""
+    trial of 600 saves took 10.2 s, at 16 MB 2.8."""
+    heap = heap or ("64M" if args[0] == "cuts" else "16M")
     consoles.ensure_mpy()
     here = os.path.dirname(os.path.abspath(__file__))
     env = dict(os.environ, MICROPYPATH=".:" + here)
