@@ -35,10 +35,10 @@ API
     records(lines, columns, head, last=True)
                                     generator of (line number, tuple of converted values), one
                                     per record line (without the last column, checked but not
-                                    kept, when `last` is False); `lines` yields bytes (a file opened "rb")
-                                    or str; `columns` is a tuple of (name, converter); `head` is
-                                    a dict whose keys are the required header keys (values
-                                    None), filled with their text.  Raises DataError naming the
+                                    kept, when `last` is False); `lines` yields bytes (a file
+                                    opened "rb") or str; `columns` is a tuple of (name,
+                                    converter); `head` is a dict whose keys are the required
+                                    header keys (values None), filled with their text.  Raises DataError naming the
                                     line and the bad value; a caller's own checks across
                                     columns raise DataError with the line number given.
     unique(rows, numbers, columns, keys)

@@ -58,7 +58,7 @@ def _undo(session, words):
 def _reset(session, words):
     """`reset N`: start over from defaults with dice seed N (also replaces a refused save)."""
     parse.arity(words, 2, 2, "reset N")
-    from engine.core.rng import SEED_LIMIT  # not a global: see MAX_LINE above
+    from engine.core.rng import SEED_LIMIT  # not a global: see the module globals' note above
 
     session.reset(parse.number(words[1], 0, SEED_LIMIT - 1, "seed"))
     return (("seed", session.rng.seed_value),)
