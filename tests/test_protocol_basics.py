@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.core import protocol
+from engine.core import layout, protocol
 from engine.core.session import Session
 
 
@@ -110,3 +110,18 @@ def test_knows_tells_commands_without_importing_them():
     assert protocol.knows("mine") and protocol.knows("roll") and not protocol.knows("min")
     assert not protocol.knows("cmd_golan") and not protocol.knows("")
     assert "engine.golan.commands" not in sys.modules
+
+
+def test_a_dice_session_never_makes_the_fields_and_its_state_is_the_same():
+    # The fields (636 bytes) are made on first use: dice commands never make them, `state` and
+    # the saved record read them as zeros until then, and a game's first command makes them.
+    s = Session(5)
+    for line in ("roll 3d10", "check 7", "seed 9", "roll d10", "undo"):
+        ask(s, line)
+    state, payload = ask(s, "state"), s.payload()
+    assert s._vals is None
+    assert not any(s.vals) and len(s.vals) == layout.COUNT
+    assert ask(s, "state") == state and s.payload() == payload
+    s = Session(5)
+    ask(s, "pilot list")
+    assert s._vals is not None

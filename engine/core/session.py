@@ -23,7 +23,7 @@ class Session:
 
     def __init__(self, seed=0, store=None):
         self.rng = Rng(seed)
-        self.vals = layout.new_values()
+        self._vals = None  # the fields (`vals`): made on first use
         # The undo log, oldest step first, in its record form: live in undo[undo_lo:undo_hi] of
         # one buffer changed in place (see `engine.core.undolog`), b"" until the first step.
         self.undo = b""
@@ -51,6 +51,17 @@ class Session:
 
             record.load(self)
 
+    @property
+    def vals(self):
+        """The fields: an array of signed 16-bit values (engine/tal/fields.py names them), made
+        zeroed on first use, so a dice-only session never makes them (636 bytes): the dice
+        transcripts' smallest heap is 7.75 against 8.5 KB on qemu-frozen, 7.25 against 7.8 on
+        unix32-frozen."""
+        vals = self._vals
+        if vals is None:
+            vals = self._vals = layout.new_values()
+        return vals
+
     # --- the payload -------------------------------------------------------------------
     def head(self):
         """The record's payload up to the undo log (`engine.core.record` has the layout): layout
@@ -64,10 +75,10 @@ class Session:
         """The unsigned values of `head`'s varints, in order (`state` makes its CRC from them
         without making the head)."""
         yield layout.VERSION
-        vals = self.vals
-        yield len(vals)
-        for v in vals:
-            yield zig(v)
+        yield layout.COUNT
+        vals = self._vals
+        for i in range(layout.COUNT):
+            yield 0 if vals is None else zig(vals[i])  # never made: zero, and not made for this
         for v in self.rng.get_state():
             yield v
         yield self.undo_steps

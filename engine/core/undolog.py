@@ -26,11 +26,12 @@ def buffer(log, extra=0):
 
 
 def reserve(session):
-    """Make the log's buffer and the fields' snapshot (`Session.keep_fields`) now if they are not
-    made yet: `engine.core.protocol` calls it before a game's command loads its modules.  On
+    """Make the fields, their snapshot (`Session.keep_fields`) and the log's buffer now if they are
+    not made yet: `engine.core.protocol` calls it before a game's command loads its modules.  On
     MicroPython's non-moving heap the 4 KB buffer needs one free stretch: made at the first
     step, it came after that request's modules and sat among them.  Measured on unix32-frozen,
     docs/protocol/campaign.md:419 (its first request failed to make it): 22.2 KB against 42.0."""
+    session.vals  # (made on first use: here, below the snapshot, as they are used together)
     if session._snap is None:
         session._snap = new_values()
     if not len(session.undo):
