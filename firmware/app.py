@@ -128,10 +128,14 @@ class App:
     def open(self, name, *args):
         """Push the screen of module `firmware.screens.<name>`."""
         before = list(sys.modules)  # what was loaded before: closing the screen keeps only that
-        module = __import__(_PKG + name)
-        for part in (_PKG + name).split(".")[1:]:
-            module = getattr(module, part)
-        screen = module.Screen(self, *args)
+        try:
+            module = __import__(_PKG + name)
+            for part in (_PKG + name).split(".")[1:]:
+                module = getattr(module, part)
+            screen = module.Screen(self, *args)
+        except BaseException:  # out of memory above all: what it loaded goes, not left to fill
+            self._unload(before)  # the heap that the next screen needs
+            raise
         screen.name = name
         screen.loaded_before = before
         self.stack.append(screen)
