@@ -64,6 +64,42 @@ gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
 """
 
+# One screen opened from a fresh start through the menu, as a player would: what a board needs to
+# open it at all (the tour's figure holds every screen's leftovers too).
+SCREEN = """
+from engine.core.session import Session
+from firmware.app import App
+from firmware.canvas import Canvas
+from firmware.datafiles import reader
+from firmware.prefs import MemoryBlob, Prefs
+from firmware import keys
+s = Session(7)
+s.data = reader()
+app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
+app.start()
+c = Canvas(%(w)d, %(h)d)
+app.draw(c)
+items = [m[1] for m in app.menu()]
+k = items.index(%(screen)r)
+for ev in (keys.START,) + (keys.UP,) * len(items) + (keys.DOWN,) * k + (keys.A,):
+    app.key(ev)
+    app.draw(c)
+print("OPEN" if app.top().name == %(screen)r and not app.message else "NOT OPEN " + app.message)
+"""
+SCREENS = ("roll", "cups", "mission", "campaign")  # the home screen, then the hungriest ones
+
+
+def screen_ok(screen, port, width=240, height=135):
+    """ok(heap) for `bench.smallest_heap`: TAL's screen `screen` opens from a fresh start."""
+    code = SCREEN % {"w": width, "h": height, "screen": screen}
+
+    def ok(heap):
+        p = port.run_code(code, heap=heap)
+        return p.returncode == 0 and b"OPEN\n" in p.stdout
+
+    return ok
+
+
 PANEL = """
 from firmware.display_framebuf import FramebufBackend
 from engine.core.session import Session
@@ -183,6 +219,13 @@ def report(write):
           port.label)
     for label, heap in measure(port):
         write("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
+    cells = []
+    for screen in SCREENS:
+        heap = bench.smallest_heap(screen_ok(screen, port), lo=16 * 1024, hi=512 * 1024,
+                                   step=1024)
+        cells.append("%s %s" % (screen, bench.kb(heap) if heap else "fails even at 512 KB"))
+    write("  smallest heap to open one screen of TAL from a fresh start (%s):\n    %s\n" % (
+        port.label, ", ".join(cells)))
     if port.name == "unix64-mpy":
         write("  (64-bit: objects take up to twice a board's; set MICROPY_DIR for 32-bit "
               "figures)\n")

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import bench, ports, ram_bench
+from host_tools import app_bench, bench, ports, ram_bench
 
 
 @pytest.mark.parametrize("need", [2048, 2049, 5000, 40000, 511 * 1024])
@@ -63,7 +63,7 @@ def test_the_report_has_every_section():
                        capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr
     for title in ("RAM", "smallest heap, KB", "unix 64-bit, .mpy files", ".mpy bytes", "rolls/s",
-                  "Boot:", "Full campaign:", "Device app:", "Flash"):
+                  "Boot:", "Full campaign:", "Device app:", "open one screen", "Flash"):
         assert title in p.stdout
     assert "skipped: MICROPY_DIR is not set" in p.stdout
 
@@ -105,3 +105,12 @@ def test_the_tour_has_the_serial_console_answer_every_request():
     short = work.tour_code().replace("n[0] += 1", "pass")
     p = port.run_code(short, heap=1024 * 1024)
     assert p.returncode != 0 and b"replies to" in p.stdout + p.stderr
+
+
+def test_a_screen_counts_as_open_only_when_the_player_sees_it():
+    """The per-screen figure's check (host_tools/app_bench.py): opened through the menu in a
+    roomy heap; not in one where the app starts but the screen runs out of memory."""
+    port = ports.port("unix64-mpy")
+    assert app_bench.screen_ok("mission", port)(1024 * 1024)
+    assert not app_bench.screen_ok("mission", port)(160 * 1024)
+    assert not app_bench.screen_ok("no-such-screen", port)(1024 * 1024)
