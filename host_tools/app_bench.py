@@ -64,9 +64,8 @@ gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
 """
 
-# One screen opened from a fresh start through the menu, as a player would: what a board needs to
-# open it at all (the tour's figure holds every screen's leftovers too).
-SCREEN = """
+# A fresh app, as firmware/device.py makes it (without a board), and its canvas.
+APP = """
 from engine.core.session import Session
 from firmware.app import App
 from firmware.canvas import Canvas
@@ -78,7 +77,10 @@ s.data = reader()
 app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
 app.start()
 c = Canvas(%(w)d, %(h)d)
-app.draw(c)
+"""
+# One screen opened from a fresh start through the menu, as a player would: what a board needs to
+# open it at all (the tour's figure holds every screen's leftovers too).
+SCREEN = APP + """app.draw(c)
 items = [m[1] for m in app.menu()]
 k = items.index(%(screen)r)
 for ev in (keys.START,) + (keys.UP,) * len(items) + (keys.DOWN,) * k + (keys.A,):
@@ -100,20 +102,7 @@ def screen_ok(screen, port, width=240, height=135):
     return ok
 
 
-PANEL = """
-from firmware.display_framebuf import FramebufBackend
-from engine.core.session import Session
-from firmware.app import App
-from firmware.canvas import Canvas
-from firmware.datafiles import reader
-from firmware.prefs import MemoryBlob, Prefs
-from firmware import keys
-s = Session(7)
-s.data = reader()
-app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
-app.start()
-c = Canvas(%(w)d, %(h)d)
-be = FramebufBackend(%(w)d, %(h)d, None)
+PANEL = "from firmware.display_framebuf import FramebufBackend" + APP + """be = FramebufBackend(%(w)d, %(h)d, None)
 K = {"u": keys.UP, "d": keys.DOWN, "l": keys.LEFT, "r": keys.RIGHT, "a": keys.A, "b": keys.B,
      "s": keys.SELECT, "t": keys.START}
 def press(word):
