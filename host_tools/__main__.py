@@ -132,7 +132,7 @@ def cmd_replay(a):
 def cmd_bench(a):
     from host_tools import bench
 
-    bench.report()
+    bench.report(quick=a.quick)
     return 0
 
 
@@ -245,6 +245,9 @@ def parser():
                        description="Measure the smallest MicroPython heap for the transcripts, "
                                    ".mpy sizes, dice speed, boot cost, and the campaign and app "
                                    "figures when those exist. Figures, not pass/fail.")
+    p.add_argument("--quick", action="store_true",
+                   help="every section, quicker: the flash wear trials with 600 saves, not 6000, "
+                        "and the tour on one layout (the tests' run)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("dist", help="build dist/ for both boards (make dist)",

@@ -102,7 +102,8 @@ def screen_ok(screen, port, width=240, height=135):
     return ok
 
 
-PANEL = "from firmware.display_framebuf import FramebufBackend" + APP + """be = FramebufBackend(%(w)d, %(h)d, None)
+PANEL = "from firmware.display_framebuf import FramebufBackend" + APP + """
+be = FramebufBackend(%(w)d, %(h)d, None)
 K = {"u": keys.UP, "d": keys.DOWN, "l": keys.LEFT, "r": keys.RIGHT, "a": keys.A, "b": keys.B,
      "s": keys.SELECT, "t": keys.START}
 def press(word):
@@ -172,13 +173,15 @@ def tour_ok(width, height, framebuffer=True, port=None):
     return ok
 
 
-def measure(port=None):
-    """[(label, smallest heap in bytes or None)]."""
+LAYOUTS = (("app alone (screens drawn to the canvas only)", 240, 135, False),
+           ("Pico-LCD-1.14: app + framebuf, 40x15 tiles (1.2 KB)", 240, 135, True),
+           ("PyBadge size: app + framebuf, 40x16 tiles (1.3 KB)", 160, 128, True))
+
+
+def measure(port=None, layouts=LAYOUTS):
+    """[(label, smallest heap in bytes or None)] for each of `layouts`."""
     rows = []
-    for label, w, h, fb in (
-            ("app alone (screens drawn to the canvas only)", 240, 135, False),
-            ("Pico-LCD-1.14: app + framebuf, 40x15 tiles (1.2 KB)", 240, 135, True),
-            ("PyBadge size: app + framebuf, 40x16 tiles (1.3 KB)", 160, 128, True)):
+    for label, w, h, fb in layouts:
         rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, port), lo=16 * 1024,
                                                 hi=512 * 1024, step=1024)))
     return rows
@@ -199,14 +202,15 @@ def panel_bytes(width=240, height=135):
     return frame, rows
 
 
-def report(write):
-    """Write the section (on the 32-bit unix port loading .mpy when MICROPY_DIR allows)."""
+def report(write, quick=False):
+    """Write the section (on the 32-bit unix port loading .mpy when MICROPY_DIR allows); `quick`:
+    the tour on its first layout only."""
     from host_tools import ports
 
     port = ports.board_like().prepare()
     write("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" %
           port.label)
-    for label, heap in measure(port):
+    for label, heap in measure(port, LAYOUTS[:1] if quick else LAYOUTS):
         write("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
     cells = []
     for screen in SCREENS:

@@ -154,23 +154,24 @@ def _campaign_section(write):
     campaign_bench.report(write)
 
 
-def _app_section(write):
+def _app_section(write, quick):
     try:
         from host_tools import app_bench
     except ImportError:
         write("  (no device app to measure yet)\n")
         return
-    app_bench.report(write)
+    app_bench.report(write, quick)
     app_bench.panel_report(write)
 
 
-def report(write=sys.stdout.write):
-    """Measure everything and write the report."""
+def report(write=sys.stdout.write, quick=False):
+    """Measure everything and write the report.  `quick` (the tests' run): every section, with
+    rougher figures where the time goes (the flash wear trials' saves, the tour's layouts)."""
     consoles.ensure_mpy()
-    write("TAL companion bench (MicroPython unix port %s, CPython %s)\n" % (
+    write("TAL companion bench (MicroPython unix port %s, CPython %s)%s\n" % (
         consoles.run_mpy("import sys;print('%d.%d.%d' % sys.implementation.version[:3])")
         .stdout.decode().strip(),
-        sys.version.split()[0]))
+        sys.version.split()[0], ", quick: rougher flash and tour figures" if quick else ""))
     write("\nRAM (host_tools/ram_budgets.py has the budgets and what each figure runs):\n")
     from host_tools import ram_bench
 
@@ -193,12 +194,12 @@ def report(write=sys.stdout.write):
     write("\nFull campaign:\n")
     _campaign_section(write)
     write("\nDevice app:\n")
-    _app_section(write)
+    _app_section(write, quick)
     write("\nFlash (each board's write path, the real engine playing a campaign; "
           "docs/storage.md):\n")
     from host_tools import flash_bench
 
-    flash_bench.report(write)
+    flash_bench.report(write, saves=600 if quick else 6000)
     __import__("host_tools.web", fromlist=["report"]).report(write)  # the web page's first load
 
 
