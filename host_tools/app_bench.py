@@ -178,13 +178,21 @@ LAYOUTS = (("app alone (screens drawn to the canvas only)", 240, 135, False),
            ("PyBadge size: app + framebuf, 40x16 tiles (1.3 KB)", 160, 128, True))
 
 
+HI = 512 * 1024  # bytes: the most heap the app's figures try
+
+
+def smallest(ok):
+    """The smallest heap (bytes, to 1 KB) for which ok(heap) holds, or None up to HI."""
+    return bench.smallest_heap(ok, lo=16 * 1024, hi=HI, step=1024)
+
+
+def heap_text(heap):
+    return bench.kb(heap) if heap else "fails even at %d KB" % (HI // 1024)
+
+
 def measure(port=None, layouts=LAYOUTS):
     """[(label, smallest heap in bytes or None)] for each of `layouts`."""
-    rows = []
-    for label, w, h, fb in layouts:
-        rows.append((label, bench.smallest_heap(tour_ok(w, h, fb, port), lo=16 * 1024,
-                                                hi=512 * 1024, step=1024)))
-    return rows
+    return [(label, smallest(tour_ok(w, h, fb, port))) for label, w, h, fb in layouts]
 
 
 def panel_bytes(width=240, height=135):
@@ -211,12 +219,9 @@ def report(write, quick=False):
     write("  smallest MicroPython heap for a tour of every screen of every game (%s):\n" %
           port.label)
     for label, heap in measure(port, LAYOUTS[:1] if quick else LAYOUTS):
-        write("    %-54s %s\n" % (label, bench.kb(heap) if heap else "fails even at 512 KB"))
-    cells = []
-    for screen in SCREENS:
-        heap = bench.smallest_heap(screen_ok(screen, port), lo=16 * 1024, hi=512 * 1024,
-                                   step=1024)
-        cells.append("%s %s" % (screen, bench.kb(heap) if heap else "fails even at 512 KB"))
+        write("    %-54s %s\n" % (label, heap_text(heap)))
+    cells = ["%s %s" % (screen, heap_text(smallest(screen_ok(screen, port))))
+             for screen in SCREENS]
     write("  smallest heap to open one screen of TAL from a fresh start (%s):\n    %s\n" % (
         port.label, ", ".join(cells)))
     if port.name == "unix64-mpy":

@@ -38,9 +38,10 @@ API
                                     kept, when `last` is False); `lines` yields bytes (a file
                                     opened "rb") or str; `columns` is a tuple of (name,
                                     converter); `head` is a dict whose keys are the required
-                                    header keys (values None), filled with their text.  Raises DataError naming the
-                                    line and the bad value; a caller's own checks across
-                                    columns raise DataError with the line number given.
+                                    header keys (values None), filled with their text.
+                                    Raises DataError naming the line and the bad value; a
+                                    caller's own checks across columns raise DataError with
+                                    the line number given.
     unique(rows, numbers, columns, keys)
                                     DataError unless no two rows share a key (see below)
 
