@@ -3,6 +3,7 @@ SAR, engine check, Scout, Battalion Movement) and the DATA files behind some of 
 
 import pytest
 
+from engine.core import datafile
 from engine.core import datatables
 from engine.tal import sheets
 from engine.tal import tables
@@ -227,11 +228,11 @@ def test_shipped_data_files_parse():
 
 def test_span_column():
     """Die-result columns: a value, lo..hi, ..hi, lo.."""
-    assert datatables.span("5") == (5, 5) and datatables.span("1..3") == (1, 3)
-    assert datatables.span("..0") == (-999, 0) and datatables.span("9..") == (9, 999)
-    assert datatables.span("-3..-1") == (-3, -1)
+    assert datafile.span("5") == (5, 5) and datafile.span("1..3") == (1, 3)
+    assert datafile.span("..0") == (-999, 0) and datafile.span("9..") == (9, 999)
+    assert datafile.span("-3..-1") == (-3, -1)
     with pytest.raises(ValueError):
-        datatables.span("4..2")
+        datafile.span("4..2")
 
 
 @pytest.mark.parametrize("line,code", [

@@ -32,21 +32,30 @@ API
     choice(words)                   column converter: one of `words` -> its index
     word                            column converter: an ASCII token, kept as it is
     text                            column converter: the rest of the line (UTF-8 allowed)
+    span                            column converter: a die result `5`, `1..3`, `..0`, `9..`
+                                    -> (lo, hi)
+    convert(column, token)          the value of `token` in `column` (see below)
     records(lines, columns, head, last=True)
                                     generator of (line number, tuple of converted values), one
                                     per record line (without the last column, checked but not
                                     kept, when `last` is False); `lines` yields bytes (a file
-                                    opened "rb") or str; `columns` is a tuple of (name,
-                                    converter); `head` is a dict whose keys are the required
-                                    header keys (values None), filled with their text.
+                                    opened "rb") or str; `columns` is a tuple of columns (below);
+                                    `head` is a dict whose keys are the required header keys
+                                    (values None), filled with their text.
                                     Raises DataError naming the line and the bad value; a
                                     caller's own checks across columns raise DataError with
                                     the line number given.
     unique(rows, numbers, columns, keys)
                                     DataError unless no two rows share a key (see below)
 
-A converter is any callable `token -> value` that raises ValueError(message) on a bad token;
-the message is reported as "line N: <column name>: <message>".
+A column is `(name, kind)`, or `(name, kind, "?")` for one that also takes `?` (a value the
+documents do not give: None).  Its kind is written as constants where it can be: `"word"`,
+`"text"`, `"span"`, `(lo, hi)` for integer(lo, hi), a tuple of words for choice(words).  A
+table of such columns is one constant, which a frozen build keeps in flash: the converters made
+at import (closures and their cells, the tuples holding them) took the heap instead, about 1.2 KB
+for the four tables of engine/tal/sheets.py on unix32-frozen.  Any callable `token -> value` that
+raises ValueError(message) on a bad token is a kind too; the message is reported as
+"line N: <column name>: <message>".
 """
 
 from engine.core.parse import digits
@@ -61,17 +70,29 @@ class DataError(ValueError):
         self.msg = msg
 
 
+def _integer(tok, lo, hi):
+    body = tok[1:] if tok[:1] in ("+", "-") else tok
+    if len(body) > 6 or not digits(body):
+        raise ValueError("'%s' is not a number" % tok)
+    n = int(tok)
+    if n < lo or n > hi:
+        raise ValueError("%s is not in %d..%d" % (tok, lo, hi))
+    return n
+
+
+def _choice(tok, words):
+    t = tok.lower()
+    for i in range(len(words)):
+        if words[i] == t:
+            return i
+    raise ValueError("'%s' is not one of: %s" % (tok, " ".join(words)))
+
+
 def integer(lo, hi):
     """A converter for a plain decimal (optionally signed) in lo..hi."""
 
     def conv(tok):
-        body = tok[1:] if tok[:1] in ("+", "-") else tok
-        if len(body) > 6 or not digits(body):
-            raise ValueError("'%s' is not a number" % tok)
-        n = int(tok)
-        if n < lo or n > hi:
-            raise ValueError("%s is not in %d..%d" % (tok, lo, hi))
-        return n
+        return _integer(tok, lo, hi)
 
     return conv
 
@@ -80,11 +101,7 @@ def choice(words):
     """A converter for one of `words` (lower case); returns its index."""
 
     def conv(tok):
-        t = tok.lower()
-        for i in range(len(words)):
-            if words[i] == t:
-                return i
-        raise ValueError("'%s' is not one of: %s" % (tok, " ".join(words)))
+        return _choice(tok, words)
 
     return conv
 
@@ -97,6 +114,35 @@ def word(tok):
 def text(tok):
     """The last column in the space form: the rest of the line, any UTF-8 text (a source note)."""
     return tok
+
+
+def span(tok):
+    """A die-result column: `5`, `1..3`, `..0` (0 or less) or `9..` (9 or more) -> (lo, hi)."""
+    k = tok.find("..")
+    if k < 0:
+        n = _integer(tok, -99, 99)
+        return (n, n)
+    lo = _integer(tok[:k], -99, 99) if k > 0 else -999
+    hi = _integer(tok[k + 2:], -99, 99) if k + 2 < len(tok) else 999
+    if lo > hi:
+        raise ValueError("'%s' is an empty range" % tok)
+    return (lo, hi)
+
+
+def convert(column, tok):
+    """The value of token `tok` in `column` (see the module doc); ValueError when it is bad."""
+    kind = column[1]
+    if tok == "?" and len(column) > 2:
+        return None
+    if kind == "word" or kind == "text":
+        return tok
+    if kind == "span":
+        return span(tok)
+    if isinstance(kind, tuple):
+        if isinstance(kind[0], int):
+            return _integer(tok, kind[0], kind[1])
+        return _choice(tok, kind)
+    return kind(tok)
 
 
 _SPACE = " \t"
@@ -230,15 +276,16 @@ def records(lines, columns, head, last=True):
                 len(cells), n, " | ".join(c[0] for c in columns)))
         vals = []
         for i in range(n):
-            name, conv = columns[i]
+            column = columns[i]
+            name = column[0]
             cell = cells[i]
             if not cell:
                 raise DataError(number, "%s: empty" % name)
-            if conv is not text and not _ascii(cell):
+            if column[1] is not text and column[1] != "text" and not _ascii(cell):
                 raise DataError(number, "%s: '%s' is not ASCII (only the last column, a note, "
                                 "may hold other letters)" % (name, cell))
             try:
-                value = conv(cell)
+                value = convert(column, cell)
                 if last or i < n - 1:
                     vals.append(value)
             except ValueError as e:

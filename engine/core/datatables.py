@@ -10,30 +10,7 @@ look-up of it is refused with a message naming the file to fill in, never answer
 from engine.core import datafile
 from engine.core import parse
 
-UNKNOWN = None
-
-
-def maybe(conv):
-    """A column converter that also takes `?` (a value the documents do not give)."""
-
-    def c(tok):
-        return UNKNOWN if tok == "?" else conv(tok)
-
-    return c
-
-
-def span(tok):
-    """A die-result column: `5`, `1..3`, `..0` (0 or less) or `9..` (9 or more) -> (lo, hi)."""
-    k = tok.find("..")
-    num = datafile.integer(-99, 99)
-    if k < 0:
-        n = num(tok)
-        return (n, n)
-    lo = num(tok[:k]) if k > 0 else -999
-    hi = num(tok[k + 2:]) if k + 2 < len(tok) else 999
-    if lo > hi:
-        raise ValueError("'%s' is an empty range" % tok)
-    return (lo, hi)
+UNKNOWN = None  # a `?` in a column marked "?" (engine.core.datafile)
 
 
 KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)

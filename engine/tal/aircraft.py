@@ -7,7 +7,6 @@ player-editable data/tal/aircraft.txt.  What happens to aircraft in a mission (h
 Loiter, Bingo, SAR) is engine/tal/mission.py.
 """
 
-from engine.core import datafile
 from engine.core import datatables
 from engine.core.jsonline import Obj
 from engine.tal import fields
@@ -58,12 +57,10 @@ GUNSHIP = 2
 CLASSES = ("manned", "drone", "gunship")
 # A row of `types` is these columns but the source, in this order: read it by unpacking,
 #     number, type_name, family, ac_class, cost, boxes, wp, year = row
-_TYPES = (("n", datafile.integer(1, 31)), ("type", datafile.word), ("family", datafile.word),
-          ("class", datafile.choice(CLASSES)),
-          ("cost", datatables.maybe(datafile.integer(0, 99))),
-          ("boxes", datatables.maybe(datafile.integer(0, 7))),
-          ("wp", datatables.maybe(datafile.integer(0, 99))),
-          ("year", datatables.maybe(datafile.integer(1900, 2099))), ("source", datafile.text))
+_TYPES = (("n", (1, 31)), ("type", "word"), ("family", "word"),
+          ("class", CLASSES),
+          ("cost", (0, 99), "?"), ("boxes", (0, 7), "?"), ("wp", (0, 99), "?"),
+          ("year", (1900, 2099), "?"), ("source", "text"))
 
 
 TYPE_KEYS = ((0,), (1,))  # a number and a name name one type only (columns number, type_name)

@@ -13,13 +13,11 @@ The file: one line per answer, `table | key | name=value ... | source`, e.g.
 `scout | 3 | turns=2 stress=0 lost=no | entered at the table`.
 """
 
-from engine.core import datafile
 from engine.core import parse
 from engine.core.jsonline import Obj
 
 FILE = "tal/answers.txt"
-_COLUMNS = (("table", datafile.word), ("key", datafile.word), ("values", datafile.text),
-            ("source", datafile.text))
+_COLUMNS = (("table", "word"), ("key", "word"), ("values", "text"), ("source", "text"))
 HEADER = ("# Values entered at the table: the device asked for them when a roll needed a row our\n"
           "# documents do not print (docs/rules.md, \"roll and ask\").  Correct or delete a line\n"
           "# freely; the device asks again for a row it no longer finds.\n"

@@ -6,10 +6,9 @@ a result those files do not give is asked at the table (engine/tal/ask.py).  The
 kept by name in the CARD fields.  Imported only by the set-up's and the result's commands.
 """
 
-from engine.core import datafile
 from engine.tal import fields
 from engine.core import parse
-from engine.core.datatables import UNKNOWN, maybe, rows, span
+from engine.core.datatables import UNKNOWN, rows
 from engine.tal.ask import complete
 
 # --- the campaign card's name (CARD fields, two characters each) -----------------------------
@@ -38,8 +37,8 @@ def name(vals):
     return out or None
 
 
-_CARDS = (("name", datafile.word), ("year", maybe(datafile.integer(1900, 2099))),
-          ("setup", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+_CARDS = (("name", "word"), ("year", (1900, 2099), "?"), ("setup", (0, 99), "?"),
+          ("source", "text"))
 _CARD_ASK = (("year", 1900, 2099, None), ("setup", 0, 99, None))
 CARD_KEYS = ((0,),)  # one row per card name
 
@@ -69,9 +68,8 @@ def names(session, table):
     return out
 
 
-_SITUATIONS = (("name", datafile.word), ("so", maybe(datafile.integer(0, 99))),
-               ("days", maybe(datafile.integer(1, 99))), ("daily", maybe(datafile.integer(0, 99))),
-               ("source", datafile.text))
+_SITUATIONS = (("name", "word"), ("so", (0, 99), "?"), ("days", (1, 99), "?"),
+               ("daily", (0, 99), "?"), ("source", "text"))
 _SITUATION_ASK = (("so", 0, 99, None), ("days", 1, 99, None), ("daily", 0, 99, None))
 
 
@@ -86,8 +84,7 @@ def situation(session, name):
     return vals[0], vals[1], vals[2], entered
 
 
-_EVALUATION = (("campaign", datafile.word), ("vp", span), ("result", maybe(datafile.word)),
-               ("source", datafile.text))
+_EVALUATION = (("campaign", "word"), ("vp", "span"), ("result", "word", "?"), ("source", "text"))
 _RESULT_ASK = (("result", 0, 0, ""),)
 
 

@@ -6,7 +6,6 @@ Shaken limits, Cool, Evasive, speed, XP for promotion) are DATA printed on pilot
 enters them, the device keeps and applies them.  Names are numbers into data/tal/pilots.txt.
 """
 
-from engine.core import datafile
 from engine.tal import fields
 from engine.core import parse
 
@@ -177,8 +176,7 @@ def end_of_mission(vals, k, stress, relief):
 
 # --- names -----------------------------------------------------------------------------------
 
-_NAMES = (("n", datafile.integer(1, 999)), ("name", datafile.word),
-          ("aircraft", datafile.word), ("source", datafile.text))
+_NAMES = (("n", (1, 999)), ("name", "word"), ("aircraft", "word"), ("source", "text"))
 
 
 NAME_KEYS = ((0,), (1,))  # a number and a name name one pilot only

@@ -9,8 +9,7 @@ engine/tal/ask.py).  Each look-up returns its values and whether an entered one 
 """
 
 from engine.tal import campaign
-from engine.core import datafile
-from engine.core.datatables import UNKNOWN, maybe, rows, span
+from engine.core.datatables import UNKNOWN, rows
 from engine.tal.ask import complete
 
 TACTICAL = "Tactical Display sheet"
@@ -30,9 +29,8 @@ def _roll(die, mod):
     return "d10 = %d" % die + (" %+d = %d" % (mod, die + mod) if mod else "")
 
 
-_SCOUT = (("die", span), ("turns", maybe(datafile.integer(-9, 9))),
-          ("stress", maybe(datafile.integer(0, 9))),
-          ("lost", maybe(datafile.choice(("no", "yes")))), ("source", datafile.text))
+_SCOUT = (("die", "span"), ("turns", (-9, 9), "?"), ("stress", (0, 9), "?"),
+          ("lost", ("no", "yes"), "?"), ("source", "text"))
 _SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("no", "yes")))
 SCOUT_KEYS = ((0,),)  # one row per die result
 
@@ -51,7 +49,7 @@ def scout(session, die, need_lost=False):
     return vals[0], vals[1], vals[2] if need_lost else lost, entered
 
 
-_RIDGE = (("result", span), ("stress", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+_RIDGE = (("result", "span"), ("stress", (0, 99), "?"), ("source", "text"))
 _RIDGE_ASK = (("stress", 0, 99, None),)
 RIDGE_KEYS = ((0,),)  # one row per result
 
@@ -67,8 +65,8 @@ def ridge(session, die, mod):
 
 
 MOVES = ("retreat", "hold", "advance")  # index - 1 = bands moved towards the Air Base
-_MOVE = (("kind", datafile.choice(("a", "s", "c"))), ("result", span),
-         ("move", maybe(datafile.choice(MOVES))), ("source", datafile.text))
+_MOVE = (("kind", ("a", "s", "c")), ("result", "span"),
+         ("move", MOVES, "?"), ("source", "text"))
 _MOVE_ASK = (("move", 0, 2, MOVES),)
 KIND_NAMES = ("Assault", "Support", "Command")
 MOVE_KEYS = ((0, 1),)  # one row per kind and result
@@ -89,8 +87,8 @@ def movement(session, kind, die, mod, bn=""):
     return vals[0] - 1, entered
 
 
-_STRESS = (("band", datafile.choice(campaign.BANDS)), ("stress", maybe(datafile.integer(0, 99))),
-           ("wp", maybe(datafile.integer(0, 99))), ("source", datafile.text))
+_STRESS = (("band", campaign.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
+           ("source", "text"))
 STRESS_KEYS = ((0,),)  # one row per band
 
 
