@@ -12,10 +12,14 @@ dead logs of a kilobyte or two; the campaign transcript's smallest heap on the 3
 app frozen, went from 109.8 KB to 48.5 KB (host_tools/ram_bench.py; docs/HOST_TOOLS.md).
 """
 
-from engine.core.layout import UNDO_MAX, new_values
+from engine.core.layout import UNDO_DEPTH, UNDO_MAX, new_values
 from engine.core.varint import get, put_at, unzig, zig
 
-CAPACITY = 4096  # bytes; more only while the first UNDO_DEPTH steps are long (see record.py)
+# The buffer's size: past UNDO_DEPTH steps `settle` drops the oldest to keep ROOM bytes free, so
+# it grows only while the first UNDO_DEPTH steps are long.  A store keeps less anyway: its record
+# stays under record.RECORD_SOFT (1536 bytes, the fields included) past UNDO_DEPTH steps.
+CAPACITY = 1536
+ROOM = 256  # a step of 200 bytes of line and 10 fields changed fits (a grown buffer otherwise)
 
 
 def buffer(log, extra=0):
@@ -28,7 +32,7 @@ def buffer(log, extra=0):
 def reserve(session):
     """Make the fields, their snapshot (`Session.keep_fields`) and the log's buffer now if they are
     not made yet: `engine.core.protocol` calls it before a game's command loads its modules.  On
-    MicroPython's non-moving heap the 4 KB buffer needs one free stretch: made at the first
+    MicroPython's non-moving heap the buffer needs one free stretch: made at the first
     step, it came after that request's modules and sat among them.  Measured on unix32-frozen,
     docs/protocol/campaign.md:419 (its first request failed to make it): 22.2 KB against 42.0."""
     session.vals  # (made on first use: here, below the snapshot, as they are used together)
@@ -71,7 +75,11 @@ def push(session, line):
 
 
 def settle(session):
-    """Move the live steps to the buffer's start (at `begin`: no change is pending)."""
+    """At `begin` (no change is pending): past UNDO_DEPTH steps, drop the oldest ones while fewer
+    than ROOM bytes are free; then move the live steps to the buffer's start."""
+    while (session.undo_steps > UNDO_DEPTH
+           and session.undo_hi - session.undo_lo + ROOM > len(session.undo)):
+        drop_oldest(session)
     lo = session.undo_lo
     if lo:
         n = session.undo_hi - lo
