@@ -35,10 +35,11 @@ API
     span                            column converter: a die result `5`, `1..3`, `..0`, `9..`
                                     -> (lo, hi)
     convert(column, token)          the value of `token` in `column` (see below)
-    records(lines, columns, head, last=True)
+    records(lines, columns, head, last=True, converted=True)
                                     generator of (line number, tuple of converted values), one
                                     per record line (without the last column, checked but not
-                                    kept, when `last` is False); `lines` yields bytes (a file
+                                    kept, when `last` is False; the cells' text, checked, when
+                                    `converted` is False); `lines` yields bytes (a file
                                     opened "rb") or str; `columns` is a tuple of columns (below);
                                     `head` is a dict whose keys are the required header keys
                                     (values None), filled with their text.
@@ -46,7 +47,8 @@ API
                                     caller's own checks across columns raise DataError with
                                     the line number given.
     unique(rows, numbers, columns, keys)
-                                    DataError unless no two rows share a key (see below)
+                                    DataError unless no two rows share a key (see below); `rows`
+                                    is any iterable of tuples that can be walked again
 
 A column is `(name, kind)`, or `(name, kind, "?")` for one that also takes `?` (a value the
 documents do not give: None).  Its kind is written as constants where it can be: `"word"`,
@@ -248,7 +250,7 @@ def line_text(raw, number):
     return raw.decode()
 
 
-def records(lines, columns, head, last=True):
+def records(lines, columns, head, last=True, converted=True):
     """Yield (line number, values) per record line of `lines` (see the module doc)."""
     n = len(columns)
     number = 0
@@ -287,7 +289,7 @@ def records(lines, columns, head, last=True):
             try:
                 value = convert(column, cell)
                 if last or i < n - 1:
-                    vals.append(value)
+                    vals.append(value if converted else cell)
             except ValueError as e:
                 raise DataError(number, "%s: %s" % (name, e.args[0] if e.args else e))
         yield number, tuple(vals)
@@ -310,11 +312,17 @@ def unique(rows, numbers, columns, keys):
     between rows (spans must not overlap, words differ in more than case).  DataError names both
     lines."""
     for key in keys:
-        for i in range(1, len(rows)):
-            for j in range(i):
+        i = 0
+        for a in rows:
+            j = 0
+            for b in rows:
+                if j == i:
+                    break
                 same = True
                 for c in key:
-                    same = same and _same(rows[i][c], rows[j][c])
+                    same = same and _same(a[c], b[c])
                 if same:
                     raise DataError(numbers[i], "%s already given on line %d (one row each)" % (
                         " and ".join(columns[c][0] for c in key), numbers[j]))
+                j += 1
+            i += 1
