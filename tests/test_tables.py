@@ -5,6 +5,7 @@ import pytest
 
 from engine.core import datafile
 from engine.core import datatables
+from engine.tal import pilots
 from engine.tal import sheets
 from engine.tal import tables
 from tal_session import ask, lines_hook, new, ok, refused
@@ -204,6 +205,37 @@ def test_bad_data_file_is_refused_naming_the_line(text, where):
     s = new(data=lines_hook({"tal/scout.txt": text}))
     msg = refused(s, "table scout =5", "state")
     assert "tal/scout.txt" in msg and (where in msg or "missing header" in msg)
+
+
+@pytest.mark.parametrize("name,text,line,msg", [
+    ("tal/scout.txt", "1..4 | 0 | 0 | yes | a\n5..6 | 2 | 0 | no | b\n4..5 | 1 | 0 | no | c\n",
+     "table scout =5", "data/tal/scout.txt:5: die already given on line 3 (one row each)"),
+    ("tal/pilots.txt", "1 | viper | a-10 | a\n2 | rock | ah-64 | b\n3 | VIPER | ah-1 | c\n",
+     "pilot add viper 5 8 0", "data/tal/pilots.txt:5: name already given on line 3 (one row each)"),
+    ("tal/pilots.txt", "1 | viper | a-10 | a\n2 | rock | ah-64 | b\n2 | gator | ah-1 | c\n",
+     "pilot add viper 5 8 0", "data/tal/pilots.txt:5: n already given on line 4 (one row each)")])
+def test_a_row_given_twice_is_refused_naming_both_lines(name, text, line, msg):
+    """Two rows for the same die (spans that overlap) or the same name (in any case) or number:
+    the second would be silently ignored, so the file is refused, naming both lines."""
+    s = new(data=lines_hook({name: "source: s\nstatus: x\n" + text}))
+    assert refused(s, line, "state") == msg
+
+
+def test_parsed_rows_give_the_values_at_every_pass_and_keep_rows_entered():
+    """`datatables.Rows` keeps the cells' text and converts them again at each pass; a row
+    entered at the table is added to it."""
+    s = new(data=lines_hook({"tal/pilots.txt": "source: s\nstatus: x\n"
+                             "7 | viper | a-10 | a\n12 | rock | ah-64 | b\n"}))
+    rows = datatables.rows(s, "tal/pilots.txt", pilots._NAMES, pilots.NAME_KEYS)
+    assert len(rows) == 2 and list(rows) == [(7, "viper", "a-10"), (12, "rock", "ah-64")]
+    assert list(rows) == list(rows)
+    rows.add(("13", "gator", "ah-1"))
+    assert len(rows) == 3 and list(rows)[2] == (13, "gator", "ah-1")
+    cols = (("die", "span"), ("n", (0, 9), "?"), ("lost", ("no", "yes"), "?"), ("src", "text"))
+    s = new(data=lines_hook({"tal/x.txt": "source: s\nstatus: x\n..2 | ? | yes | a b\n"
+                             "3.. | 4 | ? | c\n"}))
+    assert list(datatables.rows(s, "tal/x.txt", cols)) == [((-999, 2), None, 1),
+                                                            ((3, 999), 4, None)]
 
 
 def test_missing_data_file_and_no_hook():

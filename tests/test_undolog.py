@@ -106,6 +106,21 @@ def test_the_log_matches_a_model_through_every_kind_of_change(seed):
     assert s.undo_last() is None
 
 
+def test_past_32_steps_the_log_keeps_to_its_buffer():
+    """Without a store (the console), past UNDO_DEPTH steps the oldest go at `begin` so that the
+    log stays in its CAPACITY bytes with ROOM free: the buffer is made once, never grown."""
+    s = Session(1)
+    for i in range(3 * UNDO_MAX):
+        s.begin()
+        s.vals[i % COUNT] += 1
+        s.commit(b"step %d" % i)
+        assert len(s.undo) == undolog.CAPACITY
+    assert UNDO_DEPTH < s.undo_steps < UNDO_MAX
+    assert s.undo_hi - s.undo_lo + undolog.ROOM > undolog.CAPACITY - 16  # nearly full: no waste
+    for i in reversed(range(3 * UNDO_MAX - s.undo_steps, 3 * UNDO_MAX)):
+        assert s.undo_last() == b"step %d" % i
+
+
 def test_long_steps_grow_the_buffer_and_an_abort_keeps_the_old_one():
     s = Session(1, MemStore())
     for i in range(UNDO_DEPTH):
