@@ -94,8 +94,10 @@ class Port:
                 "loader,file=%s,addr=%s,force-raw=on" % (img, micropython_builds.QEMU_ROMFS_ADDR)]
         body = (END_SESSION + b"\n").join(b"".join(l + b"\n" for l in s) for s in sessions)
         data = b"import uart_console\r%d\n" % (heap or 0) + body + END_RUN + b"\n"
-        # A boot takes 0.15 s and a request a few ms; a run that hangs is a fault, not a wait.
-        timeout = timeout or 30 + len(data) // 1000
+        # A boot takes 0.15 s and a request a few ms, but up to 50 ms in a tight heap (the game's
+        # modules dropped and loaded again at every request): every rules request in one session
+        # took 47 s at 37 KB.  A run that hangs is a fault, not a wait.
+        timeout = timeout or 30 + data.count(b"\n") // 10
         try:
             p = subprocess.run(argv, input=data, capture_output=True, timeout=timeout)
             raw, note = p.stdout, ""

@@ -215,7 +215,7 @@ def test_between_requests_a_tight_heap_drops_the_game_modules():
     assert (rc, err) == (0, "")
     assert out.splitlines() == [
         '{"ok":true False 0',  # a dice session: no undo buffer, nothing to drop games with
-        "1536 True ['engine.tal.aircraft', 'engine.tal.cmd_ac', 'engine.tal.cmd_pilots']",
+        "2048 True ['engine.tal.aircraft', 'engine.tal.cmd_ac', 'engine.tal.cmd_pilots']",
         "['tal/aircraft.txt', 'tal/pilots.txt']",
         "True [] []",  # dropped without allocating: modules and parsed tables
         "['engine.tal.aircraft', 'engine.tal.cmd_ac']",

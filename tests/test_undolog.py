@@ -113,12 +113,12 @@ def test_past_32_steps_the_log_keeps_to_its_buffer():
     for i in range(3 * UNDO_MAX):
         s.begin()
         s.vals[i % COUNT] += 1
-        s.commit(b"step %d" % i)
+        s.commit(b"step %d " % i + b"x" * 40)
         assert len(s.undo) == undolog.CAPACITY
     assert UNDO_DEPTH < s.undo_steps < UNDO_MAX
     assert s.undo_hi - s.undo_lo + undolog.ROOM > undolog.CAPACITY - 16  # nearly full: no waste
     for i in reversed(range(3 * UNDO_MAX - s.undo_steps, 3 * UNDO_MAX)):
-        assert s.undo_last() == b"step %d" % i
+        assert s.undo_last() == b"step %d " % i + b"x" * 40
 
 
 def test_long_steps_grow_the_buffer_and_an_abort_keeps_the_old_one():

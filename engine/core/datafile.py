@@ -39,16 +39,15 @@ API
                                     generator of (line number, tuple of converted values), one
                                     per record line (without the last column, checked but not
                                     kept, when `last` is False; the cells' text, checked, when
-                                    `converted` is False); `lines` yields bytes (a file
-                                    opened "rb") or str; `columns` is a tuple of columns (below);
-                                    `head` is a dict whose keys are the required header keys
-                                    (values None), filled with their text.
+                                    `converted` is False, a number's as str(n)); `lines` yields
+                                    bytes (a file opened "rb") or str; `columns` is a tuple of
+                                    columns (below); `head` is a dict whose keys are the
+                                    required header keys (values None), filled with their text.
                                     Raises DataError naming the line and the bad value; a
                                     caller's own checks across columns raise DataError with
                                     the line number given.
-    unique(rows, numbers, columns, keys)
-                                    DataError unless no two rows share a key (see below); `rows`
-                                    is any iterable of tuples that can be walked again
+    same(a, b)                      whether two values of a key column are the same key:
+                                    spans that overlap, words equal but for case
 
 A column is `(name, kind)`, or `(name, kind, "?")` for one that also takes `?` (a value the
 documents do not give: None).  Its kind is written as constants where it can be: `"word"`,
@@ -250,6 +249,13 @@ def line_text(raw, number):
     return raw.decode()
 
 
+def _canonical(kind, value, cell):
+    # A cell's text as kept (`converted` False): a number as str(n) ("07" is "7"), else as is.
+    if value is not None and isinstance(kind, tuple) and isinstance(kind[0], int):
+        return str(value)
+    return cell
+
+
 def records(lines, columns, head, last=True, converted=True):
     """Yield (line number, values) per record line of `lines` (see the module doc)."""
     n = len(columns)
@@ -289,7 +295,7 @@ def records(lines, columns, head, last=True, converted=True):
             try:
                 value = convert(column, cell)
                 if last or i < n - 1:
-                    vals.append(value if converted else cell)
+                    vals.append(value if converted else _canonical(column[1], value, cell))
             except ValueError as e:
                 raise DataError(number, "%s: %s" % (name, e.args[0] if e.args else e))
         yield number, tuple(vals)
@@ -298,31 +304,11 @@ def records(lines, columns, head, last=True, converted=True):
             raise DataError(0, "missing header line '%s: ...'" % key)
 
 
-def _same(a, b):
-    if isinstance(a, tuple):  # a span (lo, hi): any value in both
+def same(a, b):
+    """Whether values `a` and `b` of a column are the same key (a span: any value in both; a
+    word: equal but for case)."""
+    if isinstance(a, tuple):  # a span (lo, hi)
         return a[0] <= b[1] and b[0] <= a[1]
     if isinstance(a, str):
         return a.lower() == b.lower()
     return a == b
-
-
-def unique(rows, numbers, columns, keys):
-    """Refuse two rows with the same key: `rows` are tuples of values, `numbers` their line
-    numbers; each of `keys` is a tuple of column indexes whose values together must differ
-    between rows (spans must not overlap, words differ in more than case).  DataError names both
-    lines."""
-    for key in keys:
-        i = 0
-        for a in rows:
-            j = 0
-            for b in rows:
-                if j == i:
-                    break
-                same = True
-                for c in key:
-                    same = same and _same(a[c], b[c])
-                if same:
-                    raise DataError(numbers[i], "%s already given on line %d (one row each)" % (
-                        " and ".join(columns[c][0] for c in key), numbers[j]))
-                j += 1
-            i += 1

@@ -74,22 +74,19 @@ def types(session):
 
 def find_type(session, word):
     """The data row of aircraft type `word` (e.g. a-10a)."""
-    names = []
-    for row in types(session):
-        _number, type_name, _family, _class, _cost, _boxes, _wp, _year = row
-        if type_name.lower() == word:
-            return row
-        names.append(type_name.lower())
-    raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(names))
+    rows = types(session)
+    row = rows.find(1, word)
+    if row is None:
+        raise parse.Reject(parse.UNKNOWN, "aircraft types: " + " ".join(r[1].lower() for r in rows))
+    return row
 
 
 def type_row(session, a):
     """The data row of aircraft a's type; a `state` refusal if the file no longer lists it."""
     n = session.vals[fields.AC_TYPE + a]
-    for row in types(session):
-        number, _name, _family, _class, _cost, _boxes, _wp, _year = row
-        if number == n:
-            return row
+    row = types(session).find(0, n)
+    if row is not None:
+        return row
     raise parse.Reject(parse.STATE, "aircraft type %d is missing from data/tal/aircraft.txt" % n)
 
 

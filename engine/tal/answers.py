@@ -54,15 +54,14 @@ def keys(session, table):
 
 def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for row_table, row_key, values in _rows(session):
-        if row_table == table and row_key == key:
-            for tok in values.split():
-                k = tok.find("=")
-                if tok[:k] == field[0]:
-                    try:
-                        return convert(field, tok[k + 1:], table, key)
-                    except parse.Reject as e:
-                        raise parse.Reject(parse.STATE, "data/%s: %s" % (FILE, e.msg))
+    for _table, _key, values in _rows(session).starting("%s|%s|" % (table, key)):
+        for tok in values.split():
+            k = tok.find("=")
+            if tok[:k] == field[0]:
+                try:
+                    return convert(field, tok[k + 1:], table, key)
+                except parse.Reject as e:
+                    raise parse.Reject(parse.STATE, "data/%s: %s" % (FILE, e.msg))
     return None
 
 

@@ -192,9 +192,9 @@ def name_number(session, word):
     """The number of pilot name `word` in data/tal/pilots.txt (or `#N` for a bare number N)."""
     if word[:1] == "#":
         return parse.number(word[1:], 1, 999, "pilot name number")
-    for number, pilot_name, _flies in _names(session):
-        if pilot_name.lower() == word:
-            return number
+    row = _names(session).find(1, word)
+    if row is not None:
+        return row[0]
     raise parse.Reject(parse.UNKNOWN, "pilot name '%s' is not in data/tal/pilots.txt: add a "
                        "line for it there, or give a number as #N" % word)
 
@@ -202,18 +202,14 @@ def name_number(session, word):
 def family(session, n):
     """The aircraft type (as printed on Hit counters: a-10, ah-64 ...) pilot name n flies, from
     data/tal/pilots.txt; None for a name the file does not list (#N)."""
-    for number, _name, flies in _names(session):
-        if number == n:
-            return flies.lower()
-    return None
+    row = _names(session).find(0, n)
+    return None if row is None else row[2].lower()
 
 
 def name(session, n):
     """The name of name number n, or "#n" when the file does not list it (or is missing)."""
     try:
-        for number, pilot_name, _flies in _names(session):
-            if number == n:
-                return pilot_name.lower()
+        row = _names(session).find(0, n)
     except parse.Reject:
-        pass
-    return "#%d" % n
+        row = None
+    return "#%d" % n if row is None else row[1].lower()
