@@ -77,7 +77,8 @@ class Rows:
         """Refuse two records with the same key (`datafile.same`): each of `keys` is a tuple of
         column indexes whose values together must differ between records, `numbers` are their
         line numbers.  DataError names both lines.  Only the key's cells are converted, each
-        record once per record before it (the whole records: rules session 35 % slower)."""
+        record once per record before it (whole records: every rules request in one session at
+        40 KB took 2.8 to 3.6 s on unix32-frozen against 2.6 to 2.8)."""
         lines = self.lines
         for key in keys:
             for i in range(1, len(lines)):
