@@ -246,8 +246,8 @@ def parser():
                                    ".mpy sizes, dice speed, boot cost, and the campaign and app "
                                    "figures when those exist. Figures, not pass/fail.")
     p.add_argument("--quick", action="store_true",
-                   help="every section, quicker: the flash wear trials with 600 saves, not 6000, "
-                        "and the tour on one layout (the tests' run)")
+                   help="every section, quicker: RAM figures to 8 steps, the flash wear trials with "
+                        "600 saves, not 6000, and the tour on one layout (the tests' run)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("dist", help="build dist/ for both boards (make dist)",

@@ -166,16 +166,17 @@ def _app_section(write, quick):
 
 def report(write=sys.stdout.write, quick=False):
     """Measure everything and write the report.  `quick` (the tests' run): every section, with
-    rougher figures where the time goes (the flash wear trials' saves, the tour's layouts)."""
+    rougher figures where the time goes (RAM to 8 steps, the flash wear trials' saves, the tour's
+    layouts)."""
     consoles.ensure_mpy()
     write("TAL companion bench (MicroPython unix port %s, CPython %s)%s\n" % (
         consoles.run_mpy("import sys;print('%d.%d.%d' % sys.implementation.version[:3])")
         .stdout.decode().strip(),
-        sys.version.split()[0], ", quick: rougher flash and tour figures" if quick else ""))
+        sys.version.split()[0], ", quick: rougher RAM, flash and tour figures" if quick else ""))
     write("\nRAM (host_tools/ram_budgets.py has the budgets and what each figure runs):\n")
     from host_tools import ram_bench
 
-    ram_bench.report(write)
+    ram_bench.report(write, quick)
     write("\n.mpy bytes (mpy-cross):\n")
     for pkg, rows in mpy_sizes().items():
         write("  %-10s total %6d in %d modules\n" % (pkg + "/", sum(r[1] for r in rows), len(rows)))

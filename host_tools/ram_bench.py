@@ -92,13 +92,15 @@ def all_pass(port, sessions, heap, order=None):
     return True
 
 
-def smallest(port, work, figure, order=None):
+def smallest(port, work, figure, order=None, coarse=1):
     """(smallest heap in bytes or None, name of the hungriest session): the largest of the
     sessions' own smallest heaps.  `order` (indices, hungriest first: a previous build's) is
-    updated; a session that passes in the largest heap so far costs one run."""
+    updated; a session that passes in the largest heap so far costs one run.  `coarse`: steps
+    that many times STEP, one tried below (a rougher figure in about half the runs)."""
+    step, below = STEP[figure] * coarse, BELOW if coarse == 1 else 1
     if figure == "tour":
         return bench.smallest_heap(lambda h: passes(port, work, figure, h), hi=_hi(port),
-                                   step=STEP[figure], below=BELOW), ""
+                                   step=step, below=below), ""
     sessions = work.sessions(figure)
     if order is None:
         order = []
@@ -109,8 +111,8 @@ def smallest(port, work, figure, order=None):
         if best is not None and passes(port, work, figure, best, [i]):
             continue
         need = bench.smallest_heap(lambda h: passes(port, work, figure, h, [i]),
-                                   lo=best or bench.HEAP_LO, hi=_hi(port), step=STEP[figure],
-                                   below=BELOW)
+                                   lo=best or bench.HEAP_LO, hi=_hi(port), step=step,
+                                   below=below)
         if need is None:
             return None, sessions[i][0]
         if best is None or need > best:
@@ -120,7 +122,7 @@ def smallest(port, work, figure, order=None):
     return best, sessions[worst][0]
 
 
-def measure(names=ORDER, figures=ram_budgets.FIGURES):
+def measure(names=ORDER, figures=ram_budgets.FIGURES, coarse=1):
     """{(port, figure): (bytes or None, hungriest session)}, {port: why it is unavailable}."""
     work = Workloads()
     got, skipped, orders = {}, {}, {}
@@ -135,7 +137,8 @@ def measure(names=ORDER, figures=ram_budgets.FIGURES):
             if figure == "tour" and port.kind == "qemu":
                 continue  # the tour needs the unix port's -c (the app is the same code)
             # the order found on one build (hungriest first) starts the next build's search
-            got[(name, figure)] = smallest(port, work, figure, orders.setdefault(figure, []))
+            got[(name, figure)] = smallest(port, work, figure, orders.setdefault(figure, []),
+                                            coarse)
     return got, skipped, work
 
 
@@ -184,7 +187,7 @@ def _probe_dir(port):
     if not os.path.exists(dst) or os.path.getmtime(dst) < max(os.path.getmtime(src),
                                                                 os.path.getmtime(cross)):
         os.makedirs(out, exist_ok=True)
-        subprocess.run([cross, "-s", "heap_profile.py", "-o", dst, src], check=True)
+        build_mpy.compile_to(cross, "heap_profile.py", src, dst)
     return out
 
 
@@ -368,10 +371,12 @@ def write_breakdown(write, title, lines, heaps, names=("unix32-frozen", "unix32-
                 f["gc"], f.get("largest", 0), 32 if n == "unix64-mpy" else 16))
 
 
-def report(write):
+def report(write, quick=False):
     """Write the section: the table, then the heap at the peak of the hungriest rules transcript
-    and of the one-session run (32-bit builds; the 64-bit one without MICROPY_DIR)."""
-    got, skipped, work = measure()
+    and of the one-session run (32-bit builds; the 64-bit one without MICROPY_DIR).  `quick`:
+    figures to 8 steps (STEP), not one."""
+    coarse = 8 if quick else 1
+    got, skipped, work = measure(coarse=coarse)
     table(got, skipped, write)
     names = ("unix32-frozen", "unix32-mpy")
     if any(n in skipped for n in names):
@@ -384,4 +389,4 @@ def report(write):
         lines = [s for s in sessions if s[0] == worst][0][1] if figure == "rules" else \
             sessions[0][1]
         heaps = {n: got.get((n, figure), (None,))[0] for n in names}
-        write_breakdown(write, title, lines, heaps, names, step=STEP[figure])
+        write_breakdown(write, title, lines, heaps, names, step=STEP[figure] * coarse)
