@@ -44,12 +44,18 @@ def build(out_dir, packages=PACKAGES, cross=None):
     return built
 
 
-def compile_to(cross, name, src, dst):
-    """Compile src to dst, replacing dst whole: a test run on two workers (pytest -n) never reads
-    a half-written .mpy.  `name` (-s) is what error messages call the source, not a host path."""
+def _replace(dst, write):
+    # `write(path)` makes the file at a temporary path that then replaces dst whole: a test run
+    # on several workers (pytest -n) never reads a half-written file.
     tmp = "%s.%d.tmp" % (dst, os.getpid())
-    subprocess.run([cross, "-s", name, "-o", tmp, src], check=True)
+    write(tmp)
     os.replace(tmp, dst)
+
+
+def compile_to(cross, name, src, dst):
+    """Compile src to dst (replaced whole).  `name` (-s) is what error messages call the source,
+    not a host path."""
+    _replace(dst, lambda tmp: subprocess.run([cross, "-s", name, "-o", tmp, src], check=True))
 
 
 def copy_data(out_dir):
@@ -64,9 +70,8 @@ def copy_data(out_dir):
             dst = os.path.join(out_dir, DATA, os.path.relpath(src, src_root))
             if not os.path.exists(dst) or os.path.getmtime(dst) != os.path.getmtime(src):
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
-                tmp = "%s.%d.tmp" % (dst, os.getpid())
-                shutil.copy2(src, tmp)  # keeps the mtime: an edit of either side is noticed
-                os.replace(tmp, dst)
+                # copy2 keeps the mtime: an edit of either side is noticed
+                _replace(dst, lambda tmp: shutil.copy2(src, tmp))
             copied.append(dst)
     return copied
 

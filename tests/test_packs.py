@@ -16,9 +16,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def _frozen(**options):
     """The target paths manifest.py freezes with these options (MicroPython's own reader)."""
-    tools = os.path.join(os.environ.get("MICROPY_DIR", ""), "tools")
-    if not os.environ.get("MICROPY_DIR") or not os.path.exists(os.path.join(tools,
-                                                                          "manifestfile.py")):
+    checkout = os.environ.get("MICROPY_DIR")
+    tools = checkout and os.path.join(checkout, "tools")
+    if not tools or not os.path.exists(os.path.join(tools, "manifestfile.py")):
         pytest.skip("no MicroPython checkout (MICROPY_DIR=...; .ci/run sets it) for "
                     "tools/manifestfile.py")
     sys.path.insert(0, tools)

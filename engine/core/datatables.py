@@ -29,8 +29,7 @@ class Rows:
         return len(self.lines)
 
     def __iter__(self):
-        for line in self.lines:
-            yield self._values(line, None)
+        return self.starting("")
 
     def _values(self, line, cols):
         # The values of the record `line`: of columns `cols` (indexes, ascending) or all (None).
