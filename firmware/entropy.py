@@ -6,7 +6,9 @@ def fresh_seed():
     try:
         import os
         b = os.urandom(4)
-        return (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) & 0x3FFFFFFF
+        # masked before the shift: every value stays a small int (31 bits on a 32-bit board),
+        # so no long int is made, and a start leaves the same heap whatever the bytes
+        return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x3F) << 24)
     except (ImportError, AttributeError, NotImplementedError, OSError):
         import random
         return random.getrandbits(30)
