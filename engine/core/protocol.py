@@ -179,17 +179,31 @@ def execute(session, words, reply=None):
     Out of memory, the game modules loaded by earlier requests are dropped (their bytecode and
     globals fill the heap on a board: `engine.core.unload.release`) and the request tried once
     more; the first try left nothing behind, so the reply is the one a roomier heap gives.
+    Nor does it leave the question waiting for `answer` (`session.asking`, engine/tal/ask.py,
+    outside the fields that `session.abort` puts back) changed.
     """
+    asking = getattr(session, "asking", None)
     try:
         return _execute(session, words, reply)
     except MemoryError:
         import gc
 
+        _put_back(session, asking)
         gc.collect()  # the failed try's garbage first
         unload = sys.modules.get("engine.core.unload")  # loaded with a game's first command
         if unload is None or not unload.release():
             raise
-    return _execute(session, words, reply)
+    try:
+        return _execute(session, words, reply)
+    except MemoryError:
+        _put_back(session, asking)
+        raise
+
+
+def _put_back(session, asking):
+    # (no attribute made on a session that never had a question: a dice session's stays small)
+    if getattr(session, "asking", None) is not asking:
+        session.asking = asking
 
 
 def _execute(session, words, reply):

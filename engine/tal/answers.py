@@ -101,7 +101,7 @@ def answer(session, words):
     if q is None:
         raise parse.Reject(parse.STATE, "no question is waiting (the device asks when a roll needs "
                            "a table row it does not know)")
-    waiting, question = q
+    waiting, question = q[0], q[1]
     if len(words) == 1:
         return _question(question)
     table, key, fields, what, sheet = question
@@ -113,9 +113,13 @@ def answer(session, words):
         name, _lo, _hi, choices = fields[i]
         n = convert(fields[i], words[1 + i], table, key)
         shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
-    saved = record(session, table, key, names, words[1:])
+    # Out of memory, `protocol.execute` puts this question back and runs the answer again: the
+    # question keeps the answer's words and "saved" pairs, so the second try records nothing twice.
+    if q[2] != words:
+        q[3] = record(session, table, key, names, words[1:])
+        q[2] = words
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
     entered = Obj([("table", table), ("key", key)] + shown)
-    return (("entered", entered),) + saved + tuple(handler(session, waiting))
+    return (("entered", entered),) + q[3] + tuple(handler(session, waiting))

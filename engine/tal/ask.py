@@ -33,7 +33,8 @@ def asks(fn):
         try:
             return fn(session, words)
         except Ask as e:
-            session.asking = (words, e.question)
+            # [request, question, answer's words, its reply pairs]: the last two once recorded
+            session.asking = [words, e.question, None, None]
             raise
 
     return run

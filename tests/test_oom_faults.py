@@ -1,0 +1,71 @@
+"""Out of memory at any line of a request changes nothing but what a roomy heap would change.
+
+tests/oom_faults.py replays each docs page on CPython with a MemoryError raised at spread points
+of every request's first try: `protocol.execute` frees memory and runs it again, and the reply
+and the state must be the ones of a run that never ran short (or, with nothing to free, the
+out-of-memory reply and nothing changed).  It found `answer` losing its question, and the second
+try recording the answer again, when the answered request ran out of memory.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, run_heap_locked
+from firmware.datafiles import reader
+from tal_session import DATA, new, ok, refused
+from transcripts import doc_files
+
+
+@pytest.mark.parametrize("page", doc_files(), ids=[os.path.basename(p) for p in doc_files()])
+def test_a_memory_error_anywhere_in_a_request_leaves_the_replies_and_the_state_of_a_roomy_heap(
+        page):
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "oom_faults.py"), page],
+                       cwd=ROOT, capture_output=True, timeout=600)
+    out = p.stdout.decode()
+    assert p.returncode == 0 and out.splitlines()[-1] == "failures 0", out + p.stderr.decode()
+
+
+def test_an_answer_whose_request_runs_out_of_memory_is_recorded_once(tmp_path, monkeypatch):
+    """The question waits until its request has run; the second try writes no second line."""
+    from engine.core import unload
+    from engine.tal import cmd_tables
+
+    s = new(data=reader(DATA, str(tmp_path)))
+    refused(s, "table ridge =3", "ask")
+    table = cmd_tables.table
+    tries = []
+
+    def short_of_memory_once(session, words):
+        tries.append(words)
+        if len(tries) == 1:
+            raise MemoryError
+        return table(session, words)
+
+    monkeypatch.setattr(cmd_tables, "table", short_of_memory_once)
+    monkeypatch.setattr(unload, "release", lambda: True)  # (as if modules were dropped)
+    r = ok(s, "answer 4")
+    assert (r["saved"], r["stress"], len(tries)) == (True, 4, 2)
+    assert (tmp_path / "tal" / "answers.txt").read_text().count("ridge | 3 |") == 1
+    assert "no question" in refused(s, "answer 4", "state")
+
+
+ABORT = """
+from engine.core.session import Session
+s = Session(1)
+s.begin()
+s.vals[3] = 5
+s.rng.die(10)
+
+
+def hot():
+    s.abort()
+    return s.vals[3] + 1
+"""
+
+
+def test_abort_allocates_nothing():
+    # tests/oom_faults.py raises no MemoryError inside Session.abort: a board cannot either
+    assert int(run_heap_locked(ABORT)) == 1
