@@ -9,13 +9,18 @@ its documented reply (execute freed memory and tried again) or, where nothing co
 the out-of-memory reply with nothing changed, and then its documented reply when sent again.
 Prints one line per failure, then "failures N".
 
-No MemoryError is raised where a board cannot raise one: at the lines of the routines whose own
-statements allocate nothing (`_no_allocation`: the lines of what they call are counted), and once
-the change is committed (what follows is an attribute store and a return).
+The session has a state file (firmware/storage.py), and after every request the state saved
+there must be the one in RAM.  No MemoryError is raised where a board cannot raise one: at the
+lines of the routines whose own statements allocate nothing, or only before they change anything
+(`_no_allocation`: the lines of what they call are counted), and once the change is committed
+(what follows is an attribute store and a return).
 """
 
+import gc
 import os
+import shutil
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
@@ -57,17 +62,26 @@ def _no_allocation():
     from engine.core.session import Session
 
     # abort puts back what begin kept (tests/test_oom_faults.py runs it under heap_lock);
-    # drop_oldest stores the two offsets `_end` found, small ints
-    return (Session.abort.__code__, Rng.restore.__code__, undolog.drop_oldest.__code__)
+    # drop_oldest stores the two offsets `_end` found, small ints; settle's one allocation (a
+    # memoryview) comes before the bytes move, then it stores two small ints
+    return (Session.abort.__code__, Rng.restore.__code__, undolog.drop_oldest.__code__,
+            undolog.settle.__code__)
 
 
 def main(page):
+    work = tempfile.mkdtemp()
+    # execute's second try imports the dropped modules again: from cached bytecode, not compiled
+    # each time (PYTHONDONTWRITEBYTECODE), in a folder of the run's own
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.path.join(work, "pycache")
     from transcripts import blocks
     from firmware import console
 
     console._import_core()
     from engine.core import protocol
     from engine.core.jsonline import Reply
+
+    gc.freeze()  # (release collects, as on a board: CPython's collections skip what is here)
 
     faults = Faults(_no_allocation())
     first_try = protocol._execute
@@ -96,10 +110,22 @@ def main(page):
             return "out of memory"
         return bytes(reply.buf[:reply.n]).decode().rstrip("\n")
 
+    from engine.core.record import best
+    from firmware.storage import FileStore
+
+    state = os.path.join(work, "tal.state")
+
     def start():
-        session = console._start(None, None)[0]
+        for path in (state, state + ".1"):
+            if os.path.exists(path):
+                os.remove(path)
+        session = console._start(state, None)[0]
         session.rng.seed(1)  # (a block without `seed`: the same dice in every pass)
         return session
+
+    def saved():
+        found = best(FileStore(state).frames())
+        return found[2] if found else None
 
     failures = 0
     for name, steps in blocks(page):
@@ -131,6 +157,12 @@ def main(page):
                           % (name, request, where))
                     failures += 1
                     break
+                if saved() not in (None, clean):
+                    print("%s: `%s` out of memory at %s, then the saved state is not the one in "
+                          "RAM" % (name, request, where))
+                    failures += 1
+                    break
+    shutil.rmtree(work)
     print("failures %d" % failures)
     return 1 if failures else 0
 
