@@ -259,11 +259,11 @@ class Journal:
         seq = (self.seq + 1) & 0xFFFFFFFF
         self.prepare()
         start = self.head
-        if not self._put(start, seq, n, crc, pieces):
+        if not self._try(start, seq, n, crc, pieces):
             self.head = self.failed + 1  # step over what did not take, and try once more
             self.prepare()
             start = self.head
-            if not self._put(start, seq, n, crc, pieces):
+            if not self._try(start, seq, n, crc, pieces):
                 raise OSError("the save file's flash did not keep the record")
         # Durable now: nothing below may raise (the engine would undo what the flash kept).
         self.seq = seq
@@ -275,6 +275,16 @@ class Journal:
             self.prepare()  # erase ahead now, so that the next save only programs
         except Exception:  # noqa: BLE001 - tried again before the next write
             pass
+
+    def _try(self, start, seq, n, crc, pieces):
+        # `_put`, and when it raises (out of memory half-way) the blocks from `start` are
+        # no longer known erased: the next `prepare` reads them again, so no entry is
+        # programmed over them (CIRCUITPY would erase their sector, maybe the newest entry's).
+        try:
+            return self._put(start, seq, n, crc, pieces)
+        except BaseException:
+            self.clean = start
+            raise
 
     def _put(self, start, seq, n, crc, pieces):
         # Write the entry at ring block `start`, reading every block back; False when one does

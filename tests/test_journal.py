@@ -71,6 +71,33 @@ def test_a_torn_record_is_stepped_over(tmp_path):
     assert _journal(path).newest() == [b"three", b"one"]
 
 
+def test_a_write_out_of_memory_half_way_programs_no_block_twice(tmp_path):
+    """A MemoryError after some blocks of an entry are written (the heap full in `_put`): the
+    next entry goes to erased blocks, never over those (CIRCUITPY writes a block that does not
+    read erased by erasing its whole 4 KiB sector, which may hold the newest record)."""
+    over = []
+    calls = [0]
+
+    class Short(journal.Journal):
+        def _block(self, block):
+            if not self._read(block, self.back) or self.back != journal._FF:
+                over.append(block)
+            calls[0] += 1
+            if calls[0] == 3:  # the second block of the second entry
+                raise MemoryError
+            return journal.Journal._block(self, block)
+
+    path = tmp_path / "j"
+    j = Short(str(path), 80, journal.STATE, 4096, lambda: None)
+    j.write((b"one",))
+    with pytest.raises(MemoryError):
+        j.write((b"two" * 300,))
+    j.write((b"three",))
+    j.write((b"four" * 300,))
+    assert over == [] and calls[0] == 7  # 1, 2 (the second failed), 1, 3
+    assert _journal(path).newest() == [b"four" * 300, b"three"]
+
+
 def test_a_save_too_big_or_a_file_too_small_is_refused_clearly(tmp_path):
     j = _journal(tmp_path / "j")
     with pytest.raises(OSError, match="too big"):
