@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from conftest import ROOT, run_heap_locked
+from engine.core import protocol
 from firmware.datafiles import reader
 from tal_session import DATA, new, ok, refused
 from transcripts import doc_files
@@ -50,6 +51,29 @@ def test_an_answer_whose_request_runs_out_of_memory_is_recorded_once(tmp_path, m
     assert (r["saved"], r["stress"], len(tries)) == (True, 4, 2)
     assert (tmp_path / "tal" / "answers.txt").read_text().count("ridge | 3 |") == 1
     assert "no question" in refused(s, "answer 4", "state")
+
+
+def test_a_different_answer_after_one_that_ran_out_of_memory_is_refused(monkeypatch):
+    """Out of memory on both tries, the reply said so, but the answer was recorded: the question
+    still waits for it, and another value is refused saying where to change it."""
+    from engine.core import unload
+    from engine.tal import cmd_tables
+
+    def no_memory(session, words):
+        raise MemoryError
+
+    monkeypatch.setattr(unload, "release", lambda: True)
+    s = new()
+    refused(s, "table ridge =3", "ask")
+    table = cmd_tables.table
+    monkeypatch.setattr(cmd_tables, "table", no_memory)
+    with pytest.raises(MemoryError):  # (the console answers "out of memory: nothing changed")
+        protocol.execute(s, ["answer", "4"])
+    monkeypatch.setattr(cmd_tables, "table", table)
+    msg = refused(s, "answer 5", "state")
+    assert msg == ("answer 4 is recorded already (its request ran out of memory): send it "
+                   "again; to change it, edit data/tal/answers.txt")
+    assert ok(s, "answer 4")["stress"] == 4
 
 
 ABORT = """

@@ -115,9 +115,12 @@ def answer(session, words):
         shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
     # Out of memory, `protocol.execute` puts this question back and runs the answer again: the
     # question keeps the answer's words and "saved" pairs, so the second try records nothing twice.
-    if q[2] != words:
+    if q[2] is None:
         q[3] = record(session, table, key, names, words[1:])
         q[2] = words
+    elif q[2] != words:  # (a try that ran out of memory twice: its reply said so)
+        raise parse.Reject(parse.STATE, "%s is recorded already (its request ran out of memory): "
+                           "send it again; to change it, edit data/%s" % (" ".join(q[2]), FILE))
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
