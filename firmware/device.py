@@ -76,12 +76,13 @@ class Loop:
         ev = pressed.get()
         while ev:
             if not lights.key(now):  # the key that wakes the screen does nothing else
+                changes = app.session.changes
                 try:
                     app.key(ev)
                 except Exception as e:  # noqa: BLE001
                     if not isinstance(e, MemoryError):
                         app.close()  # leave the screen at fault (never the home screen)
-                    trouble(app, e)
+                    trouble(app, e, app.session.changes != changes)
             ev = pressed.get()
         lights.dim_ms = app.prefs.dim_ms()
         lights.tick(now)
@@ -114,11 +115,13 @@ def draw(app, canvas):
         return False
 
 
-def trouble(app, error):
-    """A fault in a screen must not stop the device: say it on screen (and on the serial REPL)."""
+def trouble(app, error, done=False):
+    """A fault in a screen must not stop the device: say it on screen (and on the serial REPL).
+    `done`: the key's action was made (and saved) before the fault, so the player, told only
+    "out of memory", would press again and do it twice."""
     gc.collect()
     if isinstance(error, MemoryError):
-        app.say("out of memory", inks.RED)
+        app.say("done, but out of memory to show it" if done else "out of memory", inks.RED)
         return
     import sys
 

@@ -121,6 +121,25 @@ def test_a_fault_in_a_screen_is_shown_and_the_device_keeps_running(monkeypatch):
     assert b.backend.frames[-1][0] == "Menu"  # START still works afterwards
 
 
+def test_out_of_memory_after_a_keys_action_says_it_was_done(monkeypatch):
+    """A key whose action is made, then whose screen runs out of memory showing it: pressed
+    again, it would be done twice, so the message says it was done."""
+    from firmware.screens import roll
+
+    def short_of_memory(self, ev):
+        if ev == keys.A:
+            self.app.run(["pilot", "add", "viper", "7", "12", "0", "fast"])
+        raise MemoryError
+
+    monkeypatch.setattr(roll.Screen, "key", short_of_memory)
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.B, 3), (0, 3)])
+    device.run(b)
+    shown = [" ".join(f) for f in b.backend.frames]  # (a message wraps)
+    done = [i for i, f in enumerate(shown) if "done, but out of memory to show it" in f]
+    bare = [i for i, f in enumerate(shown) if "out of memory" in f and i not in done]
+    assert done and bare and done[0] < bare[0]  # A added a pilot; B changed nothing
+
+
 def test_canvas_matches_the_backend_size():
     b = FakeBoard([(0, 1)])
     app, backend, canvas = device.build(b)
