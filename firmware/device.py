@@ -61,6 +61,7 @@ class Loop:
         self.pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
         self.lights = power.Power(board.ticks_diff, board.ticks_ms(), self.app.prefs.dim_ms())
         self.level = -1
+        self.shown = self.app.session.changes  # the state the last frame showed (`trouble`)
 
     def step(self):
         """Keys, backlight, serial requests and the screen, once; the milliseconds to wait before
@@ -76,13 +77,12 @@ class Loop:
         ev = pressed.get()
         while ev:
             if not lights.key(now):  # the key that wakes the screen does nothing else
-                changes = app.session.changes
                 try:
                     app.key(ev)
                 except Exception as e:  # noqa: BLE001
                     if not isinstance(e, MemoryError):
                         app.close()  # leave the screen at fault (never the home screen)
-                    trouble(app, e, app.session.changes != changes)
+                    trouble(app, e, app.session.changes != self.shown)
             ev = pressed.get()
         lights.dim_ms = app.prefs.dim_ms()
         lights.tick(now)
@@ -92,21 +92,23 @@ class Loop:
             board.backlight(lv)
         if self.link is not None and self.link.poll():
             app.dirty = True  # a request from the computer may have changed what is shown
-        if app.dirty and draw(app, self.canvas):
+        if app.dirty and draw(app, self.canvas, app.session.changes != self.shown):
             self.backend.render(self.canvas)
+        self.shown = app.session.changes
         board.tick(now)
         return IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS
 
 
-def draw(app, canvas):
-    """Draw the app; a screen that cannot draw is left (not redrawn for ever) and the fault said.
-    False when even that cannot be drawn for lack of memory: the next loop tries again."""
+def draw(app, canvas, done=False):
+    """Draw the app; a screen that cannot draw is left (not redrawn for ever) and the fault said
+    (`done`: the state changed since the last frame, see `trouble`).  False when even that
+    cannot be drawn for lack of memory: the next loop tries again."""
     try:
         app.draw(canvas)
         return True
     except Exception as e:  # noqa: BLE001
         app.close()
-        trouble(app, e)
+        trouble(app, e, done)
     try:
         app.draw(canvas)
         return True

@@ -140,6 +140,31 @@ def test_out_of_memory_after_a_keys_action_says_it_was_done(monkeypatch):
     assert done and bare and done[0] < bare[0]  # A added a pilot; B changed nothing
 
 
+def test_out_of_memory_drawing_a_change_says_it_was_done(monkeypatch):
+    """The key's action made, then the frame showing it runs out of memory: the same message."""
+    from firmware.screens import roll
+
+    key, draw = roll.Screen.key, roll.Screen.draw
+
+    def add_pilot(self, ev):
+        if ev == keys.A:
+            self.app.run(["pilot", "add", "viper", "7", "12", "0", "fast"])
+            self.fail = True
+        return key(self, ev)
+
+    def short_of_memory(self, canvas):
+        if getattr(self, "fail", False):
+            self.fail = False
+            raise MemoryError
+        return draw(self, canvas)
+
+    monkeypatch.setattr(roll.Screen, "key", add_pilot)
+    monkeypatch.setattr(roll.Screen, "draw", short_of_memory)
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3)])
+    device.run(b)
+    assert any("done, but out of memory to show it" in " ".join(f) for f in b.backend.frames)
+
+
 def test_canvas_matches_the_backend_size():
     b = FakeBoard([(0, 1)])
     app, backend, canvas = device.build(b)
