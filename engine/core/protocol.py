@@ -222,10 +222,16 @@ def _execute(session, words, reply):
         pairs = handler(session, words)
         if reply is not None:
             _ok(session, pairs, reply)
+        then = getattr(session, "then", None)
+        if then is not None:  # a reading command's file writes, once its reply is made
+            session.then = None
+            then()
         if kind != READ:
             saving = True
             session.commit(" ".join(words).encode(), kind == CHANGE)
     except Exception as e:  # whatever failed, nothing of the change is kept
+        if getattr(session, "then", None) is not None:
+            session.then = None
         if kind != READ:
             session.abort()
         if isinstance(e, (parse.Reject, MemoryError)):

@@ -73,6 +73,20 @@ def _write(session, how, name, text):
                                name, e.args[-1] if e.args else e))
 
 
+def _later(session, writes, forget=False):
+    """Make the writes ((how, name, text)...) once the reply is made (`protocol` runs
+    `session.then`): a request that runs out of memory before then runs again, and must not
+    find them made (a kind added twice, a mix done that is no longer being entered)."""
+
+    def then():
+        if forget:
+            cupdata.forget()  # (first: a write that fails leaves the cups to be read again)
+        for how, name, text in writes:
+            _write(session, how, name, text)
+
+    session.then = then
+
+
 def _entering(session, k):
     """Counters in the mix being entered, or None when none is being entered."""
     lines = _lines(session, _mix_name(k))
@@ -128,8 +142,9 @@ def mix(session, words):
                 ("kinds", _kinds(session, name)))
     if t == "new" or t == "cancel":
         parse.arity(words, 3, 3, "mix %s %s" % (words[1], t))
-        _write(session, "write", name, _HEAD if t == "new" else "")
-    elif t == "add":
+        _later(session, (("write", name, _HEAD if t == "new" else ""),))
+        return _show(session, k)[:-1] + (("entering", 0 if t == "new" else None),)
+    if t == "add":
         cells = words[3:]
         n = len(_COLUMNS[k].split())
         if len(cells) != n:
@@ -140,20 +155,18 @@ def mix(session, words):
         _parse(k, ["source: -", "status: -", line])  # the line alone, as the device reads it
         # and the mix with it (at most 64 counters...)
         got = _parse(k, _lines(session, name) + [line])
-        _write(session, "append", name, line + "\n")
+        _later(session, (("append", name, line + "\n"),))
         return _show(session, k)[:-1] + (("entering", got.n),)
-    elif t == "done":
+    if t == "done":
         parse.arity(words, 3, 3, "mix %s done" % words[1])
         lines = _lines(session, name)
         if _entering(session, k) is None:
             raise parse.Reject(parse.STATE, "no mix is being entered: mix %s new" % words[1])
         _check_empty(session.vals, k)
-        _parse(k, lines)
+        cup = _parse(k, lines)
         text = ("# %s: the counter mix entered at the table (mix %s), one line per kind of "
                 "counter\n" % (cupdata.FILES[k], words[1])) + "\n".join(lines) + "\n"
-        _write(session, "write", cupdata.FILES[k], text)
-        _write(session, "write", name, "")
-        cupdata.forget()
-    else:
-        raise parse.Reject(parse.UNKNOWN, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
-    return _show(session, k)
+        _later(session, (("write", cupdata.FILES[k], text), ("write", name, "")), True)
+        return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n),
+                ("status", cup.status), ("entering", None))
+    raise parse.Reject(parse.UNKNOWN, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
