@@ -100,13 +100,14 @@ class DataDir:
         """Replace the player's file `name` with `text`: written aside, then renamed over it
         (a power cut leaves the old file, or the new one as name.new, which is read instead)."""
         path = self._path(name)
-        with open(path + ".new", "w", encoding="utf-8") as f:
+        new = path + ".new"  # (made before anything changes: out of memory, nothing has)
+        with open(new, "w", encoding="utf-8") as f:
             f.write(text)
         try:
             os.remove(path)  # FAT cannot rename onto an existing file
         except OSError:
             pass
-        os.rename(path + ".new", path)
+        os.rename(new, path)
 
 
 def reader(directory=None, mine=None):

@@ -224,8 +224,8 @@ def save(session):
     end = bytearray(TRAILER)
     log = session.undo_log()
     put_u32(end, 0, crc32(log, crc32(head, crc32(top))))
+    session._seq = seq  # before the write: a frame torn by a failed write is outranked too
     session.store.write((top, head, log, end))
-    session._seq = seq
 
 
 # errno -> words.  The numbers are POSIX's (Linux), which MicroPython's own errno values follow.
