@@ -10,10 +10,12 @@ the out-of-memory reply with nothing changed, and then its documented reply when
 Prints one line per failure, then "failures N".
 
 The session has a state file (firmware/storage.py), and after every request the state saved
-there must be the one in RAM.  No MemoryError is raised where a board cannot raise one: at the
-lines of the routines whose own statements allocate nothing, or only before they change anything
-(`_no_allocation`: the lines of what they call are counted), and once the change is committed
-(what follows is an attribute store and a return).
+there must be the one in RAM.  `python tests/oom_faults.py --mix` does the same for the counter
+mix entered at the table (MIX), which writes the player's data files: compared with those of a
+run with room.  No MemoryError is raised where a board cannot raise one: at the lines of the
+routines whose own statements allocate nothing, or only before they change anything
+(NO_ALLOCATION: the lines of what they call are counted), and once the request's durable step
+has returned (DURABLE).
 """
 
 import gc
@@ -26,28 +28,39 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 FRACTIONS = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
+# A request's durable step, after its reply is made: `Session.save` within `Session.commit` (the
+# state), a reading command's file writes (`session.then`, engine/tal/cmd_mix.py).  What follows
+# (in `commit` and `protocol._execute`) is an increment, an attribute store and a return.
+DURABLE = ("commit", "save", "then")
 
 
 class Faults:
     """The trace function: counts the lines of a request's first try, raises at line `at`."""
 
-    def __init__(self, no_allocation):
-        self.no_allocation = no_allocation
+    def __init__(self):
+        self.quiet = {}  # code object -> in NO_ALLOCATION
         self.at = 0  # 0: count only
         self.lines = 0
         self.done = False  # raised, or the change is committed
         self.where = None
+
+    def _quiet(self, code):
+        got = self.quiet.get(code)
+        if got is None:
+            got = self.quiet[code] = "%s:%s" % (os.path.relpath(code.co_filename, ROOT),
+                                                code.co_qualname) in NO_ALLOCATION
+        return got
 
     def start(self, at):
         self.at, self.lines, self.done, self.where = at, 0, False, None
 
     def trace(self, frame, event, arg):
         code = frame.f_code
-        if code in self.no_allocation or code.co_filename.startswith("<"):
-            return None  # (the second: CPython's import machinery)
-        if event == "return" and code.co_name == "commit":
+        if code.co_filename.startswith("<"):
+            return None  # (CPython's import machinery)
+        if event == "return" and code.co_name in DURABLE:
             self.done = True
-        elif event == "line" and not self.done:
+        elif event == "line" and not self.done and not self._quiet(code):
             self.lines += 1
             if self.lines == self.at:
                 self.done = True
@@ -56,16 +69,26 @@ class Faults:
         return self.trace
 
 
-def _no_allocation():
-    from engine.core import undolog
-    from engine.core.rng import Rng
-    from engine.core.session import Session
+# Routines whose own statements allocate nothing, or only before they change anything (the
+# lines of what they call are counted): Session.abort puts back what begin kept
+# (tests/test_oom_faults.py runs it under heap_lock); drop_oldest stores the two offsets `_end`
+# found, small ints; settle's one allocation (a memoryview) comes before the bytes move, then it
+# stores two small ints; a `then` of cmd_mix loops over a tuple, calling the writes; a data
+# file's append and write, and a state file's write, open their file before they write.
+NO_ALLOCATION = {"engine/core/session.py:Session.abort", "engine/core/rng.py:Rng.restore",
+                 "engine/core/undolog.py:drop_oldest", "engine/core/undolog.py:settle",
+                 "engine/tal/cmd_mix.py:_later.<locals>.then",
+                 "firmware/datafiles.py:DataDir.append", "firmware/datafiles.py:DataDir.write",
+                 "firmware/storage.py:FileStore.write"}
 
-    # abort puts back what begin kept (tests/test_oom_faults.py runs it under heap_lock);
-    # drop_oldest stores the two offsets `_end` found, small ints; settle's one allocation (a
-    # memoryview) comes before the bytes move, then it stores two small ints
-    return (Session.abort.__code__, Rng.restore.__code__, undolog.drop_oldest.__code__,
-            undolog.settle.__code__)
+
+KEPT = ("the fields, dice and undo log", "the question waiting", "the saved state",
+        "the player's data files")
+# The counter mix entered at the table (docs/protocol/cups.md): commands that write the player's
+# data files, which no transcript can show (the console writes none).
+MIX = ("mix ground new", "mix ground add 6 no-effect", "mix ground add 3 1-hit",
+       "mix ground list", "mix ground add 1 2-hits", "mix ground done", "cup show ground",
+       "mix popup new", "mix popup add 20 no-enemy - -", "mix popup cancel", "mix popup")
 
 
 def main(page):
@@ -80,10 +103,13 @@ def main(page):
     console._import_core()
     from engine.core import protocol
     from engine.core.jsonline import Reply
+    from engine.core.record import best
+    from firmware.datafiles import reader
+    from firmware.storage import FileStore
 
     gc.freeze()  # (release collects, as on a board: CPython's collections skip what is here)
 
-    faults = Faults(_no_allocation())
+    faults = Faults()
     first_try = protocol._execute
     tries = [0]
 
@@ -110,56 +136,63 @@ def main(page):
             return "out of memory"
         return bytes(reply.buf[:reply.n]).decode().rstrip("\n")
 
-    from engine.core.record import best
-    from firmware.storage import FileStore
-
     state = os.path.join(work, "tal.state")
+    mine = os.path.join(work, "mine")  # the player's data folder (for MIX)
 
-    def start():
+    def start(writes):
         for path in (state, state + ".1"):
             if os.path.exists(path):
                 os.remove(path)
+        shutil.rmtree(mine, ignore_errors=True)
         session = console._start(state, None)[0]
         session.rng.seed(1)  # (a block without `seed`: the same dice in every pass)
+        if writes:
+            os.mkdir(mine)
+            session.data = reader(None, mine)
         return session
 
-    def saved():
+    def kept(session):  # (KEPT names what it returns)
+        # what a request may change: the session in RAM, the saved state, the player's files
         found = best(FileStore(state).frames())
-        return found[2] if found else None
+        files = {}
+        for top, _dirs, names in os.walk(mine):
+            for name in names:
+                with open(os.path.join(top, name), "rb") as f:
+                    files[os.path.relpath(os.path.join(top, name), mine)] = f.read()
+        return (session.payload(), repr(getattr(session, "asking", None)),  # (a copy: it changes)
+                found[2] if found else None, files)
 
     failures = 0
-    for name, steps in blocks(page):
-        counted = []
-        session = start()
+    writes = page == "--mix"
+    for name, steps in [("MIX", [(r, []) for r in MIX])] if writes else blocks(page):
+        clean = []  # per request: lines its first try ran, its reply, what it left
+        session = start(writes)
         for request, _want in steps:
-            send(session, request, 0)
-            counted.append((faults.lines, session.payload()))
+            got = send(session, request, 0)
+            clean.append((faults.lines, got, kept(session)))
         for f in FRACTIONS:
-            session = start()
-            for (request, want), (n, clean) in zip(steps, counted):
-                before = (session.payload(), getattr(session, "asking", None))
+            session = start(writes)
+            for (request, _want), (n, want, left) in zip(steps, clean):
+                before = kept(session)
                 got = send(session, request, 1 + int(f * (n - 1)))
                 where = faults.where
                 if got == "out of memory":
-                    if (session.payload(), getattr(session, "asking", None)) != before:
-                        print("%s: `%s` out of memory at %s changed the session" % (
+                    if kept(session) != before:
+                        print("%s: `%s` out of memory at %s changed the session or its files" % (
                             name, request, where))
                         failures += 1
                         break
                     got = send(session, request, -1)
-                if got != (want[0] if want else None):
+                if got != want:
                     print("%s: `%s` out of memory at %s, then\n  got  %s\n  want %s" % (
-                        name, request, where, got, want[0] if want else None))
+                        name, request, where, got, want))
                     failures += 1
                     break
-                if session.payload() != clean:
-                    print("%s: `%s` out of memory at %s, then its reply right but the state not"
-                          % (name, request, where))
-                    failures += 1
-                    break
-                if saved() not in (None, clean):
-                    print("%s: `%s` out of memory at %s, then the saved state is not the one in "
-                          "RAM" % (name, request, where))
+                now = kept(session)
+                if now != left:
+                    print("%s: `%s` out of memory at %s, then its reply right but not %s" % (
+                        name, request, where, " and ".join(
+                            what for what, a, b in zip(KEPT, now, left) if a != b)))
                     failures += 1
                     break
     shutil.rmtree(work)

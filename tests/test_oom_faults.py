@@ -1,10 +1,12 @@
 """Out of memory at any line of a request changes nothing but what a roomy heap would change.
 
 tests/oom_faults.py replays each docs page on CPython with a MemoryError raised at spread points
-of every request's first try: `protocol.execute` frees memory and runs it again, and the reply
-and the state must be the ones of a run that never ran short (or, with nothing to free, the
-out-of-memory reply and nothing changed).  It found `answer` losing its question, and the second
-try recording the answer again, when the answered request ran out of memory.
+of every request's first try (and the counter mix entered at the table, which writes the
+player's data files): `protocol.execute` frees memory and runs it again, and the reply, the
+state and the files must be those of a run that never ran short (or, with nothing to free, the
+out-of-memory reply and nothing changed).  It found `answer` losing its question when the answered
+request ran out of memory, `mix ... add` adding its counters twice and `mix ... done` refusing
+once done.
 """
 
 import os
@@ -20,7 +22,8 @@ from tal_session import DATA, new, ok, refused
 from transcripts import doc_files
 
 
-@pytest.mark.parametrize("page", doc_files(), ids=[os.path.basename(p) for p in doc_files()])
+@pytest.mark.parametrize("page", doc_files() + ["--mix"],
+                         ids=[os.path.basename(p) for p in doc_files()] + ["mix"])
 def test_a_memory_error_anywhere_in_a_request_leaves_the_replies_and_the_state_of_a_roomy_heap(
         page):
     p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "oom_faults.py"), page],
