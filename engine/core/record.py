@@ -144,8 +144,9 @@ def restore(session, payload):
     from engine.core.undolog import buffer
 
     rng_state, steps, start = scan(payload)
+    vals = session.vals  # (made before the log's buffer, as `undolog.reserve` makes them)
     log = buffer(memoryview(payload)[start:])
-    fill(payload, session.vals)
+    fill(payload, vals)
     session.rng.restore(rng_state)
     session.undo = log
     session.undo_lo = 0
