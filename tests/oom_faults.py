@@ -9,8 +9,9 @@ its documented reply (execute freed memory and tried again) or, where nothing co
 the out-of-memory reply with nothing changed, and then its documented reply when sent again.
 Prints one line per failure, then "failures N".
 
-The session has a state file (firmware/storage.py), and after every request the state saved
-there must be the one in RAM.  `python tests/oom_faults.py --mix` does the same for the counter
+The session has a state file (firmware/storage.py; with `--journal` after PAGE, the PyBadge's
+journal, firmware/journal.py), and after every request the state saved there must be the one in
+RAM.  `python tests/oom_faults.py --mix` does the same for the counter
 mix entered at the table (MIX), which writes the player's data files: compared with those of a
 run with room.  No MemoryError is raised where a board cannot raise one: at the lines of the
 routines whose own statements allocate nothing, or only before they change anything
@@ -91,7 +92,7 @@ MIX = ("mix ground new", "mix ground add 6 no-effect", "mix ground add 3 1-hit",
        "mix popup new", "mix popup add 20 no-enemy - -", "mix popup cancel", "mix popup")
 
 
-def main(page):
+def main(page, store="file"):
     work = tempfile.mkdtemp()
     # execute's second try imports the dropped modules again: from cached bytecode, not compiled
     # each time (PYTHONDONTWRITEBYTECODE), in a folder of the run's own
@@ -105,6 +106,7 @@ def main(page):
     from engine.core.jsonline import Reply
     from engine.core.record import best
     from firmware.datafiles import reader
+    from firmware.journal import STATE, Journal, JournalStore
     from firmware.storage import FileStore
 
     gc.freeze()  # (release collects, as on a board: CPython's collections skip what is here)
@@ -145,6 +147,9 @@ def main(page):
                 os.remove(path)
         shutil.rmtree(mine, ignore_errors=True)
         session = console._start(state, None)[0]
+        if journal:  # the PyBadge's store instead (its ring and bound: hardware/pybadge.py)
+            j = Journal(state, 384, STATE, 16384, lambda: j.f.flush())  # (os.sync's part here)
+            session.store = JournalStore(j)
         session.rng.seed(1)  # (a block without `seed`: the same dice in every pass)
         if writes:
             os.mkdir(mine)
@@ -153,7 +158,8 @@ def main(page):
 
     def kept(session):  # (KEPT names what it returns)
         # what a request may change: the session in RAM, the saved state, the player's files
-        found = best(FileStore(state).frames())
+        found = best(JournalStore(Journal(state, 384, STATE, 16384, None)).frames() if journal
+                     else FileStore(state).frames())
         files = {}
         for top, _dirs, names in os.walk(mine):
             for name in names:
@@ -163,6 +169,7 @@ def main(page):
                 found[2] if found else None, files)
 
     failures = 0
+    journal = store == "--journal"
     writes = page == "--mix"
     for name, steps in [("MIX", [(r, []) for r in MIX])] if writes else blocks(page):
         clean = []  # per request: lines its first try ran, its reply, what it left
@@ -201,4 +208,4 @@ def main(page):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(*sys.argv[1:]))

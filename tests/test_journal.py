@@ -2,12 +2,16 @@
 erased blocks, the newest found again at start, torn records stepped over, erases kept away
 from the newest record, and a clear reason when it cannot be written (read-only drive, no room)."""
 
+import os
+
 import pytest
 
 from conftest import ROOT, run_mpy
 from engine.core import protocol
 from engine.core.session import Session
 from firmware import journal
+from test_oom_faults import faults
+from transcripts import doc_files
 
 
 def _journal(path, ring=80, max_body=4096, syncs=None):
@@ -96,6 +100,12 @@ def test_a_write_out_of_memory_half_way_programs_no_block_twice(tmp_path):
     j.write((b"four" * 300,))
     assert over == [] and calls[0] == 7  # 1, 2 (the second failed), 1, 3
     assert _journal(path).newest() == [b"four" * 300, b"three"]
+
+
+@pytest.mark.parametrize("page", doc_files(), ids=[os.path.basename(p) for p in doc_files()])
+def test_out_of_memory_anywhere_in_a_request_leaves_the_journal_holding_the_state_in_ram(page):
+    """tests/oom_faults.py with the journal as the session's store (the PyBadge's)."""
+    faults(page, "--journal")
 
 
 def test_a_save_too_big_or_a_file_too_small_is_refused_clearly(tmp_path):

@@ -26,7 +26,12 @@ from transcripts import doc_files
                          ids=[os.path.basename(p) for p in doc_files()] + ["mix"])
 def test_a_memory_error_anywhere_in_a_request_leaves_the_replies_and_the_state_of_a_roomy_heap(
         page):
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "oom_faults.py"), page],
+    faults(page)
+
+
+def faults(*args):
+    """Run tests/oom_faults.py with `args`; fail with what it printed unless it found nothing."""
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "oom_faults.py")] + list(args),
                        cwd=ROOT, capture_output=True, timeout=600)
     out = p.stdout.decode()
     assert p.returncode == 0 and out.splitlines()[-1] == "failures 0", out + p.stderr.decode()
