@@ -1,27 +1,28 @@
-"""Out of memory at any line of a request (run by tests/test_oom_faults.py, in a process of its
-own: `protocol.execute` drops game modules, as on a board).
+"""Out of memory at any line of a request (run by tests/test_oom_faults.py and
+tests/test_journal.py through `check`, in a process of its own: `protocol.execute` drops game
+modules, as on a board).
 
 `python tests/oom_faults.py PAGE` replays every transcript block of the docs page PAGE on CPython,
-first counting the lines each request's first try runs, then once per fraction of FRACTIONS with
-a MemoryError raised at that fraction of every request's first try (a trace function raises it:
-CPython has no allocation hook; on a board almost any line can allocate).  Every request must get
-its documented reply (execute freed memory and tried again) or, where nothing could be freed,
-the out-of-memory reply with nothing changed, and then its documented reply when sent again.
-Prints one line per failure, then "failures N".
+first once with room, counting the lines each request's first try runs, then once per fraction
+of FRACTIONS with a MemoryError raised at that fraction of every request's first try (a trace
+function raises it: CPython has no allocation hook; on a board almost any line can allocate).
+Every request must then leave the reply and what KEPT names as the run with room did (execute
+freed memory and tried again) or, where nothing could be freed, the out-of-memory reply with
+nothing changed, and then the same when sent again.  Prints one line per failure, then
+"failures N".  (tests/test_transcripts.py checks the replies against the docs.)
 
 The session has a state file (firmware/storage.py; with `--journal` after PAGE, the PyBadge's
-journal, firmware/journal.py), and after every request the state saved there must be the one in
-RAM.  `python tests/oom_faults.py --mix` does the same for the counter
-mix entered at the table (MIX), which writes the player's data files: compared with those of a
-run with room.  No MemoryError is raised where a board cannot raise one: at the lines of the
-routines whose own statements allocate nothing, or only before they change anything
-(NO_ALLOCATION: the lines of what they call are counted), and once the request's durable step
-has returned (DURABLE).
+journal, firmware/journal.py).  `python tests/oom_faults.py --mix` plays MIX, the counter mix
+entered at the table, which writes the player's data files.  No MemoryError is raised where a
+board cannot raise one: at the lines of the routines whose own statements allocate nothing, or
+only before they change anything (NO_ALLOCATION: the lines of what they call are counted), and
+once the request's durable step has returned (DURABLE).
 """
 
 import gc
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -140,16 +141,20 @@ def main(page, store="file"):
 
     state = os.path.join(work, "tal.state")
     mine = os.path.join(work, "mine")  # the player's data folder (for MIX)
+    journal = store == "--journal"
+    writes = page == "--mix"
 
-    def start(writes):
+    def journal_store(sync):  # the PyBadge's store (its ring and bound: hardware/pybadge.py)
+        return JournalStore(Journal(state, 384, STATE, 16384, sync))
+
+    def start():
         for path in (state, state + ".1"):
             if os.path.exists(path):
                 os.remove(path)
         shutil.rmtree(mine, ignore_errors=True)
         session = console._start(state, None)[0]
-        if journal:  # the PyBadge's store instead (its ring and bound: hardware/pybadge.py)
-            j = Journal(state, 384, STATE, 16384, lambda: j.f.flush())  # (os.sync's part here)
-            session.store = JournalStore(j)
+        if journal:
+            session.store = journal_store(lambda: session.store.journal.f.flush())  # (os.sync)
         session.rng.seed(1)  # (a block without `seed`: the same dice in every pass)
         if writes:
             os.mkdir(mine)
@@ -158,8 +163,7 @@ def main(page, store="file"):
 
     def kept(session):  # (KEPT names what it returns)
         # what a request may change: the session in RAM, the saved state, the player's files
-        found = best(JournalStore(Journal(state, 384, STATE, 16384, None)).frames() if journal
-                     else FileStore(state).frames())
+        found = best((journal_store(None) if journal else FileStore(state)).frames())
         files = {}
         for top, _dirs, names in os.walk(mine):
             for name in names:
@@ -169,16 +173,14 @@ def main(page, store="file"):
                 found[2] if found else None, files)
 
     failures = 0
-    journal = store == "--journal"
-    writes = page == "--mix"
     for name, steps in [("MIX", [(r, []) for r in MIX])] if writes else blocks(page):
         clean = []  # per request: lines its first try ran, its reply, what it left
-        session = start(writes)
+        session = start()
         for request, _want in steps:
             got = send(session, request, 0)
             clean.append((faults.lines, got, kept(session)))
         for f in FRACTIONS:
-            session = start(writes)
+            session = start()
             for (request, _want), (n, want, left) in zip(steps, clean):
                 before = kept(session)
                 got = send(session, request, 1 + int(f * (n - 1)))
@@ -205,6 +207,15 @@ def main(page, store="file"):
     shutil.rmtree(work)
     print("failures %d" % failures)
     return 1 if failures else 0
+
+
+def check(*args):
+    """For the tests: run this file with `args` in a process of its own; fail with what it printed
+    unless it found nothing."""
+    p = subprocess.run([sys.executable, os.path.abspath(__file__)] + list(args), cwd=ROOT,
+                       capture_output=True, timeout=600)
+    out = p.stdout.decode()
+    assert p.returncode == 0 and out.splitlines()[-1] == "failures 0", out + p.stderr.decode()
 
 
 if __name__ == "__main__":

@@ -6,11 +6,11 @@ import os
 
 import pytest
 
+import oom_faults
 from conftest import ROOT, run_mpy
 from engine.core import protocol
 from engine.core.session import Session
 from firmware import journal
-from test_oom_faults import faults
 from transcripts import doc_files
 
 
@@ -105,7 +105,7 @@ def test_a_write_out_of_memory_half_way_programs_no_block_twice(tmp_path):
 @pytest.mark.parametrize("page", doc_files(), ids=[os.path.basename(p) for p in doc_files()])
 def test_out_of_memory_anywhere_in_a_request_leaves_the_journal_holding_the_state_in_ram(page):
     """tests/oom_faults.py with the journal as the session's store (the PyBadge's)."""
-    faults(page, "--journal")
+    oom_faults.check(page, "--journal")
 
 
 def test_a_save_too_big_or_a_file_too_small_is_refused_clearly(tmp_path):

@@ -10,12 +10,11 @@ once done.
 """
 
 import os
-import subprocess
-import sys
 
 import pytest
 
-from conftest import ROOT, run_heap_locked
+import oom_faults
+from conftest import run_heap_locked
 from engine.core import protocol
 from firmware.datafiles import reader
 from tal_session import DATA, new, ok, refused
@@ -26,15 +25,7 @@ from transcripts import doc_files
                          ids=[os.path.basename(p) for p in doc_files()] + ["mix"])
 def test_a_memory_error_anywhere_in_a_request_leaves_the_replies_and_the_state_of_a_roomy_heap(
         page):
-    faults(page)
-
-
-def faults(*args):
-    """Run tests/oom_faults.py with `args`; fail with what it printed unless it found nothing."""
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "oom_faults.py")] + list(args),
-                       cwd=ROOT, capture_output=True, timeout=600)
-    out = p.stdout.decode()
-    assert p.returncode == 0 and out.splitlines()[-1] == "failures 0", out + p.stderr.decode()
+    oom_faults.check(page)
 
 
 def test_an_answer_whose_request_runs_out_of_memory_is_recorded_once(tmp_path, monkeypatch):
