@@ -66,10 +66,11 @@ class Port:
         argv = [exe] + (["-X", "heapsize=%s" % heap] if heap else []) + tail
         return argv, cwd, dict(os.environ, MICROPYPATH=path)
 
-    def run_code(self, code, heap=None, timeout=600, args=()):
-        """Run Python `code` on a unix port (-c); the CompletedProcess."""
+    def run_code(self, code, heap=None, timeout=600, args=(), data=None):
+        """Run Python `code` on a unix port (-c), `data` its stdin; the CompletedProcess."""
         argv, cwd, env = self._unix(heap, ["-c", code] + list(args))
-        return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, timeout=timeout)
+        return subprocess.run(argv, cwd=cwd, env=env, input=data, capture_output=True,
+                              timeout=timeout)
 
     def console_process(self, data, heap=None, args=(), timeout=600):
         """Feed bytes `data` to the console of a unix port (`args`: a state file...); the

@@ -202,6 +202,7 @@ def test_manifest_freezes_every_device_package():
         exec(compile(f.read(), "manifest.py", "exec"), env)
     pkgs = [c[1] for c in calls if c[0] in ("package", "include")]
     assert set(pkgs) == set(dist.APP_PACKAGES)
+    assert ("module", "frozen_names.py") in calls  # the app's names in ROM (below)
     for p in pkgs:
         assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p
     # No version: freezing would append a `__version__` global to every module (RAM, see
@@ -209,6 +210,15 @@ def test_manifest_freezes_every_device_package():
     assert calls[0][0] == "metadata" and "version" not in calls[0][1]
     with open(os.path.join(ROOT, "package.json")) as f:
         assert json.load(f)["version"] == dist.VERSION
+
+
+def test_frozen_names_is_current():
+    """frozen_names.py names every module of the app as it is today (a module added or renamed
+    would otherwise have its names made in RAM again on a frozen build: tests/test_ports.py)."""
+    from host_tools import frozen_names
+
+    with open(frozen_names.TARGET) as f:
+        assert f.read() == frozen_names.source(), "run: python -m host_tools.frozen_names"
 
 
 def _micropython_checkout(tmp_path, boards=("RPI_PICO",), sdk=False):
@@ -296,4 +306,5 @@ def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_pat
     frozen = {r.target_path for r in m.files()}
     app = {p.replace(os.sep, "/") for p in _app_sources()}
     assert app <= frozen
-    assert all(p.startswith("firmware/boards/") for p in frozen - app)  # entry points: unused
+    # the rest is never imported: entry points and the names for ROM (frozen_names.py)
+    assert all(p.startswith("firmware/boards/") or p == "frozen_names.py" for p in frozen - app)

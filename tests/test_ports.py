@@ -65,3 +65,24 @@ def test_the_stock_firmware_runs_the_app_from_romfs():
         assert b"engine/core/protocol" not in f.read()
     with open(micropython_builds.qemu_firmware(True), "rb") as f:
         assert b"engine/core/protocol" in f.read()
+
+
+def test_a_frozen_build_makes_no_names_at_run_time():
+    """Every request of the docs in one console on the frozen build interns no name into the
+    heap: the names its imports and its one-character strings make are in the firmware's ROM
+    (frozen_names.py, host_tools/frozen_names.py says why).  The code running the console makes
+    its own few, the same with no request at all."""
+    port = ready("unix32-frozen")
+    code = ("import micropython, sys\nfrom firmware import console\nconsole._import_core()\n"
+            "from firmware.lines import serve\n"
+            "serve(console._start(None, None)[0], sys.stdin.buffer, sys.stdout.buffer)\n"
+            "print('@names')\nmicropython.qstr_info(1)\n")
+
+    def names(requests):
+        p = port.run_code(code, heap=512 * 1024, data=b"".join(r + b"\n" for r in requests))
+        out = p.stdout.decode()
+        assert "@names" in out, p.stderr.decode()[-300:]
+        return sorted(l for l in out.split("@names")[1].splitlines() if l.startswith("Q("))
+
+    everything = [r for s in SESSIONS for r in s]
+    assert names(everything) == names([])
