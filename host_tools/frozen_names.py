@@ -1,6 +1,6 @@
 """Write frozen_names.py: the device's module names, for a frozen firmware's ROM.
 
-Usage: python -m host_tools.frozen_names   (tests/test_frozen_names.py checks it is current)
+Usage: python -m host_tools.frozen_names   (tests/test_host_dist.py checks it is current)
 
 An import makes names at run time that the frozen code does not hold: a submodule's dotted name
 ("engine.tal.cmd_mission") and its last part as the package's attribute ("cmd_mission"); a
