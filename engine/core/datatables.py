@@ -127,9 +127,14 @@ def table(session, name, columns, keys=(), optional=False):
         rows = Rows(columns, [])
         numbers = []
         # without the source notes (for people): only the rows are kept
-        for number, cells in datafile.records(lines, columns, head, False, False):
-            rows.add(cells)
-            numbers.append(number)
+        number = 0
+        for raw in lines:  # (datafile.record, not records: see there)
+            number += 1
+            cells = datafile.record(raw, number, columns, head, False, False)
+            if cells is not None:
+                rows.add(cells)
+                numbers.append(number)
+        datafile.end(head)
         rows.unique(numbers, keys)
     except datafile.DataError as e:
         raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))

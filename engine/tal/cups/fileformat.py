@@ -99,8 +99,12 @@ def parse(name, lines, cup):
     limit = len(a[0])
     columns = (("count", datafile.integer(1, limit)),) + columns + (("source", text),)
     head = {"source": None, "status": None}
-    n = 0
-    for number, vals in datafile.records(lines, columns, head):
+    n = number = 0
+    for raw in lines:  # (datafile.record, not records: see there)
+        number += 1
+        vals = datafile.record(raw, number, columns, head)
+        if vals is None:
+            continue
         if n + vals[0] > limit:
             raise DataError(number, "more than %d counters" % limit)
         if popup and vals[1] == 0 and (vals[2] or vals[3] != 255):
@@ -118,6 +122,7 @@ def parse(name, lines, cup):
                 for j in range(len(a)):
                     a[j][n] = vals[1 + j]
             n += 1
+    datafile.end(head)
     if n == 0:
         raise DataError(0, "no counters")
     cup.n = n
