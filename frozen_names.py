@@ -94,6 +94,8 @@ def _names():
     from engine.tal import cmd_day
     import engine.tal.cmd_game
     from engine.tal import cmd_game
+    import engine.tal.cmd_loiter
+    from engine.tal import cmd_loiter
     import engine.tal.cmd_mission
     from engine.tal import cmd_mission
     import engine.tal.cmd_mix

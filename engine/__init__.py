@@ -29,8 +29,9 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
                 Campaign and Situation cards and the result
     ask         roll and ask: a row the documents do not print is asked; answers keeps the player's
     cmd_*       the commands of each, imported on first use (cmd_attack: `ac attacked`;
-                cmd_setup: the campaign's set-up and result; cmd_day: the day's end; cmd_mix: the
-                counter mixes; cmd_game: which game the campaign plays)
+                cmd_loiter: a mission's turns on the battlefield; cmd_setup: the campaign's set-up
+                and result; cmd_day: the day's end; cmd_mix: the counter mixes; cmd_game: which
+                game the campaign plays)
 
 exp3/, golan/  the game packs (Expansion #3 Close Air Support; the Golan d6 game): rules, data,
     commands; a build may leave either out (engine/manifest.py)

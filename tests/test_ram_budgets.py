@@ -12,7 +12,7 @@ from host_tools.ram_budgets import BUDGETS
 
 # (build, figure): what `make bench` measured, while over budget.
 UNMET = {
-    ("qemu-frozen", "rules"): "measured 28.75 KB (46.8 before the heap was settled)",
+    ("qemu-frozen", "rules"): "measured 28.5 KB (46.8 before the heap was settled)",
     ("unix32-mpy", "rules"): "measured 111.0 KB (180 to 230 before the heap was settled)",
     ("unix32-mpy", "session"): "measured 119.0 KB (193.0 before)",
     ("unix32-mpy", "tour"): "measured 201.0 KB",

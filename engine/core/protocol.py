@@ -97,11 +97,11 @@ record core.cmd_record record r
 cup tal.cups.cmd_cup cup c show
 ac tal.cmd_ac ac c list
 mission tal.cmd_mission mission c -,show
-loiter tal.cmd_mission loiter c -,show
-bingo tal.cmd_mission bingo c
-engine tal.cmd_mission engine c
-sar tal.cmd_mission sar c
-ridge tal.cmd_mission ridge c
+loiter tal.cmd_loiter loiter c -,show
+bingo tal.cmd_loiter bingo c
+engine tal.cmd_loiter engine c
+sar tal.cmd_loiter sar c
+ridge tal.cmd_loiter ridge c
 table tal.cmd_tables table d
 so tal.cmd_campaign so c -
 day tal.cmd_day day c -

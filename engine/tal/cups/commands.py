@@ -11,7 +11,7 @@
     cup reset hit|popup         every counter back, removed ones too (a new campaign)
 
 `cup draw hit` is the bare draw: it applies nothing to the aircraft.  For an aircraft in the
-mission roster, `ac attacked` (engine/tal/cmd_mission.py) draws through the same cup with the
+mission roster, `ac attacked` (engine/tal/cmd_attack.py) draws through the same cup with the
 aircraft's type, ECM pod and Evasive, and applies the results.  docs/protocol/cups.md has the
 replies and transcripts.
 """
