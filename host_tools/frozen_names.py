@@ -13,7 +13,7 @@ the app (manifest.py) and never imported, puts every such name there.
 
 import os
 
-from host_tools.build_mpy import ROOT
+from host_tools.build_mpy import ROOT, sources
 
 PACKAGES = ("engine", "firmware", "hardware")
 TARGET = os.path.join(ROOT, "frozen_names.py")
@@ -23,15 +23,11 @@ CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 def modules():
     """Dotted names of every module of PACKAGES (packages included), sorted."""
     out = []
-    for pkg in PACKAGES:
-        for dirpath, _dirs, files in os.walk(os.path.join(ROOT, pkg)):
-            for name in files:
-                if name.endswith(".py") and name != "manifest.py":
-                    rel = os.path.relpath(os.path.join(dirpath, name), ROOT)[:-3]
-                    parts = rel.split(os.sep)
-                    if parts[-1] == "__init__":
-                        parts.pop()
-                    out.append(".".join(parts))
+    for rel in sources(PACKAGES):
+        parts = rel[:-3].split(os.sep)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out.append(".".join(parts))
     return sorted(out)
 
 
