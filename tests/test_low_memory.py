@@ -135,12 +135,14 @@ print(tight.payload() == clean.payload(), play(tight, ["undo"]) == play(clean, [
 print(sorted(m for m in ("engine.tal.cmd_pilots", "engine.tal.cmd_ac", "engine.core.session",
                          "engine.core.datatables", "engine.tal.cups.data", "engine.tal")
              if m in sys.modules))
-# Out of memory with nothing to release: the MemoryError goes to the caller (one reply saying so).
+# Out of memory again after the release: the MemoryError goes to the caller (one reply saying
+# so), and the dice the failed tries moved are put back.
 s = Session(0)
-from engine.core import cmd_dice
-def no_memory(session, words):
+die = s.rng.die
+def no_memory(sides):
+    die(sides)
     raise MemoryError
-cmd_dice.roll = no_memory
+s.rng.die = no_memory
 try:
     protocol.reply(s, b"roll d10")
 except MemoryError:
@@ -172,7 +174,8 @@ from engine.core import protocol
 from engine.core.jsonline import Reply
 from engine.core.session import Session
 
-GAME = ("engine.tal.cmd_pilots", "engine.tal.cmd_ac", "engine.tal.aircraft")
+GAME = ("engine.tal.cmd_pilots", "engine.tal.cmd_ac", "engine.tal.aircraft",
+        "engine.core.cmd_dice")  # (the core's commands go with the games')
 def game():
     return sorted(m for m in GAME if m in sys.modules)
 
@@ -215,7 +218,8 @@ def test_between_requests_a_tight_heap_drops_the_game_modules():
     assert (rc, err) == (0, "")
     assert out.splitlines() == [
         '{"ok":true False 0',  # a dice session: no undo buffer, nothing to drop games with
-        "2048 True ['engine.tal.aircraft', 'engine.tal.cmd_ac', 'engine.tal.cmd_pilots']",
+        "2048 True ['engine.core.cmd_dice', 'engine.tal.aircraft', 'engine.tal.cmd_ac',"
+        " 'engine.tal.cmd_pilots']",
         "['tal/aircraft.txt', 'tal/pilots.txt']",
         "True [] []",  # dropped without allocating: modules and parsed tables
         "['engine.tal.aircraft', 'engine.tal.cmd_ac']",

@@ -34,11 +34,19 @@ def unload(name):
     return True
 
 
+# The core's own commands (dice, `record`): loaded by their first use, or at start-up for the dice,
+# and needed by no game's request, so `release` drops them with the games' modules.  Measured,
+# qemu-frozen: campaign.md:614 28.0 KB against 28.5, exp3.md:379 27.0 against 28.0,
+# mission.md:398 23.5 against 24.25 (the dice ones leave 1.5 KB at the bottom of the heap).
+_CORE_COMMANDS = ("engine.core.cmd_dice", "engine.core.dice", "engine.core.cmd_record")
+
+
 def _game(name):
-    """Whether module `name` is one `release` drops: engine/ but the core, the packages and the
-    modules that KEEP data."""
+    """Whether module `name` is one `release` drops: engine/ but the core (save its commands),
+    the packages and the modules that KEEP data."""
     module = sys.modules[name]
-    return (name.startswith("engine.") and not name.startswith("engine.core.")
+    return (name.startswith("engine.")
+            and (not name.startswith("engine.core.") or name in _CORE_COMMANDS)
             and not hasattr(module, "__path__") and not getattr(module, "KEEP", False))
 
 
