@@ -37,7 +37,7 @@ def _type_name(session, a):
 def snapshot(session):
     """The figures of the log sheet in `session`, as plain Python values."""
     from engine.tal import aircraft  # the roster's names and readings
-    from engine.tal import campaign, pilots
+    from engine.tal import battalions, campaign, pilots
     from engine.tal import fields
 
     vals = session.vals
@@ -79,9 +79,9 @@ def snapshot(session):
         if not code:
             continue
         out["battalions"].append({
-            "slot": b + 1, "name": campaign.bn_name(code), "vp": vals[fields.BN_VP + b],
-            "strength": campaign.STRENGTHS[campaign.bn_strength(vals, b)],
-            "band": _try(lambda: campaign.BANDS[campaign.bn_band(vals, b)], "?")})
+            "slot": b + 1, "name": battalions.bn_name(code), "vp": vals[fields.BN_VP + b],
+            "strength": battalions.STRENGTHS[battalions.bn_strength(vals, b)],
+            "band": _try(lambda: battalions.BANDS[battalions.bn_band(vals, b)], "?")})
     return out
 
 

@@ -203,7 +203,9 @@ protocol.handle(s, b"ac show 1", reply)
 print(game())
 # over half the heap in use: handle drops them once the reply is made, and gives the reply its room
 gc.collect()
-ballast = bytearray(gc.mem_free() - gc.mem_alloc() + 4096)
+ballast = []  # (in pieces: the free space need not be one run)
+while gc.mem_alloc() < gc.mem_free() + 4096:
+    ballast.append(bytearray(2048))
 reply = Reply()
 protocol.handle(s, b"ac show 1", reply)
 got = bytes(reply.buf[:reply.n])

@@ -9,6 +9,7 @@ the rules in docs/rules.md; the Day track and the end of the day are engine/tal/
     bn roll ID [+M ...] [=D] | bn stay ID | bn remove ID
 """
 
+from engine.tal import battalions
 from engine.tal import campaign
 from engine.tal import fields
 from engine.core import parse
@@ -63,13 +64,13 @@ def vp(session, words):
             vals[fields.VP] = parse.signed(words[2], -campaign.VP_MAX, campaign.VP_MAX, "VP")
         elif t == "battalion":
             parse.arity(words, 4, 4, "vp battalion ID half|destroyed")
-            b = campaign.bn_find(vals, words[2])
+            b = battalions.bn_find(vals, words[2])
             if words[3] not in ("half", "destroyed"):
                 raise parse.Reject(parse.SYNTAX, "usage: vp battalion ID half|destroyed")
-            got = campaign.battalion_vp(vals, b,
-                                        campaign.HALF if words[3] == "half" else campaign.DESTROYED)
+            got = battalions.battalion_vp(vals, b,
+                                        battalions.HALF if words[3] == "half" else battalions.DESTROYED)
             return (("battalion", words[2]), ("strength", words[3]), ("gain", got),
-                    ("vp", vals[fields.VP]), ("battalions_left", campaign.bn_left(vals)))
+                    ("vp", vals[fields.VP]), ("battalions_left", battalions.bn_left(vals)))
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: vp [+N|-N|set N|battalion ID half|destroyed]")
     return (("vp", vals[fields.VP]),)
@@ -77,16 +78,16 @@ def vp(session, words):
 
 # --- battalions --------------------------------------------------------------------------------
 def _bn_pairs(vals, b):
-    return (("battalion", campaign.bn_name(vals[fields.BN_ID + b])), ("vp", vals[fields.BN_VP + b]),
-            ("band", campaign.BANDS[campaign.bn_band(vals, b)]),
-            ("strength", campaign.STRENGTHS[campaign.bn_strength(vals, b)]),
-            ("fixed", campaign.bn_fixed(vals, b)))
+    return (("battalion", battalions.bn_name(vals[fields.BN_ID + b])), ("vp", vals[fields.BN_VP + b]),
+            ("band", battalions.BANDS[battalions.bn_band(vals, b)]),
+            ("strength", battalions.STRENGTHS[battalions.bn_strength(vals, b)]),
+            ("fixed", battalions.bn_fixed(vals, b)))
 
 
 def _move(vals, b, step):
-    band = campaign.bn_band(vals, b) + step
-    band = 0 if band < 0 else (campaign.BAND_AB if band > campaign.BAND_AB else band)
-    campaign.bn_set(vals, b, campaign.bn_strength(vals, b), band, campaign.bn_fixed(vals, b))
+    band = battalions.bn_band(vals, b) + step
+    band = 0 if band < 0 else (battalions.BAND_AB if band > battalions.BAND_AB else band)
+    battalions.bn_set(vals, b, battalions.bn_strength(vals, b), band, battalions.bn_fixed(vals, b))
 
 
 @asks
@@ -96,15 +97,15 @@ def bn(session, words):
     t = words[1] if len(words) > 1 else ""
     if t == "add":
         parse.arity(words, 4, 6, "bn add ID VP [BAND] [fixed]")
-        code = campaign.bn_id(words[2])
+        code = battalions.bn_id(words[2])
         pts = parse.number(words[3], 0, 99, "VP")
         fixed = words[-1] == "fixed"
         if len(words) - fixed > 5:
             raise parse.Reject(parse.SYNTAX, "usage: bn add ID VP [BAND] [fixed]")
         # «Placez les marqueurs des bataillons d'assaut dans la bande Front Line, ... de soutien
         # ... Transit Ennemi, ... de commandant ... Arrière Ennemi» (card notes: bn move)
-        band = (campaign.band(words[4]) if len(words) - fixed == 5
-                else campaign.KIND_BAND[(code & 3) - 1])
+        band = (battalions.band(words[4]) if len(words) - fixed == 5
+                else battalions.KIND_BAND[(code & 3) - 1])
         if campaign.on(vals):
             from engine.tal import cmd_setup  # the set-up draws the battalion cards
             cmd_setup.draw(session, code)
@@ -119,7 +120,7 @@ def bn(session, words):
         vals[fields.BN_ID + free] = code
         vals[fields.BN_VP + free] = pts
         vals[fields.BN_STATE + free] = 0
-        campaign.bn_set(vals, free, campaign.FULL, band, fixed)
+        battalions.bn_set(vals, free, battalions.FULL, band, fixed)
         return _bn_pairs(vals, free)
     if t == "list":
         parse.arity(words, 2, 2, "bn list")
@@ -127,46 +128,46 @@ def bn(session, words):
                                 if vals[fields.BN_ID + b]]),)
     if t == "move":
         parse.arity(words, 4, 4, "bn move ID advance|retreat|BAND")
-        b = campaign.bn_find(vals, words[2])
+        b = battalions.bn_find(vals, words[2])
         if words[3] == "advance" or words[3] == "retreat":
-            if campaign.bn_fixed(vals, b):
+            if battalions.bn_fixed(vals, b):
                 raise parse.Reject(parse.STATE, "Fixed battalions never move")
             _move(vals, b, 1 if words[3] == "advance" else -1)
         else:
-            campaign.bn_set(vals, b, campaign.bn_strength(vals, b), campaign.band(words[3]),
-                            campaign.bn_fixed(vals, b))
+            battalions.bn_set(vals, b, battalions.bn_strength(vals, b), battalions.band(words[3]),
+                            battalions.bn_fixed(vals, b))
         return _bn_pairs(vals, b)
     if t == "roll" or t == "stay":
         parse.arity(words, 3, 40 if t == "roll" else 3, "bn roll ID [+M ...] [=D] | bn stay ID")
-        b = campaign.bn_find(vals, words[2])
-        if campaign.bn_fixed(vals, b):
+        b = battalions.bn_find(vals, words[2])
+        if battalions.bn_fixed(vals, b):
             raise parse.Reject(parse.STATE,
                                "never roll for Fixed battalions: they stay in their band")
-        if not campaign.bn_alive(vals, b):
+        if not battalions.bn_alive(vals, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % words[2])
         if campaign.on(vals):
             # «Mouvement des Bataillons Ennemis», after the day's missions and the SO gain
             if vals[fields.STEP] != campaign.S_MOVEMENT:
                 raise parse.Reject(parse.STATE, "battalions move at the end of the day, after its "
                                    "missions (day end)")
-            if vals[fields.BN_STATE + b] & campaign.MOVED:
+            if vals[fields.BN_STATE + b] & battalions.MOVED:
                 raise parse.Reject(parse.STATE, "battalion %s has moved today" % words[2])
-        vals[fields.BN_STATE + b] |= campaign.MOVED
+        vals[fields.BN_STATE + b] |= battalions.MOVED
         if t == "stay":  # a card note: it does not move today
             return _bn_pairs(vals, b)
         from engine.core import datatables
         from engine.tal import sheets
         mod, die = parse.modifiers(words, 3, 10)
         die = die or session.rng.die(10)  # a refusal below (row not in the file) rolls it back
-        step, entered = sheets.movement(session, campaign.bn_kind(vals, b), die, mod,
-                                        campaign.bn_name(vals[fields.BN_ID + b]))
+        step, entered = sheets.movement(session, battalions.bn_kind(vals, b), die, mod,
+                                        battalions.bn_name(vals[fields.BN_ID + b]))
         _move(vals, b, step)
         return ((("die", die), ("mod", mod), ("result", die + mod),
                  ("move", sheets.MOVES[step + 1])) + _bn_pairs(vals, b) +
                 datatables.entered_note(entered, "tal/movement.txt"))
     if t == "remove":
         parse.arity(words, 3, 3, "bn remove ID")
-        b = campaign.bn_find(vals, words[2])
+        b = battalions.bn_find(vals, words[2])
         vals[fields.BN_ID + b] = 0
         vals[fields.BN_VP + b] = 0
         vals[fields.BN_STATE + b] = 0

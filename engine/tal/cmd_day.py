@@ -14,6 +14,7 @@
     day set D      correct the track
 """
 
+from engine.tal import battalions
 from engine.tal import campaign
 from engine.tal import fields
 from engine.core import parse
@@ -31,12 +32,12 @@ def _show(vals):
 
 def _to_roll(vals):
     """Battalions still to roll for movement today: on the map, alive, not Fixed, not moved."""
-    return [b for b in range(fields.BN_MAX) if campaign.bn_alive(vals, b)
-            and not campaign.bn_fixed(vals, b) and not vals[fields.BN_STATE + b] & campaign.MOVED]
+    return [b for b in range(fields.BN_MAX) if battalions.bn_alive(vals, b)
+            and not battalions.bn_fixed(vals, b) and not vals[fields.BN_STATE + b] & battalions.MOVED]
 
 
 def _names(vals, bs):
-    return [campaign.bn_name(vals[fields.BN_ID + b]) for b in bs]
+    return [battalions.bn_name(vals[fields.BN_ID + b]) for b in bs]
 
 
 def _rest(vals):
@@ -66,7 +67,7 @@ def _over(vals):
         return True
     for b in range(fields.BN_MAX):
         if vals[fields.BN_ID + b]:
-            return campaign.bn_left(vals) == 0
+            return battalions.bn_left(vals) == 0
     return False
 
 
@@ -99,8 +100,8 @@ def _next(vals):
         n = _names(vals, due)[0]
         raise parse.Reject(parse.STATE, "battalion movement first: bn roll %s (or bn stay %s when "
                            "a card says it does not move)" % (n, n))
-    fr = campaign.bn_in_band(vals, campaign.BAND_FR)
-    ab = campaign.bn_in_band(vals, campaign.BAND_AB)
+    fr = battalions.bn_in_band(vals, battalions.BAND_FR)
+    ab = battalions.bn_in_band(vals, battalions.BAND_AB)
     loss = fr * campaign.FR_LOSS + ab * campaign.AB_LOSS
     out = _show(vals)
     if loss > vals[fields.SO]:
@@ -123,7 +124,7 @@ def new_day(vals):
     for a in range(fields.AC_MAX):
         vals[fields.AC_STATE + a] &= ~FLEW  # aircraft.FLEW
     for b in range(fields.BN_MAX):
-        vals[fields.BN_STATE + b] &= ~(campaign.MOVED | campaign.SCOUTED)
+        vals[fields.BN_STATE + b] &= ~(battalions.MOVED | battalions.SCOUTED)
 
 
 def _plus(vals):

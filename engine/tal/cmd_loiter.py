@@ -12,6 +12,7 @@ A die a player rolled by hand is given as `=D`; without it the device rolls.
 """
 
 from engine.tal import aircraft
+from engine.tal import battalions
 from engine.tal import campaign
 from engine.core import datatables
 from engine.tal import fields
@@ -37,10 +38,10 @@ def _use_scout(vals, lost):
                            "a day)" % owned)
     b = (vals[fields.TARGET] & 15) - 1
     if b >= 0:
-        if vals[fields.BN_STATE + b] & campaign.SCOUTED:
+        if vals[fields.BN_STATE + b] & battalions.SCOUTED:
             raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
-                               % campaign.bn_name(vals[fields.BN_ID + b]))
-        vals[fields.BN_STATE + b] |= campaign.SCOUTED
+                               % battalions.bn_name(vals[fields.BN_ID + b]))
+        vals[fields.BN_STATE + b] |= battalions.SCOUTED
     vals[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
 
 

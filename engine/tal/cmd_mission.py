@@ -7,6 +7,7 @@ the turns on the battlefield are engine/tal/cmd_loiter.py, the aircraft roster c
 """
 
 from engine.tal import aircraft
+from engine.tal import battalions
 from engine.tal import campaign
 from engine.tal import fields
 from engine.tal import mission as mission_rules
@@ -20,18 +21,18 @@ from engine.core.jsonline import Obj
 def _target(vals, word):
     """TARGET field value for a mission against battalion `word` (on the map) or a band code."""
     if word[:1].isdigit():
-        b = campaign.bn_find(vals, word)
-        if not campaign.bn_alive(vals, b):
+        b = battalions.bn_find(vals, word)
+        if not battalions.bn_alive(vals, b):
             raise parse.Reject(parse.STATE, "battalion %s is destroyed" % word)
         return b + 1
-    return (campaign.band(word) + 1) << 4
+    return (battalions.band(word) + 1) << 4
 
 
 def target_band(vals):
     """The range band of this mission's target, or -1 when none was given."""
     t = vals[fields.TARGET]
     if t & 15:
-        return campaign.bn_band(vals, (t & 15) - 1)
+        return battalions.bn_band(vals, (t & 15) - 1)
     return ((t >> 4) & 7) - 1
 
 
@@ -44,8 +45,8 @@ def _mission_show(session):
            ("turn", vals[fields.TURN]))
     t = vals[fields.TARGET]
     if t & 127:
-        out += (("target", campaign.bn_name(vals[fields.BN_ID + (t & 15) - 1]) if t & 15 else
-                 campaign.BANDS[target_band(vals)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
+        out += (("target", battalions.bn_name(vals[fields.BN_ID + (t & 15) - 1]) if t & 15 else
+                 battalions.BANDS[target_band(vals)]), ("fuel_priority", bool(t & FUEL_PRIORITY)),
                 ("wp", [_wp(session, a) for a in flying_slots(vals)]))
     return out
 
@@ -104,11 +105,11 @@ def _end_args(session, words):
             xp += parse.signed(words[i], 0, 9, "XP bonus")
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
-        elif stress is None and t in campaign.BANDS:
-            stress = sheets.band_stress(session, campaign.band(t))[0]
+        elif stress is None and t in battalions.BANDS:
+            stress = sheets.band_stress(session, battalions.band(t))[0]
         elif stress is None and t[:1].isdigit():
             stress = sheets.band_stress(session,
-                                        campaign.bn_band(vals, campaign.bn_find(vals, t)))[0]
+                                        battalions.bn_band(vals, battalions.bn_find(vals, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
@@ -159,7 +160,7 @@ def mission(session, words):
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
         if vals[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
-        campaign.spend(vals, campaign.FUEL_PRIORITY_COST)
+        campaign.spend(vals, battalions.FUEL_PRIORITY_COST)
         vals[fields.TARGET] |= FUEL_PRIORITY
         return _mission_show(session) + (("so", vals[fields.SO]),)
     if t == "end":

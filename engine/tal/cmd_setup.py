@@ -7,6 +7,7 @@ docs/rules.md, "Mise en place de la Campagne", "Fin de Campagne").
     campaign fail | campaign end | campaign rule NAME on|off  (a switch of SWITCHES below)
 """
 
+from engine.tal import battalions
 from engine.tal import campaign as campaign_rules
 from engine.tal import cards
 from engine.tal import fields
@@ -65,7 +66,7 @@ def _next_draw(session):
     setup = _setup_vp(session)
     if setup is not None and drawn >= setup:
         return None
-    return campaign_rules.KIND_NAMES[campaign_rules.DRAW_ORDER[n % 4]].lower()
+    return battalions.KIND_NAMES[battalions.DRAW_ORDER[n % 4]].lower()
 
 
 def draw(session, code):
@@ -78,10 +79,10 @@ def draw(session, code):
     if setup is not None and drawn >= setup:
         raise parse.Reject(parse.STATE, "the battalions drawn have %d VP, the card's set-up value "
                            "is %d: stop drawing" % (drawn, setup))
-    want = campaign_rules.DRAW_ORDER[n % 4]
+    want = battalions.DRAW_ORDER[n % 4]
     if (code & 3) - 1 != want:
         raise parse.Reject(parse.STATE, "draw from the %s pile now (the order: Assault, Assault, "
-                           "Support, Command, again)" % campaign_rules.KIND_NAMES[want])
+                           "Support, Command, again)" % battalions.KIND_NAMES[want])
 
 
 def _status(vals):
@@ -222,7 +223,7 @@ def campaign(session, words):
             n = parse.signed(words[2], 1, 15, "scouts")
             if words[2][0] != "+" or (vals[fields.SCOUTS] & 15) + n > 15:
                 raise parse.Reject(parse.RANGE, "usage: campaign scouts +N (15 scouts at most)")
-            campaign_rules.spend(vals, n * campaign_rules.SCOUT_COST)
+            campaign_rules.spend(vals, n * battalions.SCOUT_COST)
             vals[fields.SCOUTS] += n
         elif t == "ready":
             parse.arity(words, 2, 2, "campaign ready")
@@ -254,7 +255,7 @@ def campaign(session, words):
            ("days", vals[fields.DAYS] or None), ("so", vals[fields.SO]),
            ("daily", vals[fields.DAILY]), ("vp", vals[fields.VP]), ("status", _status(vals)),
            ("scouts", vals[fields.SCOUTS] & 15),
-           ("battalions_left", campaign_rules.bn_left(vals))) + tuple(
+           ("battalions_left", battalions.bn_left(vals))) + tuple(
                (sw[0].replace("-", "_"), bool(vals[fields.CAMP] & sw[1])) for sw in SWITCHES)
     if campaign_rules.in_setup(vals):
         out += (("draw", _next_draw(session)),)

@@ -14,7 +14,7 @@ Without `=D` the device rolls the d10; with it, it only looks the die up (a die 
 or a rulebook example).
 """
 
-from engine.tal import campaign
+from engine.tal import battalions
 from engine.core import datatables
 from engine.tal import sheets
 from engine.core import parse
@@ -75,16 +75,16 @@ def table(session, words):
         return ((("die", die), ("mod", mod), ("result", die + mod), ("stress", stress)) +
                 datatables.entered_note(entered, "tal/ridge.txt"))
     if t == "move":
-        if len(words) < 3 or len(words[2]) != 1 or campaign.KINDS.find(words[2]) < 0:
+        if len(words) < 3 or len(words[2]) != 1 or battalions.KINDS.find(words[2]) < 0:
             raise parse.Reject(parse.SYNTAX, "usage: table move a|s|c [=D] [+M ...]")
         die, mod = _roll(session, words, 3, True)
-        step, entered = sheets.movement(session, campaign.KINDS.find(words[2]), die, mod)
+        step, entered = sheets.movement(session, battalions.KINDS.find(words[2]), die, mod)
         return ((("kind", words[2]), ("die", die), ("mod", mod), ("result", die + mod),
                  ("move", sheets.MOVES[step + 1])) +
                 datatables.entered_note(entered, "tal/movement.txt"))
     if t == "stress" or t == "wp":
         parse.arity(words, 3, 3, "table stress|wp BAND")
-        b = campaign.band(words[2])
+        b = battalions.band(words[2])
         n, entered = (sheets.band_stress if t == "stress" else sheets.band_wp)(session, b)
         return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

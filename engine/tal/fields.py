@@ -35,7 +35,7 @@ POPUP_SUM = _f()  # checksum of data/tal/popup_cup.txt
 POPUP_REMOVED = _f(4)
 POPUP_OUT = _f(POPUP_OUT_MAX)  # 0 free, else 1 + counter + 64 * hex
 
-# --- mission, campaign, pilots (engine/tal/mission.py, campaign.py, pilots.py) ---
+# --- mission, campaign, pilots (engine/tal/mission.py, campaign.py, battalions.py, pilots.py) ---
 # Small values cost one byte each in the record (zig-zag varints below 64), so flags share a
 # field only where they stay small.  Rosters are arrays indexed by slot (0-based; the protocol
 # numbers them from 1); a slot whose first field is 0 is free.  Throughout the rules code a slot

@@ -8,7 +8,7 @@ rulebook gives; a row they do not give is asked at the table (`complete` in
 engine/tal/ask.py).  Each look-up returns its values and whether an entered one was used.
 """
 
-from engine.tal import campaign
+from engine.tal import battalions
 from engine.core.datatables import UNKNOWN, rows
 from engine.tal.ask import complete
 
@@ -87,7 +87,7 @@ def movement(session, kind, die, mod, bn=""):
     return vals[0] - 1, entered
 
 
-_STRESS = (("band", campaign.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
+_STRESS = (("band", battalions.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
            ("source", "text"))
 STRESS_KEYS = ((0,),)  # one row per band
 
@@ -98,8 +98,8 @@ def _band(session, b, table, what, sheet):
     for band, stress, wp in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
         if band == b:
             vals[0] = wp if table == "wp" else stress
-    entered = complete(session, table, campaign.BANDS[b], vals, ((table, 0, 99, None),),
-                       "%s, %s" % (what, campaign.BAND_NAMES[b]), sheet)
+    entered = complete(session, table, battalions.BANDS[b], vals, ((table, 0, 99, None),),
+                       "%s, %s" % (what, battalions.BAND_NAMES[b]), sheet)
     return vals[0], entered
 
 
