@@ -80,6 +80,8 @@ def _names():
     from engine.tal import answers
     import engine.tal.ask
     from engine.tal import ask
+    import engine.tal.battalions
+    from engine.tal import battalions
     import engine.tal.campaign
     from engine.tal import campaign
     import engine.tal.cards
@@ -122,6 +124,8 @@ def _names():
     from engine.tal.cups import fileformat
     import engine.tal.cups.rules
     from engine.tal.cups import rules
+    import engine.tal.cups.state
+    from engine.tal.cups import state
     import engine.tal.fields
     from engine.tal import fields
     import engine.tal.mission

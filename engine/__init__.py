@@ -20,10 +20,12 @@ core/  the dice, the state and the line protocol, for any game
 tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in each docstring)
     fields      every field of the state, by rules section (the record layout)
     cups/       the Hit, Pop-Up and Ground Forces cups: counters (the words), data (the files,
-                parsed by fileformat), rules, commands (cmd_cup loads them in order), check
+                parsed by fileformat), state (where each counter is), rules (the draws),
+                commands (cmd_cup loads them in order), check
     aircraft    the roster: types, loadout, pilot, status, Bingo, damage markers
     mission     Loiter and Bingo, hits and crashes, engine check, SAR, a mission's phases
-    campaign    SO, Day, VP, battalions, the campaign's set-up and end-of-day steps
+    campaign    SO, Day, VP, the campaign's set-up and end-of-day steps; battalions the sector
+                map's range bands and the enemy battalions on it
     pilots      stress, status, Cool, XP, promotion, the type each pilot flies
     tables      the rulebook's tables; sheets the tables printed on the game's sheets, cards the
                 Campaign and Situation cards and the result

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import run_mpy
 from engine.tal.cups import check as cupcheck, counters, data as cupdata, rules as cups
+from engine.tal.cups import state
 from engine.core import datafile, dice
 from engine.tal import fields
 from engine.core.parse import Reject
@@ -35,8 +36,8 @@ session = new  # a session reading data/
 
 def check_invariants(s):
     v = s.vals
-    assert cupcheck.invariant(v, cups.HIT, cupdata.definition(s, cupdata.HIT_FILE)) is None
-    assert cupcheck.invariant(v, cups.POPUP, cupdata.definition(s, cupdata.POPUP_FILE)) is None
+    assert cupcheck.invariant(v, state.HIT, cupdata.definition(s, cupdata.HIT_FILE)) is None
+    assert cupcheck.invariant(v, state.POPUP, cupdata.definition(s, cupdata.POPUP_FILE)) is None
 
 
 def units(*specs):
@@ -320,7 +321,7 @@ def test_end_turn_counts_turn_ends():
     m = cups.draw_hit(s, d, u, n, False, 0, False, 3, 0)
     k = [i for i in range(fields.HIT_HELD_MAX) if s.vals[fields.HIT_HELD + i]][0]
     s.vals[fields.HIT_HELD + k] += 2048  # one more turn end to wait
-    assert cupcheck.invariant(s.vals, cups.HIT, d) is None
+    assert cupcheck.invariant(s.vals, state.HIT, d) is None
     assert cups.end_turn(s, d, 3) == 0
     assert cups.end_turn(s, d, 3) == 1 and m == 1
 
@@ -593,16 +594,16 @@ def test_the_invariant_can_fail():
     pd = cupdata.definition(s, cupdata.POPUP_FILE)
     v = s.vals
     v[fields.POPUP_OUT] = 1 + 0 + 64 * 3  # counter #1 is No Enemy: it is never out
-    assert "No Enemy" in cupcheck.invariant(v, cups.POPUP, pd)
+    assert "No Enemy" in cupcheck.invariant(v, state.POPUP, pd)
     v[fields.POPUP_OUT] = 0
     v[fields.HIT_HELD] = 1 + 0 + 64 * (0 + 2 * (1 + 16))  # #1's Light side is not temporary
-    assert "temporary" in cupcheck.invariant(v, cups.HIT, hd)
+    assert "temporary" in cupcheck.invariant(v, state.HIT, hd)
     v[fields.HIT_HELD] = 1 + 8 + 64 * (0 + 2 * (1 + 16))  # #9's Light side is (attack -1) ...
-    assert "checksum" in cupcheck.invariant(v, cups.HIT, hd)  # ... but the checksum is missing
+    assert "checksum" in cupcheck.invariant(v, state.HIT, hd)  # ... but the checksum is missing
     v[fields.HIT_SUM] = hd.sum
-    assert cupcheck.invariant(v, cups.HIT, hd) is None
+    assert cupcheck.invariant(v, state.HIT, hd) is None
     v[fields.HIT_HELD + 1] = v[fields.HIT_HELD]
-    assert "twice" in cupcheck.invariant(v, cups.HIT, hd)
+    assert "twice" in cupcheck.invariant(v, state.HIT, hd)
 
 
 def test_a_save_made_with_another_data_file_is_refused(tmp_path):
@@ -653,6 +654,7 @@ HEAP_LOCK = """
 import micropython
 from engine.core.session import Session
 from engine.tal.cups import counters, data as cupdata, rules as cups
+from engine.tal.cups import state
 from firmware.datafiles import reader
 s = Session(3)
 s.data = reader()
@@ -689,7 +691,7 @@ try:
     ok = True
 finally:
     micropython.heap_unlock()
-print("noalloc", ok, cups.counts(s.vals, cups.HIT, hd.n), cups.counts(s.vals, cups.POPUP, pd.n))
+print("noalloc", ok, cups.counts(s.vals, state.HIT, hd.n), cups.counts(s.vals, state.POPUP, pd.n))
 """
 
 

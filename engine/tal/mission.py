@@ -15,7 +15,7 @@ with the cups, held by the aircraft: its turn ends at the end of the Fast part o
 (Slow aircraft, `loiter_next`), when it leaves the battlefield or crashes; then this module calls
 `cups.end_turn` for it, which puts back what is due.  A hit never lands during the aircraft's own
 turn, so what it holds was taken since its previous turn ended.  `end` returns every counter still
-out (`cups.end_mission`).  engine.tal.cups.rules is imported only while a counter is held out.
+out (`cups.state.end_mission`).  engine.tal.cups is imported only while a counter is held out.
 """
 
 from engine.tal import aircraft
@@ -78,10 +78,10 @@ def _release(session, a, out):
     if not _any(vals, fields.HIT_HELD, fields.HIT_HELD_MAX):
         return
     from engine.core.jsonline import Obj
-    from engine.tal.cups import counters, rules as cups
+    from engine.tal.cups import counters, rules as cups, state
     from engine.tal.cups import data as cupdata
     d = cupdata.definition(session, cupdata.HIT_FILE)
-    cups.check_sum(vals, cups.HIT, d, cupdata.HIT_FILE)
+    state.check_sum(vals, state.HIT, d, cupdata.HIT_FILE)
     for k in range(cups.end_turn(session, d, a + 1)):
         c = cups.DRAWN[k]
         out.append(Obj((("n", c + 1), ("effect", counters.EFFECTS[d.effect[cups.SIDE[k]][c]]))))
@@ -94,8 +94,8 @@ def _cups_home(session):
             _any(vals, fields.POPUP_OUT, fields.POPUP_OUT_MAX)):
         return 0, 0
     from engine.tal.cups import data as cupdata
-    from engine.tal.cups import rules as cups
-    return cups.end_mission(session, cupdata.definition(session, cupdata.HIT_FILE),
+    from engine.tal.cups import state
+    return state.end_mission(session, cupdata.definition(session, cupdata.HIT_FILE),
                             cupdata.definition(session, cupdata.POPUP_FILE))
 
 

@@ -1,10 +1,10 @@
-"""The cups' conservation invariant (engine/tal/cups/rules.py), for tests and host tools.
+"""The cups' conservation invariant (engine/tal/cups/state.py), for tests and host tools.
 
 Kept apart from the rules so that the device never loads it: the rules keep the invariant by
 construction, this module checks that they do.
 """
 
-from engine.tal.cups import rules
+from engine.tal.cups import rules, state
 from engine.tal.cups.counters import kind
 
 
@@ -19,7 +19,7 @@ def invariant(vals, lay, cup):
     at_sum, at_removed, n_removed, at_held, n_held = lay
     n = cup.n
     for i in range(n, n_removed * 15):
-        if rules.is_removed(vals, lay, i):
+        if state.is_removed(vals, lay, i):
             return "counter %d removed beyond the cup's %d" % (i + 1, n)
     seen = set()
     held = 0
@@ -35,11 +35,11 @@ def invariant(vals, lay, cup):
         if c in seen:
             return "counter %d held twice" % (c + 1)
         seen.add(c)
-        if rules.is_removed(vals, lay, c):
+        if state.is_removed(vals, lay, c):
             return "counter %d held and removed" % (c + 1)
         held += 1
-        if lay is rules.HIT:
-            c, side, aircraft, ends = rules.slot_hit(x)
+        if lay is state.HIT:
+            c, side, aircraft, ends = state.slot_hit(x)
             if kind(cup.effect[side][c]) != 2:
                 return "counter %d held on a side that is not temporary" % (c + 1)
             if aircraft < 1 or ends < 1 or ends > 3:
@@ -52,7 +52,7 @@ def invariant(vals, lay, cup):
                 return "Pop-Up %d in hex %d" % (c + 1, spot)
     removed = 0
     for i in range(n):
-        removed += rules.is_removed(vals, lay, i)
+        removed += state.is_removed(vals, lay, i)
     m, h, r = rules.counts(vals, lay, n)
     if m + h + r != n or h != held or r != removed:
         return "in the cup %d + held %d + removed %d != %d" % (m, h, r, n)

@@ -18,7 +18,7 @@ replies and transcripts.
 
 from engine.core import parse
 from engine.core.jsonline import Obj
-from engine.tal.cups import counters, data, rules
+from engine.tal.cups import counters, data, rules, state
 
 _units = bytearray(rules.MAX_UNITS)
 _CUPS = ["hit", "popup", "ground"]  # lists, not tuples: see counters.TYPES
@@ -39,7 +39,7 @@ def _cup(words, k):
 def _def(session, which):
     cup = data.definition(session, data.FILES[_CUPS.index(which)])
     if which != "ground":
-        rules.check_sum(session.vals, rules.HIT if which == "hit" else rules.POPUP, cup)
+        state.check_sum(session.vals, state.HIT if which == "hit" else state.POPUP, cup)
     return cup
 
 
@@ -57,7 +57,7 @@ def _hit(cup, c, side, why=-1, x=0, val=None):
     pairs = (("n", c + 1), ("side", "heavy" if side else "light"), ("effect", counters.EFFECTS[e]),
              ("value", val))
     if x:
-        _counter, _side, aircraft, ends = rules.slot_hit(x)
+        _counter, _side, aircraft, ends = state.slot_hit(x)
         pairs += (("ac", aircraft), ("ends", ends))
     elif why >= 0:
         tag = cup.tag[side][c]
@@ -87,16 +87,16 @@ def _show(session, words):
         for i in range(cup.n):
             counts[cup.hits[i]] += 1
         return _data(cup, (("cup", which), ("total", cup.n), ("counts", counts)))
-    lay = rules.HIT if which == "hit" else rules.POPUP
+    lay = state.HIT if which == "hit" else state.POPUP
     m, _h, r = rules.counts(vals, lay, cup.n)
     if which == "hit":
         held = []
-        for x in rules.held(vals, lay):
-            counter, side, _aircraft, _ends = rules.slot_hit(x)
+        for x in state.held(vals, lay):
+            counter, side, _aircraft, _ends = state.slot_hit(x)
             held.append(_hit(cup, counter, side, x=x))
         return _data(cup, (("cup", which), ("total", cup.n), ("in", m), ("held", held),
                            ("removed", r)))
-    out = [_popup(cup, (x - 1) & 63, (x - 1) >> 6) for x in rules.held(vals, lay)]
+    out = [_popup(cup, (x - 1) & 63, (x - 1) >> 6) for x in state.held(vals, lay)]
     return _data(cup, (("cup", which), ("total", cup.n), ("in", m),
                        ("no_enemy", rules.popup_in_cup(vals, cup, 0)), ("out", out),
                        ("removed", r)))
@@ -180,8 +180,8 @@ def _end_turn(session, words):
     r = rules.end_turn(session, cup, aircraft)
     back = [_hit(cup, rules.DRAWN[k], rules.SIDE[k]) for k in range(r)]
     held = []
-    for x in rules.held(session.vals, rules.HIT):
-        counter, side, held_by, _ends = rules.slot_hit(x)
+    for x in state.held(session.vals, state.HIT):
+        counter, side, held_by, _ends = state.slot_hit(x)
         if held_by == aircraft:
             held.append(_hit(cup, counter, side, x=x))
     return (("ac", aircraft), ("returned", back), ("held", held))
@@ -194,7 +194,7 @@ def _return(session, words):
     cup = _def(session, "popup")
     c = parse.number(words[3], 1, cup.n, "counter") - 1
     rules.return_popup(session, cup, c)
-    return (("returned", c + 1), ("in", rules.counts(session.vals, rules.POPUP, cup.n)[0]))
+    return (("returned", c + 1), ("in", rules.counts(session.vals, state.POPUP, cup.n)[0]))
 
 
 def _remove(session, words):
@@ -205,17 +205,17 @@ def _remove(session, words):
         _bad("Pop-Ups: " + " ".join(counters.UNITS), parse.RANGE)
     cup = _def(session, "popup")
     vals = session.vals
-    lay = rules.POPUP
-    before = [rules.is_removed(vals, lay, i) for i in range(cup.n)]
+    lay = state.POPUP
+    before = [state.is_removed(vals, lay, i) for i in range(cup.n)]
     rules.remove_popup(session, cup, counters.UNITS.index(words[3]),
                        parse.number(words[4], 1, cup.n, "count") if len(words) == 5 else 1)
-    gone = [i + 1 for i in range(cup.n) if rules.is_removed(vals, lay, i) and not before[i]]
+    gone = [i + 1 for i in range(cup.n) if state.is_removed(vals, lay, i) and not before[i]]
     return (("cup", "popup"), ("removed", gone), ("in", rules.counts(vals, lay, cup.n)[0]))
 
 
 def _end_mission(session, words):
     parse.arity(words, 2, 2, "cup end-mission")
-    h, p = rules.end_mission(session, _def(session, "hit"), _def(session, "popup"))
+    h, p = state.end_mission(session, _def(session, "hit"), _def(session, "popup"))
     return (("hit", h), ("popup", p))
 
 
@@ -223,7 +223,7 @@ def _reset(session, words):
     parse.arity(words, 3, 3, "cup reset hit|popup")
     which = _cup(words, 2)
     # no data needed: the cure for a mismatch
-    rules.reset(session, rules.HIT if which == "hit" else rules.POPUP)
+    state.reset(session, state.HIT if which == "hit" else state.POPUP)
     return (("cup", which),)
 
 

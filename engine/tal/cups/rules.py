@@ -1,10 +1,10 @@
 """Counter cups: the Hit cup, the Pop-Up cup and Expansion #3's Ground Forces cup (docs/rules.md).
 
 What the counters are is data (engine/tal/cups/data.py: `definition(session, file)`); where each
-counter is lives in `session.vals` (engine/tal/fields.py, section "cups"), so every change is
-undoable and durable.  A counter is in the cup, held out (a temporary Hit counter beside its
-aircraft, a Pop-Up enemy on the battlefield) or removed for the campaign; the three always add
-up to the cup's total (engine/tal/cups/check.py checks it).
+counter is lives in `session.vals` (engine/tal/cups/state.py), so every change is undoable and
+durable.  A counter is in the cup, held out (a temporary Hit counter beside its aircraft, a
+Pop-Up enemy on the battlefield) or removed for the campaign; the three always add up to the
+cup's total (engine/tal/cups/check.py checks it).
 
 The draws (`draw_hit`, `draw_popup`, `draw_ground`, `end_turn`) allocate nothing: they write
 into this module's preallocated buffers (DRAWN, SIDE, EFFECT, VALUE, IGNORED, SPOT, ECM,
@@ -19,9 +19,9 @@ aircraft: call `end_turn(session, cup, aircraft)` at the end of each of that air
 
 from array import array
 
-from engine.tal import fields
 from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
 from engine.core.parse import Reject, STATE
+from engine.tal.cups.state import HIT, POPUP, check_sum, free, is_removed, settle
 
 try:
     from micropython import const
@@ -76,22 +76,6 @@ _pool = bytearray(64)  # in-cup counter indices (a cup holds at most 64: data._M
 _mark = bytearray(64)  # per counter: 0 in the cup, 1 removed or held
 
 
-# Where a cup's state sits in the fields: (checksum, removed bit sets, their count, held slots,
-# their count).  Counter i is removed when bit i % 15 of field removed + i // 15 is set (15 bits:
-# a field is signed).  A held slot is 0 when free, else 1 + counter + 64 * tag, the tag being
-# side + 2 * (aircraft + 16 * turn ends) in the Hit cup and the hex in the Pop-Up cup.
-HIT = (fields.HIT_SUM, fields.HIT_REMOVED, fields.HIT_HELD - fields.HIT_REMOVED, fields.HIT_HELD,
-       fields.HIT_HELD_MAX)
-POPUP = (fields.POPUP_SUM, fields.POPUP_REMOVED, fields.POPUP_OUT - fields.POPUP_REMOVED,
-         fields.POPUP_OUT,
-         fields.POPUP_OUT_MAX)
-
-
-def is_removed(vals, lay, i):
-    """1 if counter i is removed for the campaign, else 0."""
-    return (vals[lay[1] + i // 15] >> (i % 15)) & 1
-
-
 def _fill(vals, lay, n):
     # List the counters in the cup in _pool; mark the others in _mark.  Returns how many in.
     for i in range(n):
@@ -107,14 +91,6 @@ def _fill(vals, lay, n):
     return m
 
 
-def _free(vals, lay):
-    free = 0
-    for k in range(lay[3], lay[3] + lay[4]):
-        if not vals[k]:
-            free += 1
-    return free
-
-
 def _hold(vals, lay, counter, tag):
     for k in range(lay[3], lay[3] + lay[4]):
         if not vals[k]:
@@ -122,42 +98,14 @@ def _hold(vals, lay, counter, tag):
             return
 
 
-def _settle(vals, lay, cup):
-    # The checksum names the definition the state refers to; an empty state refers to none.
-    for k in range(lay[1], lay[1] + lay[2]):
-        if vals[k]:
-            vals[lay[0]] = cup.sum
-            return
-    vals[lay[0]] = cup.sum if _free(vals, lay) < lay[4] else 0
-
-
 def counts(vals, lay, n):
     """(in the cup, held out, removed) for a cup of n counters."""
     m = _fill(vals, lay, n)
-    held = lay[4] - _free(vals, lay)
+    held = lay[4] - free(vals, lay)
     return m, held, n - m - held
 
 
-def check_sum(vals, lay, cup, _file=None):
-    """Refuse to touch a cup whose saved state was made with a different data file."""
-    if vals[lay[0]] and vals[lay[0]] != cup.sum:
-        name = "hit" if lay is HIT else "popup"
-        raise Reject(STATE, "this save's %s cup was made with another data/%s: put that file "
-                     "back, or 'cup reset %s' to return every counter" % (name, cup.file, name))
-
-
-def held(vals, lay):
-    """The non-zero held slot values of a cup, in slot order (not a hot path)."""
-    return [vals[k] for k in range(lay[3], lay[3] + lay[4]) if vals[k]]
-
-
 # --- the Hit cup ("Attaques Ennemies") ------------------------------------------------------------
-def slot_hit(x):
-    """(counter, side, aircraft, turn ends) of a held Hit slot value."""
-    t = (x - 1) >> 6
-    return (x - 1) & 63, t & 1, (t >> 1) & 15, t >> 5
-
-
 def check_hit(session, cup, units, n_units, aircraft):
     """Refuse (Reject) a Hit draw that cannot be made, before any die is rolled.
 
@@ -178,7 +126,7 @@ def check_hit(session, cup, units, n_units, aircraft):
     temp = 0
     for k in range(m):
         temp += cup.temporary[_pool[k]]
-    if min(total, temp) > _free(vals, HIT):
+    if min(total, temp) > free(vals, HIT):
         raise Reject(STATE, "too many Hit counters held: end some turns first")
 
 
@@ -265,7 +213,7 @@ def draw_hit(session, cup, units, n_units, ecm, evasive, heavy_first, aircraft, 
         EFFECT[k] = e
         VALUE[k] = val
         IGNORED[k] = why
-    _settle(vals, HIT, cup)
+    settle(vals, HIT, cup)
     return m
 
 
@@ -295,37 +243,8 @@ def end_turn(session, cup, aircraft):
                 vals[k] = 0
             else:
                 vals[k] = x - _ENDS_STEP
-    _settle(vals, HIT, cup)
+    settle(vals, HIT, cup)
     return r
-
-
-def end_mission(session, hit_def, popup_def):
-    """The battlefield is left: every held Hit counter and Pop-Up enemy goes back.
-
-    Returns (Hit counters, Pop-Ups) returned.
-    """
-    vals = session.vals
-    check_sum(vals, HIT, hit_def)
-    check_sum(vals, POPUP, popup_def)
-    back = [0, 0]
-    for i, lay in ((0, HIT), (1, POPUP)):
-        for k in range(lay[3], lay[3] + lay[4]):
-            if vals[k]:
-                vals[k] = 0
-                back[i] += 1
-    _settle(vals, HIT, hit_def)
-    _settle(vals, POPUP, popup_def)
-    return back[0], back[1]
-
-
-def reset(session, lay):
-    """Every counter of a cup back in it, removed ones too (a new campaign)."""
-    vals = session.vals
-    for k in range(lay[1], lay[1] + lay[2]):
-        vals[k] = 0
-    for k in range(lay[3], lay[3] + lay[4]):
-        vals[k] = 0
-    vals[lay[0]] = 0
 
 
 # --- the Pop-Up cup ("Tirage des marqueurs Pop-Up") -----------------------------------------------
@@ -353,7 +272,7 @@ def check_popup(session, cup, draws):
     m = _fill(vals, POPUP, cup.n)
     if not no_enemy and draws > m:
         raise Reject(STATE, "only %d counters in the Pop-Up cup" % m)
-    if min(draws, m - no_enemy) > _free(vals, POPUP):
+    if min(draws, m - no_enemy) > free(vals, POPUP):
         raise Reject(STATE, "too many Pop-Up enemies out: return the destroyed ones")
 
 
@@ -379,7 +298,7 @@ def draw_popup(session, cup, draws):
             _hold(vals, POPUP, c, SPOT[k])
             n -= 1
             _pool[j] = _pool[n]
-    _settle(vals, POPUP, cup)
+    settle(vals, POPUP, cup)
     return draws
 
 
@@ -391,7 +310,7 @@ def return_popup(session, cup, counter):
     for k in range(POPUP[3], POPUP[3] + POPUP[4]):
         if vals[k] and (vals[k] - 1) & 63 == counter:
             vals[k] = 0
-            _settle(vals, POPUP, cup)
+            settle(vals, POPUP, cup)
             return
     raise Reject(STATE, "Pop-Up #%d is not on the battlefield" % (counter + 1))
 
@@ -410,7 +329,7 @@ def remove_popup(session, cup, unit, count):
         if count and cup.unit[c] == unit:
             vals[POPUP[1] + c // 15] |= 1 << (c % 15)
             count -= 1
-    _settle(vals, POPUP, cup)
+    settle(vals, POPUP, cup)
 
 
 # --- the Ground Forces cup (EXP3, Expansion #3) ------------------------------------------------
