@@ -128,6 +128,8 @@ def _names():
     from engine.tal.cups import state
     import engine.tal.fields
     from engine.tal import fields
+    import engine.tal.loiter
+    from engine.tal import loiter
     import engine.tal.mission
     from engine.tal import mission
     import engine.tal.pilots

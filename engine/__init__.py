@@ -23,7 +23,7 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
                 parsed by fileformat), state (where each counter is), rules (the draws),
                 commands (cmd_cup loads them in order), check
     aircraft    the roster: types, loadout, pilot, status, Bingo, damage markers
-    mission     Loiter and Bingo, hits and crashes, engine check, SAR, a mission's phases
+    mission     hits and crashes, a mission's phases; loiter Loiter and Bingo, engine check, SAR
     campaign    SO, Day, VP, the campaign's set-up and end-of-day steps; battalions the sector
                 map's range bands and the enemy battalions on it
     pilots      stress, status, Cool, XP, promotion, the type each pilot flies

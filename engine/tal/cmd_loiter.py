@@ -16,6 +16,7 @@ from engine.tal import battalions
 from engine.tal import campaign
 from engine.core import datatables
 from engine.tal import fields
+from engine.tal import loiter as loiter_rules
 from engine.tal import mission as mission_rules
 from engine.core import parse
 from engine.tal import pilots
@@ -48,7 +49,7 @@ def _use_scout(vals, lost):
 # --- loiter --------------------------------------------------------------------------------------
 def _loiter_show(session):
     vals = session.vals
-    ac_left = [Obj((("ac", a + 1), ("left", mission_rules.loiter_left(vals, a)),
+    ac_left = [Obj((("ac", a + 1), ("left", loiter_rules.loiter_left(vals, a)),
                     ("bingo", aircraft.bingo(vals, a))))
                for a in range(fields.AC_MAX) if mission_rules.on_battlefield(vals, a)]
     return (("phase", mission_rules.PHASES[vals[fields.PHASE]]), ("start", vals[fields.LOITER]),
@@ -67,7 +68,7 @@ def loiter(session, words):
     if t == "start":
         i = 2
         scout = ()
-        turns = mission_rules.LOITER_TURNS
+        turns = loiter_rules.LOITER_TURNS
         relief = 0
         if i < len(words) and words[i] == "scout":
             i += 1
@@ -84,7 +85,7 @@ def loiter(session, words):
             scout = (("scout", Obj((("die", die), ("turns", extra), ("stress", relief),
                                     ("lost", None if lost is None else bool(lost))))),)
         mod = parse.modifiers(words, i)
-        mission_rules.loiter_start(session, turns + mod, relief)
+        loiter_rules.loiter_start(session, turns + mod, relief)
         out = scout + (("mod", mod),) + _loiter_show(session)
         return out + datatables.entered_note(entered, "tal/scout.txt") if scout else out
     if t == "enemy":
@@ -101,7 +102,7 @@ def loiter(session, words):
         b10 = []
         crashed = []
         before = vals[fields.VP]
-        mission_rules.loiter_next(session, back, b6, b10, crashed)
+        loiter_rules.loiter_next(session, back, b6, b10, crashed)
         out = (("turn", vals[fields.TURN]), ("left", vals[fields.LOITER] - vals[fields.TURN]),
                ("bingo6", [a + 1 for a in b6]), ("bingo10", [a + 1 for a in b10]),
                ("crashed", [a + 1 for a in crashed]),
@@ -137,7 +138,7 @@ def bingo(session, words):
     vals = session.vals
     if vals[fields.PHASE] != mission_rules.P_HOME:
         raise parse.Reject(parse.STATE, "Bingo checks are rolled home-bound (mission home)")
-    due = mission_rules.bingo_due(session)
+    due = loiter_rules.bingo_due(session)
     if not due:
         raise parse.Reject(parse.STATE, "no aircraft has a Bingo marker to check")
     dice = _dice(session, words, 2, len(due), "bingo check")
@@ -145,7 +146,7 @@ def bingo(session, words):
     for i in range(len(due)):
         a = due[i]
         marker = aircraft.bingo(vals, a)
-        st = mission_rules.bingo_check(session, a, dice[i])
+        st = loiter_rules.bingo_check(session, a, dice[i])
         k = aircraft.pilot(vals, a)
         out.append(Obj((("ac", a + 1), ("bingo", marker), ("die", dice[i]), ("stress", st),
                         ("pilot", k + 1 if k >= 0 else None))))
@@ -160,7 +161,7 @@ def engine(session, words):
     vals = session.vals
     if vals[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
-    due = mission_rules.engine_due(vals)
+    due = loiter_rules.engine_due(vals)
     need = 0
     for a in due:
         need += aircraft.marker(vals, a, aircraft.ENGINE)
@@ -190,9 +191,9 @@ def sar(session, words):
     a = aircraft.slot(vals, words[1])
     if aircraft.unmanned(session, a):
         raise parse.Reject(parse.STATE, "no SAR for unmanned aircraft")
-    mission_rules.sar_due(session, a)
+    loiter_rules.sar_due(session, a)
     wp = 0
-    where = mission_rules.sar_where(vals, a)
+    where = loiter_rules.sar_where(vals, a)
     die = 0
     i = 2
     while i < len(words):
@@ -200,18 +201,18 @@ def sar(session, words):
         if t == "wp" and i + 1 < len(words):
             i += 1
             wp = parse.number(words[i], 0, 99, "WP spent")
-        elif t in mission_rules.WHERE:
-            where = mission_rules.WHERE.index(t)
+        elif t in loiter_rules.WHERE:
+            where = loiter_rules.WHERE.index(t)
         elif t[:1] == "=":
             die = parse.number(t[1:], 1, 10, "die")
         else:
             raise parse.Reject(parse.SYNTAX, "usage: " + usage)
         i += 1
     die = die or session.rng.die(10)
-    mod = wp + mission_rules.WHERE_MOD[where]
+    mod = wp + loiter_rules.WHERE_MOD[where]
     outcome = tables.sar(die + mod)
     before = vals[fields.VP]
-    mission_rules.sar_apply(session, a, outcome)
+    loiter_rules.sar_apply(session, a, outcome)
     k = aircraft.pilot(vals, a)
     out = (("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod),
            ("outcome", tables.SAR_NAMES[outcome]), ("stress", tables.SAR_STRESS[outcome]),

@@ -1,7 +1,8 @@
-"""Mission rules: hits and crashes, Loiter and Bingo, engine check, SAR, a mission's phases.
+"""Mission rules: hits and crashes, a mission's phases.
 
-The rulebook's hits, immunities and structure, Loiter and Bingo, engine check and SAR
-(docs/rules.md).  The aircraft themselves (roster, types, markers) are engine/tal/aircraft.py.
+The rulebook's hits, immunities and structure (docs/rules.md).  Loiter and Bingo, the engine
+check and SAR are engine/tal/loiter.py; the aircraft themselves (roster, types, markers) are
+engine/tal/aircraft.py.
 
 The mission's phase moves: none -> target-bound (`mission start`) -> battlefield (`loiter start`;
 each Loiter turn is a Fast part then an enemy/Slow part) -> home-bound (when no aircraft is left
@@ -12,7 +13,7 @@ counters for a roster aircraft (its type, ECM pod, Evasive) and applies what the
 `apply_hit` (instant and durable effects; `ignores` holds the immunities).  Temporary counters stay
 with the cups, held by the aircraft: its turn ends at the end of the Fast part of a Loiter turn
 (Fast aircraft, `enemy_attack`, which the first enemy attack of a turn calls) or of the Loiter turn
-(Slow aircraft, `loiter_next`), when it leaves the battlefield or crashes; then this module calls
+(Slow aircraft, `loiter.loiter_next`), when it leaves the battlefield or crashes; then this module calls
 `cups.end_turn` for it, which puts back what is due.  A hit never lands during the aircraft's own
 turn, so what it holds was taken since its previous turn ended.  `end` returns every counter still
 out (`cups.state.end_mission`).  engine.tal.cups is imported only while a counter is held out.
@@ -23,7 +24,6 @@ from engine.tal import campaign
 from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
-from engine.tal import tables
 
 # --- mission phase (PHASE) ---------------------------------------------------------------------
 P_NONE = 0
@@ -32,10 +32,6 @@ P_FAST = 2  # battlefield: Pop-Ups, cover, Fast aircraft
 P_SLOW = 3  # battlefield: enemy attacks, Slow aircraft, advance the Loiter marker
 P_HOME = 4
 PHASES = ("none", "target-bound", "battlefield-fast", "battlefield-slow", "home-bound")
-
-LOITER_TURNS = 5  # a mission starts with 5 Loiter turns ("Placement du Pion d'Autonomie")
-FUEL_TURNS = 2  # a fuel tank gives its aircraft 2 more
-LOITER_MAX = 30
 
 # Results of apply_hit
 IGNORED = 0
@@ -110,7 +106,7 @@ def all_fast(session):
     return False
 
 
-def _end_turns(session, slow, out):
+def end_turns(session, slow, out):
     """End the turns of the aircraft acting in the Slow part (`slow`) or the Fast part."""
     vals = session.vals
     fast = all_fast(session)
@@ -127,12 +123,12 @@ def enemy_attack(session):
     """
     out = []
     if session.vals[fields.PHASE] == P_FAST:
-        _end_turns(session, False, out)
+        end_turns(session, False, out)
         session.vals[fields.PHASE] = P_SLOW
     return out
 
 
-def _battle_over(vals):
+def battle_over(vals):
     """Home-bound once no aircraft of the mission is left on the battlefield."""
     if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
         return
@@ -174,7 +170,7 @@ def crash(session, a, killed=False):
             if k >= 0:
                 pilots.set_flag(vals, k, pilots.KILLED, True)
         campaign.add_vp(vals, dvp)
-    _battle_over(vals)
+    battle_over(vals)
     return dvp
 
 
@@ -241,61 +237,6 @@ def apply_hit(session, a, code, n=1):
     return MARKED
 
 
-# --- Loiter and Bingo ("Placement du Pion d'Autonomie", "Bingo Fuel") -----------------------------
-def loiter_left(vals, a):
-    """Spaces left on aircraft a's Loiter track: > 0 turns, 0 Bingo 6, -1 Bingo 10."""
-    fuel = FUEL_TURNS if aircraft.has_fuel(vals, a) else 0
-    return vals[fields.LOITER] + fuel - vals[fields.TURN]
-
-
-def loiter_start(session, turns, relief):
-    """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
-    (Scout).  The battle begins (Fast part of the first turn)."""
-    vals = session.vals
-    if vals[fields.PHASE] != P_TARGET:
-        raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
-                           "(mission start first)" if vals[fields.PHASE] == P_NONE else
-                           "the Loiter marker is already placed")
-    if turns < 1 or turns > LOITER_MAX:
-        raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
-    vals[fields.LOITER] = turns
-    vals[fields.TURN] = 0
-    vals[fields.MISSION] = relief
-    vals[fields.PHASE] = P_FAST
-    _battle_over(vals)
-
-
-def loiter_next(session, returned, bingo6, bingo10, crashed):
-    """End the Loiter turn: turns end, the marker advances, Bingo markers, crashes past Bingo 10.
-
-    Fills the lists with counters returned and aircraft (slots) that got Bingo 6, Bingo 10,
-    or crashed.
-    """
-    vals = session.vals
-    if vals[fields.PHASE] != P_FAST and vals[fields.PHASE] != P_SLOW:
-        raise parse.Reject(parse.STATE, "no Loiter turn is being played (phase %s)" %
-                           PHASES[vals[fields.PHASE]])
-    if vals[fields.PHASE] == P_FAST:
-        _end_turns(session, False, returned)
-    _end_turns(session, True, returned)
-    vals[fields.TURN] += 1
-    vals[fields.PHASE] = P_FAST
-    for a in range(fields.AC_MAX):
-        if not on_battlefield(vals, a):
-            continue
-        left = loiter_left(vals, a)
-        if left == 0:
-            aircraft.set_bingo(vals, a, 1)
-            bingo6.append(a)
-        elif left == -1:
-            aircraft.set_bingo(vals, a, 2)
-            bingo10.append(a)
-        elif left < -1:
-            crash(session, a)
-            crashed.append(a)
-    _battle_over(vals)
-
-
 def leave(session, a):
     """Aircraft a leaves the battlefield (its turn ends there); returns counters returned."""
     vals = session.vals
@@ -304,7 +245,7 @@ def leave(session, a):
     out = []
     _release(session, a, out)
     aircraft.set_status(vals, a, aircraft.LEFT)
-    _battle_over(vals)
+    battle_over(vals)
     return out
 
 
@@ -321,79 +262,6 @@ def go_home(session):
             aircraft.set_status(vals, a, aircraft.LEFT)
     vals[fields.PHASE] = P_HOME
     return out
-
-
-def bingo_due(session):
-    """Aircraft (slots) that roll a Bingo check: a Bingo marker, flying home, and a pilot's stress
-    to track (unmanned aircraft have none: "Report du Stress des Pilotes": «Ne pas suivre ou noter
-    le stress pour les Drones»)."""
-    vals = session.vals
-    out = []
-    for a in range(fields.AC_MAX):
-        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a) and aircraft.bingo(vals, a)
-                and aircraft.status(vals, a) in (aircraft.FLYING, aircraft.LEFT)
-                and not aircraft.unmanned(session, a)):
-            out.append(a)
-    return out
-
-
-def bingo_check(session, a, die):
-    """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
-    below; the marker is then done."""
-    vals = session.vals
-    st = tables.bingo_stress(aircraft.bingo(vals, a), die)
-    k = aircraft.pilot(vals, a)
-    if k >= 0:
-        pilots.add_stress(vals, k, st)
-    aircraft.set_bingo(vals, a, 0)
-    return st
-
-
-def engine_due(vals):
-    """Aircraft (slots) that roll engine checks now: flying target-bound with Engine markers."""
-    out = []
-    if vals[fields.PHASE] == P_TARGET:
-        for a in range(fields.AC_MAX):
-            if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
-                    and aircraft.status(vals, a) == aircraft.FLYING
-                    and aircraft.marker(vals, a, aircraft.ENGINE)):
-                out.append(a)
-    return out
-
-
-# --- SAR ("Pilotes Crashés et SAR") ---------------------------------------------------------------
-WHERE = ("target", "battle", "home")  # where the aircraft crashed: SAR +2, +0, +1
-WHERE_MOD = (tables.SAR_TARGET_BOUND, 0, tables.SAR_HOME_BOUND)
-
-
-def sar_where(vals, a):
-    """0 target-bound, 1 battlefield, 2 home-bound, from the aircraft's crash status."""
-    return aircraft.status(vals, a) - aircraft.CRASH_TARGET
-
-
-def sar_due(session, a):
-    """Refuse unless aircraft a has a SAR roll due."""
-    vals = session.vals
-    st = aircraft.status(vals, a)
-    if st < aircraft.CRASH_TARGET or st > aircraft.CRASH_HOME:
-        raise parse.Reject(parse.STATE, "aircraft %d has no SAR roll due (%s)" % (
-            a + 1, "pilot killed or SAR done" if st == aircraft.DOWN else aircraft.STATUS[st]))
-
-
-def sar_apply(session, a, outcome):
-    """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
-    vals = session.vals
-    k = aircraft.pilot(vals, a)
-    dvp = 0
-    if outcome == tables.SAR_KILLED:
-        if k >= 0:
-            pilots.set_flag(vals, k, pilots.KILLED, True)
-        dvp = -1
-        campaign.add_vp(vals, dvp)
-    elif k >= 0:
-        pilots.add_stress(vals, k, tables.SAR_STRESS[outcome])
-    aircraft.set_status(vals, a, aircraft.DOWN)
-    return dvp
 
 
 # --- mission start and end ------------------------------------------------------------------------
