@@ -25,10 +25,6 @@ from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 
-def _vp(session, before):
-    return (("vp", session.vals[fields.VP]),) if session.vals[fields.VP] != before else ()
-
-
 def _use_scout(vals, lost):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
     per battalion; a lost one leaves the campaign."""
@@ -109,7 +105,7 @@ def loiter(session, words):
                ("phase", mission_rules.PHASES[vals[fields.PHASE]]))
         if back:
             out += (("returned", back),)
-        return out + _vp(session, before)
+        return out + campaign.vp_pairs(session, before)
     raise parse.Reject(parse.UNKNOWN, "usage: loiter [start [scout [=D]] [+M ...]|enemy|next]")
 
 
@@ -180,7 +176,7 @@ def engine(session, words):
         if crash:
             mission_rules.crash(session, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
-    return (("checks", out),) + _vp(session, before)
+    return (("checks", out),) + campaign.vp_pairs(session, before)
 
 
 def sar(session, words):
@@ -219,7 +215,7 @@ def sar(session, words):
            ("pilot", k + 1 if k >= 0 else None))
     if k >= 0:
         out += (("pilot_stress", vals[fields.P_STRESS + k]),)
-    return out + _vp(session, before)
+    return out + campaign.vp_pairs(session, before)
 
 
 @asks
@@ -249,5 +245,5 @@ def ridge(session, words):
     return ((("ac", a + 1), ("die", die), ("mod", mod), ("result", die + mod), ("stress", st),
              ("pilot", k + 1), ("pilot_stress", vals[fields.P_STRESS + k]),
              ("pilot_status", pilots.STATUS[pilots.status(vals, k)]), ("crash", crash)) +
-            _vp(session, before) +
+            campaign.vp_pairs(session, before) +
             datatables.entered_note(entered, "tal/ridge.txt"))

@@ -77,7 +77,7 @@ def _release(session, a, out):
     from engine.tal.cups import counters, rules as cups, state
     from engine.tal.cups import data as cupdata
     d = cupdata.definition(session, cupdata.HIT_FILE)
-    state.check_sum(vals, state.HIT, d, cupdata.HIT_FILE)
+    state.check_sum(vals, state.HIT, d)
     for k in range(cups.end_turn(session, d, a + 1)):
         c = cups.DRAWN[k]
         out.append(Obj((("n", c + 1), ("effect", counters.EFFECTS[d.effect[cups.SIDE[k]][c]]))))

@@ -46,7 +46,7 @@ def settle(vals, lay, cup):
     vals[lay[0]] = cup.sum if free(vals, lay) < lay[4] else 0
 
 
-def check_sum(vals, lay, cup, _file=None):
+def check_sum(vals, lay, cup):
     """Refuse to touch a cup whose saved state was made with a different data file."""
     if vals[lay[0]] and vals[lay[0]] != cup.sum:
         name = "hit" if lay is HIT else "popup"
