@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from conftest import ROOT, console_cmd, run_mpy
-from engine.core import record
+from engine.core import record, undolog
 from firmware.lines import OUT_OF_MEMORY
 from firmware.storage import FileStore
 from transcripts import blocks, doc_files
@@ -220,8 +220,8 @@ def test_between_requests_a_tight_heap_drops_the_game_modules():
     assert (rc, err) == (0, "")
     assert out.splitlines() == [
         '{"ok":true False 0',  # a dice session: no undo buffer, nothing to drop games with
-        "2048 True ['engine.core.cmd_dice', 'engine.tal.aircraft', 'engine.tal.cmd_ac',"
-        " 'engine.tal.cmd_pilots']",
+        "%d True ['engine.core.cmd_dice', 'engine.tal.aircraft', 'engine.tal.cmd_ac',"
+        " 'engine.tal.cmd_pilots']" % undolog.CAPACITY,
         "['tal/aircraft.txt', 'tal/pilots.txt']",
         "True [] []",  # dropped without allocating: modules and parsed tables
         "['engine.tal.aircraft', 'engine.tal.cmd_ac']",

@@ -108,17 +108,18 @@ def test_the_log_matches_a_model_through_every_kind_of_change(seed):
 
 def test_past_32_steps_the_log_keeps_to_its_buffer():
     """Without a store (the console), past UNDO_DEPTH steps the oldest go at `begin` so that the
-    log stays in its CAPACITY bytes with ROOM free: the buffer is made once, never grown."""
+    log stays in its CAPACITY bytes with ROOM free: the buffer is made once, never grown.  The steps
+    are the size of the transcripts' (about 28 bytes: a 20-byte line, one or two fields)."""
     s = Session(1)
     for i in range(3 * UNDO_MAX):
         s.begin()
         s.vals[i % COUNT] += 1
-        s.commit(b"step %d " % i + b"x" * 40)
+        s.commit(b"step %d " % i + b"x" * 10)
         assert len(s.undo) == undolog.CAPACITY
     assert UNDO_DEPTH < s.undo_steps < UNDO_MAX
     assert s.undo_hi - s.undo_lo + undolog.ROOM > undolog.CAPACITY - 16  # nearly full: no waste
     for i in reversed(range(3 * UNDO_MAX - s.undo_steps, 3 * UNDO_MAX)):
-        assert s.undo_last() == b"step %d " % i + b"x" * 40
+        assert s.undo_last() == b"step %d " % i + b"x" * 10
 
 
 def test_long_steps_grow_the_buffer_and_an_abort_keeps_the_old_one():

@@ -16,11 +16,13 @@ from engine.core.layout import UNDO_DEPTH, UNDO_MAX, new_values
 from engine.core.varint import get, put_at, unzig, zig
 
 # The buffer's size: past UNDO_DEPTH steps `settle` drops the oldest to keep ROOM bytes free, so
-# it grows only while the first UNDO_DEPTH steps are long, or for one step longer than ROOM.
-# 1536 bytes grew during the EXP3 and Golan screens' flow, which then needed 264 KB on the 64-bit
-# port against 240 with 2048 or 4096 (tests/test_pack_screens.py).  A store keeps less anyway: its
-# record stays under record.RECORD_SOFT (1536 bytes, the fields included) past UNDO_DEPTH steps.
-CAPACITY = 2048
+# it grows only while the first UNDO_DEPTH steps are long, or for one step longer than ROOM.  The
+# transcripts' steps average 28 bytes (a 20-byte line, a field or two): 32 of them fit in 1 KB.
+# It is in every request's heap: 1024 against 2048 took 1 KB off every transcript's smallest heap
+# on unix32-frozen (docs/protocol/campaign.md:614 25.0 KB against 26.25); 512 grew, and cost 4.
+# A store keeps less anyway: its record stays under record.RECORD_SOFT (1536 bytes, the fields
+# included) past UNDO_DEPTH steps.
+CAPACITY = 1024
 ROOM = 256  # a step of 200 bytes of line and 10 fields changed fits (a grown buffer otherwise)
 
 
