@@ -35,7 +35,7 @@ def read(session, name):
             return datatables.rows(session, name, sheets._RIDGE, sheets.RIDGE_KEYS)
         if name == "tal/movement.txt":
             return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
-        return datatables.rows(session, name, sheets._STRESS, sheets.STRESS_KEYS)
+        return sheets.stress_rows(session)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
         from engine.tal import cards
         if name == "tal/campaigns.txt":

@@ -11,8 +11,12 @@ from engine.core import datatables
 from engine.core.jsonline import Obj
 from engine.tal import fields
 from engine.core import parse
-from engine.tal import pilots
 from engine.tal import tables
+
+# engine/tal/pilots.py is imported by the functions that use it, here and in mission.py, loiter.py
+# and cmd_loiter.py: a Loiter or Scout answer loads none of it.  Measured with battalions.py so
+# imported (cmd_loiter.py, sheets.py): unix32-mpy exp3.md:379 104.75 KB against 106.0,
+# campaign.md:614 94.5 against 97.0; qemu-frozen exp3.md:379 and mission.md:289 -0.25.
 
 # --- aircraft status (AC_STATE low bits) -------------------------------------------------------
 BASE = 0  # at the air base
@@ -234,6 +238,8 @@ def assign(session, a, k):
     mentionnée sur sa carte»); the type is the pilot's line of data/tal/pilots.txt.  The Bullet
     Holes stress is taken when the pilot is assigned to a mission (`mission.start`).
     """
+    from engine.tal import pilots
+
     vals = session.vals
     if k < 0:
         vals[fields.AC_PILOT + a] = 0
@@ -268,6 +274,8 @@ def _damage(session, a):
 
 def pairs(session, a):
     """The reply pairs that describe aircraft slot a (the replies of `ac` and of the hits)."""
+    from engine.tal import pilots
+
     vals = session.vals
     _number, type_name, _family, ac_class, _cost, boxes, wp, _year = type_row(session, a)
     k = pilot(vals, a)

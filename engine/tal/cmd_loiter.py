@@ -12,14 +12,12 @@ A die a player rolled by hand is given as `=D`; without it the device rolls.
 """
 
 from engine.tal import aircraft
-from engine.tal import battalions
 from engine.tal import campaign
 from engine.core import datatables
 from engine.tal import fields
 from engine.tal import loiter as loiter_rules
 from engine.tal import mission as mission_rules
 from engine.core import parse
-from engine.tal import pilots
 from engine.tal import tables
 from engine.tal.ask import asks
 from engine.core.jsonline import Obj
@@ -28,6 +26,8 @@ from engine.core.jsonline import Obj
 def _use_scout(vals, lost):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
     per battalion; a lost one leaves the campaign."""
+    from engine.tal import battalions
+
     owned = vals[fields.SCOUTS] & 15
     used = vals[fields.SCOUTS] >> 4
     if used >= owned:
@@ -222,6 +222,8 @@ def sar(session, words):
 def ridge(session, words):
     """`ridge N [+M ...] [=D]`: Ridge Evasion for aircraft N's pilot ("Stress", "Promotion des
     Pilotes", table DATA)."""
+    from engine.tal import pilots
+
     parse.arity(words, 2, 40, "ridge N [+M ...] [=D]")
     vals = session.vals
     a = aircraft.slot(vals, words[1])

@@ -13,7 +13,6 @@ from engine.tal import campaign
 from engine.tal import fields
 from engine.tal import mission
 from engine.core import parse
-from engine.tal import pilots
 from engine.tal import tables
 
 LOITER_TURNS = 5  # a mission starts with 5 Loiter turns ("Placement du Pion d'Autonomie")
@@ -94,6 +93,8 @@ def bingo_due(session):
 def bingo_check(session, a, die):
     """One Bingo check ("Placement du Pion d'Autonomie", "Bingo Fuel"): stress = marker - die when
     below; the marker is then done."""
+    from engine.tal import pilots
+
     vals = session.vals
     st = tables.bingo_stress(aircraft.bingo(vals, a), die)
     k = aircraft.pilot(vals, a)
@@ -136,6 +137,8 @@ def sar_due(session, a):
 
 def sar_apply(session, a, outcome):
     """Apply a SAR outcome to aircraft a's pilot; the aircraft is then down.  Returns VP change."""
+    from engine.tal import pilots
+
     vals = session.vals
     k = aircraft.pilot(vals, a)
     dvp = 0

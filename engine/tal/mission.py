@@ -23,7 +23,6 @@ from engine.tal import aircraft
 from engine.tal import campaign
 from engine.tal import fields
 from engine.core import parse
-from engine.tal import pilots
 
 # --- mission phase (PHASE) ---------------------------------------------------------------------
 P_NONE = 0
@@ -145,6 +144,8 @@ def crash(session, a, killed=False):
     A crash of a manned aircraft leaves a SAR roll due (status CRASH_*), unless the pilot was
     killed.  Returns the VP change.
     """
+    from engine.tal import pilots
+
     vals = session.vals
     _number, _name, _family, ac_class, _cost, _boxes, _wp, _year = aircraft.type_row(session, a)
     manned = ac_class != aircraft.DRONE
@@ -197,6 +198,8 @@ def apply_hit(session, a, code, n=1):
     counters beside the aircraft).  An AC-130's Cannon hit disables gun n (1..3) when the cup
     already picked it, else one at random.
     """
+    from engine.tal import pilots
+
     vals = session.vals
     if code in TEMPORARIES:
         return IGNORED if ignores(session, a, code) else TEMPORARY
@@ -274,6 +277,8 @@ def start(session, slots, holes):
     moment où il est assigné à un appareil pour chaque dommage de trou d'obus»): `holes` gets
     (aircraft slot, pilot slot, stress) for each.
     """
+    from engine.tal import pilots
+
     vals = session.vals
     if vals[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
@@ -337,6 +342,8 @@ def end(session, stress, xp, out):
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
     """
+    from engine.tal import pilots
+
     vals = session.vals
     if vals[fields.PHASE] == P_NONE:
         raise parse.Reject(parse.STATE, "no mission is being flown")

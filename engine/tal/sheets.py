@@ -8,7 +8,6 @@ rulebook gives; a row they do not give is asked at the table (`complete` in
 engine/tal/ask.py).  Each look-up returns its values and whether an entered one was used.
 """
 
-from engine.tal import battalions
 from engine.core.datatables import UNKNOWN, rows
 from engine.tal.ask import complete
 
@@ -87,15 +86,24 @@ def movement(session, kind, die, mod, bn=""):
     return vals[0] - 1, entered
 
 
-_STRESS = (("band", battalions.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
-           ("source", "text"))
 STRESS_KEYS = ((0,),)  # one row per band
+
+
+def stress_rows(session):
+    """The rows of data/tal/stress.txt: (band, stress, WP) per range band."""
+    from engine.tal import battalions  # the bands: only this table needs them of sheets.py
+
+    columns = (("band", battalions.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
+               ("source", "text"))
+    return rows(session, "tal/stress.txt", columns, STRESS_KEYS)
 
 
 def _band(session, b, table, what, sheet):
     # table: "stress" or "wp", the column wanted
+    from engine.tal import battalions
+
     vals = [UNKNOWN]
-    for band, stress, wp in rows(session, "tal/stress.txt", _STRESS, STRESS_KEYS):
+    for band, stress, wp in stress_rows(session):
         if band == b:
             vals[0] = wp if table == "wp" else stress
     entered = complete(session, table, battalions.BANDS[b], vals, ((table, 0, 99, None),),
