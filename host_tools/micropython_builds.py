@@ -24,6 +24,8 @@ import shutil
 import subprocess
 import sys
 
+from host_tools import fold
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "micropython")
 SRC = os.path.join(OUT, "src")
@@ -111,7 +113,7 @@ def sync_source():
 
 def _app_key(extra=()):
     h = hashlib.sha256()
-    files = [os.path.join(ROOT, "manifest.py")] + list(extra)
+    files = [os.path.join(ROOT, "manifest.py"), fold.__file__] + list(extra)
     for pkg in APP:
         for dirpath, dirs, names in os.walk(os.path.join(ROOT, pkg)):
             dirs.sort()
@@ -175,9 +177,9 @@ def _manifests():
     # py/manifest.mk only checks that MPY_LIB_DIR holds a README.md: our manifest needs nothing
     # from micropython-lib.
     _write(os.path.join(lib, "README.md"), "Stands in for micropython-lib: nothing is used.\n")
-    app = 'include("$(APP_DIR)/manifest.py")\n'
+    app = 'include("$(APP_DIR)/manifest.py")\n'  # APP_DIR: the folded copy (host_tools/fold.py)
     qemu = _write(os.path.join(OUT, "manifest-qemu.py"),
-                  app + 'module("uart_console.py", base_path="$(APP_DIR)/host_tools")\n')
+                  app + 'module("uart_console.py", base_path=%r)\n' % os.path.dirname(LAUNCHER))
     unix = _write(os.path.join(OUT, "manifest-unix.py"), app)
     empty = _write(os.path.join(OUT, "manifest-stock.py"), "# nothing frozen: a stock firmware\n")
     return qemu, unix, empty, lib
@@ -206,7 +208,7 @@ def qemu_firmware(frozen):
     qemu_m, _unix_m, empty, lib = _manifests()
     name = "qemu-frozen" if frozen else "qemu-stock"
     args = ["BOARD=" + QEMU_BOARD, "BUILD=build-tal-" + name, "MPY_LIB_DIR=" + lib,
-            "MICROPY_HEAP_SIZE=%d" % QEMU_HEAP, "MICROPY_MANIFEST_APP_DIR=" + ROOT,
+            "MICROPY_HEAP_SIZE=%d" % QEMU_HEAP, "MICROPY_MANIFEST_APP_DIR=" + fold.tree(),
             "FROZEN_MANIFEST=" + (qemu_m if frozen else empty)]
     full = hashlib.sha256(("%s %s %s" % (key, args, _app_key([LAUNCHER]) if frozen else ""))
                           .encode()).hexdigest()
@@ -221,7 +223,7 @@ def unix32(frozen):
     _qemu_m, unix_m, _empty, lib = _manifests()
     name = "unix32-frozen" if frozen else "unix32-plain"
     args = UNIX32_FLAGS + ["BUILD=build-tal-" + name, "PROG=micropython", "MPY_LIB_DIR=" + lib,
-                           "MICROPY_MANIFEST_APP_DIR=" + ROOT,
+                           "MICROPY_MANIFEST_APP_DIR=" + fold.tree(),
                            "FROZEN_MANIFEST=" + (unix_m if frozen else "")]
     full = hashlib.sha256(("%s %s %s" % (key, args, _app_key() if frozen else ""))
                           .encode()).hexdigest()

@@ -15,6 +15,8 @@ import shutil
 import subprocess
 import sys
 
+from host_tools import fold
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = (("cmake", "cmake"), ("arm-none-eabi-gcc", "gcc-arm-none-eabi libnewlib-arm-none-eabi"))
 
@@ -24,11 +26,12 @@ class FirmwareError(Exception):
 
 
 def board_manifest(micropy_dir, board):
-    """The manifest frozen into the image: the board's usual one, then ours."""
+    """The manifest frozen into the image: the board's usual one, then ours (its folded copy,
+    host_tools/fold.py)."""
     own = os.path.join(micropy_dir, "ports", "rp2", "boards", board, "manifest.py")
     base = "$(BOARD_DIR)/manifest.py" if os.path.isfile(own) else "$(PORT_DIR)/boards/manifest.py"
     return ("# Written by `make firmware`: the board's frozen modules, then the TAL companion.\n"
-            "include(%r)\ninclude(%r)\n" % (base, os.path.join(ROOT, "manifest.py")))
+            "include(%r)\ninclude(%r)\n" % (base, os.path.join(fold.tree(), "manifest.py")))
 
 
 def commands(micropy_dir, board, build, manifest, jobs=2):

@@ -251,7 +251,7 @@ def test_make_firmware_runs_micropythons_rp2_build_with_our_manifest(tmp_path):
     assert uf2 == os.path.join(build, "firmware.uf2")
     text = open(manifest).read()
     assert "include('$(PORT_DIR)/boards/manifest.py')" in text
-    assert "include(%r)" % os.path.join(ROOT, "manifest.py") in text
+    assert "include(%r)" % os.path.join(ROOT, "build", "folded", "manifest.py") in text  # fold.py
 
 
 def test_make_firmware_fetches_the_pico_sdk_and_keeps_a_boards_own_manifest(tmp_path):
