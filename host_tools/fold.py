@@ -2,11 +2,12 @@
 
 The rules read the state as `vals[fields.AC_TYPE + a]`: on MicroPython each `fields.X` is a
 look-up at run time, so every game request loads fields.py and makes its table of names (53
-offsets and sizes), and compiled code carries the names.  MicroPython folds `const()` only inside one module, so the
-builds for the boards (frozen firmware, .mpy, ROMFS) compile this copy instead, where each
-`fields.X` is its number and a module left with no other use of `fields` does not import it.  The
-numbers come from importing fields.py itself: one source of the layout, as before.  Lines keep
-their numbers (an import dropped leaves its line blank), so tracebacks point at the sources.
+offsets and sizes), and compiled code carries the names.  MicroPython folds `const()` only
+inside one module, so the builds for the boards (frozen firmware, .mpy, ROMFS) compile this
+copy instead, where each `fields.X` is its number and a module left with no other use of `fields`
+does not import it.  The numbers come from importing fields.py itself: one source of the layout,
+as before.  Lines keep their numbers (an import dropped leaves its line blank), so tracebacks
+point at the sources.
 Measured, smallest heaps: qemu-frozen campaign.md:614 25.0 KB against 26.0, exp3.md:379 24.75
 against 25.5, mission.md:289 24.0 against 24.75; unix32-mpy exp3.md:379 93.0 against 104.75.
 
