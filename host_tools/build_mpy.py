@@ -46,6 +46,12 @@ def build(out_dir, packages=PACKAGES, cross=None):
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
             compile_to(cross or mpy_cross(), rel, src, dst)
         built.append(dst)
+    for pkg in packages:  # a module whose source is gone goes too: nothing may import it
+        for dirpath, _dirs, files in os.walk(os.path.join(out_dir, pkg)):
+            for name in files:
+                path = os.path.join(dirpath, name)
+                if name.endswith(".mpy") and path not in built:
+                    os.remove(path)
     copy_data(out_dir)
     return built
 
