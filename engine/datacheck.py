@@ -27,16 +27,15 @@ def read(session, name):
         from engine.tal import pilots
         return datatables.rows(session, name, pilots._NAMES, pilots.NAME_KEYS)
     from engine.core import datatables
-    if name == "tal/stress.txt":
-        from engine.tal import battalions
-        return battalions.stress_rows(session)
-    if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt"):
+    if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
         from engine.tal import sheets
         if name == "tal/scout.txt":
             return datatables.rows(session, name, sheets._SCOUT, sheets.SCOUT_KEYS)
         if name == "tal/ridge.txt":
             return datatables.rows(session, name, sheets._RIDGE, sheets.RIDGE_KEYS)
-        return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
+        if name == "tal/movement.txt":
+            return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
+        return sheets.stress_rows(session)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
         from engine.tal import cards
         if name == "tal/campaigns.txt":

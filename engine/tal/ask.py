@@ -12,9 +12,6 @@ power cut is asked again by the same request, with the same die).
 from engine.core import parse
 
 ASK = "ask"
-# The sheets the player reads a missing row from (a question names it).
-TACTICAL = "Tactical Display sheet"
-AIR_BASE = "Air Base sheet"
 
 
 class Ask(parse.Reject):

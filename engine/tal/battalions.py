@@ -1,6 +1,5 @@
 """The sector map ("Fin de Journée", "Mouvement des Bataillons"): its range bands, and the enemy
-battalions on it with their strength, band and VP; the mission stress and weight penalty of each
-band (data/tal/stress.txt).
+battalions on it with their strength, band and VP.
 
 Apart from engine/tal/campaign.py (SO, Day, VP, the end of day's steps): an aircraft attacked or
 a pilot's costs need those, not these.  Measured on unix32-mpy (each module's bytecode in the
@@ -131,50 +130,3 @@ def battalion_vp(vals, b, strength):
     campaign.add_vp(vals, got)
     bn_set(vals, b, strength, bn_band(vals, b), bn_fixed(vals, b))
     return got
-
-
-# --- mission stress and weight penalty by range band ("Report du Stress des Pilotes",
-# "Armements des Appareils"): data/tal/stress.txt, one row per band.  Here with the bands, not in
-# sheets.py: `mission start` and `mission end` need these, not the Scout, Ridge and Movement
-# tables.  Measured, qemu-frozen: exp3.md:379 24.5 KB against 24.75, mission.md:398 21.5 against
-# 22.0, campaign.md:614 25.0 either way.
-STRESS_KEYS = ((0,),)  # one row per band
-
-
-def stress_rows(session):
-    """The rows of data/tal/stress.txt: (band, stress, WP) per range band."""
-    from engine.core.datatables import rows
-
-    return rows(session, "tal/stress.txt", (("band", BANDS), ("stress", (0, 99), "?"),
-                                            ("wp", (0, 99), "?"), ("source", "text")),
-                STRESS_KEYS)
-
-
-def _band(session, b, table, what, sheet):
-    # table: "stress" or "wp", the column wanted; a row not known is asked (engine/tal/ask.py)
-    from engine.core.datatables import UNKNOWN
-    from engine.tal.ask import complete
-
-    vals = [UNKNOWN]
-    for band, stress, wp in stress_rows(session):
-        if band == b:
-            vals[0] = wp if table == "wp" else stress
-    entered = complete(session, table, BANDS[b], vals, ((table, 0, 99, None),),
-                       "%s, %s" % (what, BAND_NAMES[b]), sheet)
-    return vals[0], entered
-
-
-def band_stress(session, b):
-    """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
-    (stress, entered)."""
-    from engine.tal.ask import AIR_BASE
-
-    return _band(session, b, "stress", "Mission stress", AIR_BASE)
-
-
-def band_wp(session, b):
-    """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
-    (WP, entered)."""
-    from engine.tal.ask import TACTICAL
-
-    return _band(session, b, "wp", "Weight penalty", TACTICAL)

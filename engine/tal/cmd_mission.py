@@ -69,7 +69,8 @@ def _wp(session, a):
     if wp is None:
         return None
     if ac_class == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
-        wp -= battalions.band_wp(session, target_band(vals))[0]
+        from engine.tal import sheets  # the sheets' tables load when first needed
+        wp -= sheets.band_wp(session, target_band(vals))[0]
     return max(0, wp - aircraft.PYLON_WP * aircraft.marker(vals, a, aircraft.PYLON))
 
 
@@ -85,6 +86,7 @@ def _slots(session, words, start):
 
 def _end_args(session, words):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
+    from engine.tal import sheets
     vals = session.vals
     stress = None
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
@@ -104,16 +106,16 @@ def _end_args(session, words):
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
         elif stress is None and t in battalions.BANDS:
-            stress = battalions.band_stress(session, battalions.band(t))[0]
+            stress = sheets.band_stress(session, battalions.band(t))[0]
         elif stress is None and t[:1].isdigit():
-            b = battalions.bn_find(vals, t)
-            stress = battalions.band_stress(session, battalions.bn_band(vals, b))[0]
+            stress = sheets.band_stress(session,
+                                        battalions.bn_band(vals, battalions.bn_find(vals, t)))[0]
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
         i += 1
     if stress is None and target_band(vals) >= 0:
-        stress = battalions.band_stress(session, target_band(vals))[0]
+        stress = sheets.band_stress(session, target_band(vals))[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")

@@ -85,6 +85,6 @@ def table(session, words):
     if t == "stress" or t == "wp":
         parse.arity(words, 3, 3, "table stress|wp BAND")
         b = battalions.band(words[2])
-        n, entered = (battalions.band_stress if t == "stress" else battalions.band_wp)(session, b)
+        n, entered = (sheets.band_stress if t == "stress" else sheets.band_wp)(session, b)
         return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)
