@@ -89,7 +89,8 @@ def tree(out=OUT):
         for d, dirs, files in os.walk(os.path.join(out, pkg)):
             for name in files:
                 path = os.path.join(d, name)
-                if os.path.relpath(path, out) not in keep:
+                # (not another test worker's file being written: _write's .tmp)
+                if os.path.relpath(path, out) not in keep and not name.endswith(".tmp"):
                     os.remove(path)
     return out
 

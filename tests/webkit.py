@@ -1,9 +1,11 @@
 """The web page in tests: its build, its MicroPython under node, and headless Chromium.
 
-`web_build()` builds the site once per test run into build/web-test (what `make web` puts in
-dist/web).  `run_wasm(code)` runs Python on the page's MicroPython WebAssembly port under node,
-with the app unpacked as the page unpacks it (web/node_run.mjs: `page` is the JS object the
-board talks to, its storage kept in memory).  `chromium()` launches Debian's Chromium through
+`web_build()` builds the site once per test process into build/web-test (what `make web` puts in
+dist/web), a folder per pytest-xdist worker: a build empties its folder first, and one worker's
+build under another's running page failed it (a truncated app.tar.gz).  `run_wasm(code)` runs
+Python on the page's MicroPython WebAssembly port under node, with the app unpacked as the page
+unpacks it (web/node_run.mjs: `page` is the JS object the board talks to, its storage kept in
+memory).  `chromium()` launches Debian's Chromium through
 playwright-core (web/package.json), never a browser of its own.  Each skips the test, saying
 why, where node, the npm packages (`make web`) or Chromium are missing; .ci/run installs them.
 """
@@ -17,7 +19,7 @@ import pytest
 
 from conftest import ROOT
 
-BUILD = os.path.join(ROOT, "build", "web-test")
+BUILD = os.path.join(ROOT, "build", "web-test", os.environ.get("PYTEST_XDIST_WORKER", "main"))
 NODE = shutil.which("node")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 MODULES = os.path.join(ROOT, "web", "node_modules")
