@@ -56,7 +56,7 @@ def build(out_dir, packages=PACKAGES, cross=None):
     return built
 
 
-def _replace(dst, write):
+def replace(dst, write):
     # `write(path)` makes the file at a temporary path that then replaces dst whole: a test run
     # on several workers (pytest -n) never reads a half-written file.
     tmp = "%s.%d.tmp" % (dst, os.getpid())
@@ -67,7 +67,7 @@ def _replace(dst, write):
 def compile_to(cross, name, src, dst):
     """Compile src to dst (replaced whole).  `name` (-s) is what error messages call the source,
     not a host path."""
-    _replace(dst, lambda tmp: subprocess.run([cross, "-s", name, "-o", tmp, src], check=True))
+    replace(dst, lambda tmp: subprocess.run([cross, "-s", name, "-o", tmp, src], check=True))
 
 
 def copy_data(out_dir):
@@ -83,7 +83,7 @@ def copy_data(out_dir):
             if not os.path.exists(dst) or os.path.getmtime(dst) != os.path.getmtime(src):
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 # copy2 keeps the mtime: an edit of either side is noticed
-                _replace(dst, lambda tmp: shutil.copy2(src, tmp))
+                replace(dst, lambda tmp: shutil.copy2(src, tmp))
             copied.append(dst)
     return copied
 

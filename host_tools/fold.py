@@ -20,6 +20,8 @@ import os
 import sys
 import tokenize
 
+from host_tools import build_mpy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "folded")
 PACKAGES = ("engine", "firmware", "hardware")
@@ -89,7 +91,7 @@ def tree(out=OUT):
         for d, dirs, files in os.walk(os.path.join(out, pkg)):
             for name in files:
                 path = os.path.join(d, name)
-                # (not another test worker's file being written: _write's .tmp)
+                # (not another test worker's file being written: build_mpy.replace's .tmp)
                 if os.path.relpath(path, out) not in keep and not name.endswith(".tmp"):
                     os.remove(path)
     return out
@@ -105,10 +107,12 @@ def _write(path, data):
     except OSError:
         pass
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = "%s.%d.tmp" % (path, os.getpid())
-    with open(tmp, "wb") as f:
+    build_mpy.replace(path, lambda tmp: _put(tmp, data))
+
+
+def _put(path, data):
+    with open(path, "wb") as f:
         f.write(data)
-    os.replace(tmp, path)
 
 
 if __name__ == "__main__":
