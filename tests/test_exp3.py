@@ -406,7 +406,9 @@ def test_squad_and_enemy_fields_pack_without_overlap():
     assert all(v[rules.CAS_ENEMY + k] >= 0 for k in range(5))
 
 
+# rules.ALIVE is a number in the boards' copy of the code (host_tools/fold.py): given here
 HEAP_LOCK = """
+ALIVE = %d
 import micropython
 from array import array
 from engine.exp3 import rules
@@ -415,7 +417,7 @@ from engine.core.rng import Rng
 r = Rng(5)
 v = array("h", bytes(2 * fields.COUNT))
 for i in range(4):
-    rules.set_squad(v, i, i + 1, rules.ALIVE, 15, 0)
+    rules.set_squad(v, i, i + 1, ALIVE, 15, 0)
 
 
 def hot():
@@ -424,16 +426,16 @@ def hot():
         d = r.die(10)
         rules.set_enemies(v, d, d)
         i = d & 3
-        if rules.sq_fate(v, i) == rules.ALIVE and rules.take_hits(v, i, r.below(3)):
-            rules.set_squad(v, i, i + 1, rules.ALIVE, 15, 0)
+        if rules.sq_fate(v, i) == ALIVE and rules.take_hits(v, i, r.below(3)):
+            rules.set_squad(v, i, i + 1, ALIVE, 15, 0)
         if rules.engaged(v, i):
             n += 1
-        n += rules.friendly_fire_result(d, 2, 0) + rules.soldier_bonus(d % 6, d & 3, d > 5)
-        n += rules.unengaged(v) + rules.complete(v) + rules.max_range(d % 6)
+        n += rules.friendly_fire_result(d, 2, 0) + rules.soldier_bonus(d %% 6, d & 3, d > 5)
+        n += rules.unengaged(v) + rules.complete(v) + rules.max_range(d %% 6)
     return n
 
 
-"""
+""" % rules.ALIVE
 
 
 def test_exp3_rules_allocate_nothing_under_micropython():
