@@ -1,6 +1,6 @@
 """Compile the device code (`engine/`, `firmware/`) to .mpy with mpy-cross; copy the data files.
 
-What is compiled is the device's copy of the sources, engine/tal/fields.py's offsets folded in
+What is compiled is the device's copy of the sources, the modules' integer constants folded in
 (host_tools/fold.py, build/folded): the same code, less RAM on the boards.
 
 Usage: python -m host_tools.build_mpy OUT_DIR   (make mpy uses build/mpy)

@@ -6,16 +6,19 @@ defines one keeps in the heap (a module's globals), the name itself is interned 
 and the bytecode carries the look-ups.  MicroPython folds `const()` only inside one module, so
 the builds for the boards (frozen firmware, .mpy, ROMFS) compile this copy instead, where:
   - a module-level `NAME = <integer>` (an integer expression of literals and the module's
-    constants before it, or `const(...)`), never bound again in its module, is a constant;
-    engine/tal/fields.py's offsets (made by a function) are taken by importing it;
+    constants before it, or `const(...)`), never bound again in its module nor set from outside
+    (`mod.NAME = x`), is a constant; engine/tal/fields.py's offsets (made by a function) are
+    taken by importing it;
   - `module.NAME` (through an import of that module) and, in its own module, `NAME` become the
     number; so does a `NAME` imported with `from module import NAME`;
-  - an import left unused goes, and a literal constant's own line goes when no `x.NAME` that
-    was not folded remains anywhere (a module reached another way, e.g. a board profile, keeps
-    its names).
+  - an import left unused goes, and so does a literal constant's own line, in a game module or
+    when private (`_NAME`), unless some `x.NAME` was not folded (a module reached another way,
+    e.g. a board profile) or a host tool running on the boards names it (OTHERS).
 Lines keep their numbers (what goes leaves its line blank), so tracebacks point at the sources.
 Measured, smallest heaps: fields.py's offsets alone, qemu-frozen campaign.md:614 25.0 KB against
-26.0, exp3.md:379 24.75 against 25.5; unix32-mpy exp3.md:379 93.0 against 104.75.
+26.0; every module's constants, 23.75 to 24.0 (exp3.md:379 23.5 against 24.75), the dice 7.8;
+unix32-mpy each rules transcript 90.0 against 93.0 (fields.py alone: 93.0 against 104.75), the
+tour of every screen 179 against 190.
 
 Usage: python -m host_tools.fold [OUT]   (default build/folded: engine/, firmware/, hardware/ and
 manifest.py, which freezes them)
@@ -32,9 +35,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "folded")
 PACKAGES = ("engine", "firmware", "hardware")
 MANIFEST = ("manifest.py", "frozen_names.py")  # the manifest, and the module it freezes beside
-# Where a constant's own line goes: the game modules, which a game request loads.  The core's,
-# the firmware's and the boards' names stay (host tools and tests running on the boards read
-# them: record.FORMAT, keys.LONG, ...), their uses folded all the same.
+# Where a constant's own line goes: the game modules, which a game request loads, and a private
+# `_NAME` anywhere.  The core's, the firmware's and the boards' public names stay (host tools and
+# tests running on the boards read them: record.FORMAT, keys.LONG, ...), their uses folded.
 GAMES = ("engine.tal.", "engine.exp3.", "engine.golan.")
 COMPUTED = ("engine.tal.fields",)  # constants made by a function: their values come by import
 # The host tools that run on a board or the unix port, on this copy: a constant they name
@@ -177,6 +180,20 @@ def fold_all(texts):
     """{module: folded source} for {module: source} (see the module doc)."""
     trees = {m: ast.parse(t) for m, t in texts.items()}
     consts = {m: constants(m, trees[m]) for m in trees}
+    # a name some code sets from outside its module (`mod.NAME = x`, setattr) is no constant
+    moved = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                moved.add(node.attr)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id == "setattr" and len(node.args) > 1
+                  and isinstance(node.args[1], ast.Constant)):
+                moved.add(node.args[1].value)
+    for m, (values, literal) in consts.items():
+        for k in moved & set(values):
+            del values[k]
+            literal.pop(k, None)
     consts = {m: c for m, c in consts.items() if c[0]}
     names = set(k for c in consts.values() for k in c[0])
     unfolded = set()  # constants' names read some way not folded: their lines stay
@@ -259,10 +276,10 @@ def _folds(m, tree, lines, consts, unfolded):
                     "from %s import %s" % (node.module, keep))
             edits.append((node.lineno, 0, len(line.encode()), new))
     drops = []
-    if m.startswith(GAMES):
-        for k, node in consts.get(m, ({}, {}))[1].items():
-            if node.lineno == node.end_lineno and ";" not in lines[node.lineno - 1]:
-                drops.append((node.lineno, k))
+    for k, node in consts.get(m, ({}, {}))[1].items():
+        if ((m.startswith(GAMES) or k[0] == "_") and node.lineno == node.end_lineno
+                and ";" not in lines[node.lineno - 1]):
+            drops.append((node.lineno, k))
     return edits, drops
 
 

@@ -114,6 +114,7 @@ def sync_source():
 def _app_key(extra=()):
     h = hashlib.sha256()
     files = [os.path.join(ROOT, "manifest.py"), fold.__file__] + list(extra)
+    files += [os.path.join(ROOT, f) for f in fold.OTHERS]  # (they decide what fold.py keeps)
     for pkg in APP:
         for dirpath, dirs, names in os.walk(os.path.join(ROOT, pkg)):
             dirs.sort()

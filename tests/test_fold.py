@@ -98,6 +98,14 @@ def test_outside_the_game_modules_the_constants_lines_stay():
     assert got == ["LONG = 2", "", "def f():", "    return 2", ""]
 
 
+def test_a_private_constant_goes_anywhere_and_a_name_set_from_outside_is_no_constant():
+    keys = "LONG = 2\n_QUEUE = 8\n\ndef f():\n    return LONG + _QUEUE\n"
+    setter = "from firmware import keys\n\ndef g(x):\n    keys.LONG = x\n"
+    got = _fold(firmware_keys=keys, firmware_setter=setter)
+    assert got["firmware_keys"] == ["LONG = 2", "", "", "def f():", "    return LONG + 8", ""]
+    assert got["firmware_setter"] == setter.split("\n")
+
+
 def test_a_constant_read_another_way_keeps_its_definition():
     rules = "FLYING = 1\nWIDTH = 160\n"
     user = "\n".join([
