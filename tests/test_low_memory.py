@@ -82,7 +82,8 @@ def test_every_heap_answers_each_line_once_and_a_refusal_changed_nothing(tmp_pat
         _copy_state(start, work)
         p = _run("micropython", str(heap), work, requests)
         if p.returncode != 0:  # too small to start: one line, the save untouched
-            assert not started, (heap, p.stderr)
+            # (near the edge, not always above a heap that started: the heap's layout moves with
+            # its size; measured 64-bit, the dice block starts at 55168 bytes, not at 55488)
             err = p.stderr.decode()
             assert err.count("\n") == 1 and err.startswith("out of memory") and not p.stdout, err
             assert _files(work) == _files(start)
