@@ -46,6 +46,12 @@ OTHERS = ("host_tools/uart_console.py", "host_tools/heap_profile.py", "host_tool
           "host_tools/flashsim.py")
 
 
+def _module(rel):
+    """The dotted name of the module at `rel` (a .py path under ROOT)."""
+    mod = rel[:-3].replace(os.sep, ".")
+    return mod[:-9] if mod.endswith(".__init__") else mod
+
+
 def sources():
     """{dotted module name: source text} of PACKAGES."""
     got = {}
@@ -54,9 +60,9 @@ def sources():
             dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             for name in sorted(files):
                 if name.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(d, name), ROOT)[:-3].replace(os.sep, ".")
-                    with open(os.path.join(d, name), encoding="utf-8") as f:
-                        got[rel[:-9] if rel.endswith(".__init__") else rel] = f.read()
+                    path = os.path.join(d, name)
+                    with open(path, encoding="utf-8") as f:
+                        got[_module(os.path.relpath(path, ROOT))] = f.read()
     return got
 
 
@@ -109,9 +115,10 @@ def _value(node, known):
     return None
 
 
-def constants(name, tree):
-    """({NAME: int}, {NAME: its Assign node if a literal one}) of module `name`."""
-    count, glob = _stores(tree)
+def constants(name, tree, stores):
+    """({NAME: int}, {NAME: its Assign node if a literal one}) of module `name` (`stores`:
+    `_stores(tree)`)."""
+    count, glob = stores
     values, literal = {}, {}
     computed = None
     if name in COMPUTED:
@@ -135,11 +142,11 @@ def constants(name, tree):
     return values, literal
 
 
-def _imports(tree, consts):
+def _imports(tree, stores, consts):
     """{local name: module} for `tree`'s imports (at any depth) of modules in `consts`, and
     {local name: (module, NAME)} for their constants imported by name.  A name bound otherwise
     too (a variable of the same name), or to different things, is left out: not safe to fold."""
-    count, glob = _stores(tree)
+    count, glob = stores
     bound = {}  # local name -> what each import binding it names (None: not ours)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -179,7 +186,8 @@ def _literal(v):
 def fold_all(texts):
     """{module: folded source} for {module: source} (see the module doc)."""
     trees = {m: ast.parse(t) for m, t in texts.items()}
-    consts = {m: constants(m, trees[m]) for m in trees}
+    stores = {m: _stores(t) for m, t in trees.items()}
+    consts = {m: constants(m, trees[m], stores[m]) for m in trees}
     # a name some code sets from outside its module (`mod.NAME = x`, setattr) is no constant
     moved = set()
     for tree in trees.values():
@@ -200,32 +208,30 @@ def fold_all(texts):
     for path in OTHERS:
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
             unfolded.update(names & set(re.findall(r"\w+", f.read())))
+    lines = {m: t.split("\n") for m, t in texts.items()}
     edits = {}  # module -> [(line, start column, end column, text)]: columns in bytes
     drops = {}  # module -> [(line, NAME)]: a literal constant's line, gone unless unfolded
     for m, tree in trees.items():
-        lines = texts[m].split("\n")
-        edits[m], drops[m] = _folds(m, tree, lines, consts, unfolded)
+        edits[m], drops[m] = _folds(m, tree, stores[m], lines[m], consts, names, unfolded)
     out = {}
-    for m, text in texts.items():
-        lines = text.split("\n")
+    for m, rows in lines.items():
         for row, k in drops[m]:
             if k not in unfolded:
                 edits[m] = [e for e in edits[m] if e[0] != row]
-                edits[m].append((row, 0, len(lines[row - 1].encode()), ""))
+                edits[m].append((row, 0, len(rows[row - 1].encode()), ""))
         for row, a, b, new in sorted(edits[m], key=lambda e: (e[0], e[1]), reverse=True):
-            raw = lines[row - 1].encode()
-            lines[row - 1] = raw[:a].decode() + new + raw[b:].decode()
-        out[m] = "\n".join(lines)
+            raw = rows[row - 1].encode()
+            rows[row - 1] = raw[:a].decode() + new + raw[b:].decode()
+        out[m] = "\n".join(rows)
     return out
 
 
-def _folds(m, tree, lines, consts, unfolded):
+def _folds(m, tree, stores, lines, consts, names, unfolded):
     """The edits folding module `m` (`tree`, its `lines`), and its constants' lines that may go;
-    adds to `unfolded` the names of constants it reads some way not folded."""
-    mods, imported = _imports(tree, consts)
+    adds to `unfolded` the names (of `names`, every constant's) it reads some way not folded."""
+    mods, imported = _imports(tree, stores, consts)
     own = consts.get(m, ({}, {}))[0]
-    count, glob = _stores(tree)
-    names = set(k for c in consts.values() for k in c[0])
+    count, glob = stores
     edits = []
     used = {}  # local name -> reads left after folding
     folded = set()  # the module names of folded `module.NAME`
@@ -315,8 +321,7 @@ def tree(out=OUT):
                 src = os.path.join(d, name)
                 rel = os.path.relpath(src, ROOT)
                 if name.endswith(".py"):
-                    mod = rel[:-3].replace(os.sep, ".")
-                    data = folded[mod[:-9] if mod.endswith(".__init__") else mod].encode()
+                    data = folded[_module(rel)].encode()
                 else:
                     with open(src, "rb") as f:
                         data = f.read()

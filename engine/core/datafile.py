@@ -237,8 +237,10 @@ def _bad_bytes(b, start, end):
 
 
 def _bounds(raw, number):
-    """(start, end): where line `raw` (bytes) holds its text, without a line end and a byte order
-    mark; its bytes checked (DataError)."""
+    """(bytes, start, end): line `raw` (bytes or str) as bytes, and where it holds its text,
+    without a line end and a byte order mark; its bytes checked (DataError)."""
+    if isinstance(raw, str):
+        raw = raw.encode()
     start = 3 if number == 1 and raw[:3] == b"\xef\xbb\xbf" else 0  # the BOM some editors write
     end = len(raw)
     if end > start and raw[end - 1] == 10:
@@ -248,14 +250,12 @@ def _bounds(raw, number):
     bad = _bad_bytes(raw, start, end)
     if bad is not None:
         raise DataError(number, bad)
-    return start, end
+    return raw, start, end
 
 
 def line_text(raw, number):
     """The text of one line: bytes (or str) checked, line end removed, decoded."""
-    if isinstance(raw, str):
-        raw = raw.encode()
-    start, end = _bounds(raw, number)
+    raw, start, end = _bounds(raw, number)
     return raw[start:end].decode()
 
 
@@ -289,9 +289,7 @@ def record(raw, number, columns, head, last=True, converted=True):
     a record or header line is copied (a comment line, most of a file, not at all): unix32-frozen
     mission.md:289 22.75 KB against 23.0, mission.md:398 21.0 against 21.25."""
     n = len(columns)
-    if isinstance(raw, str):
-        raw = raw.encode()
-    start, end = _bounds(raw, number)
+    raw, start, end = _bounds(raw, number)
     # The body (before a comment, without the spaces around it) is found in the bytes, and only
     # it is copied: a comment line, most of a file, makes no copy of itself.
     k = raw.find(b"#", start, end)
