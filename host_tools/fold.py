@@ -29,7 +29,7 @@ import os
 import re
 import sys
 
-from host_tools import build_mpy
+from host_tools import build_mpy, shorten
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "folded")
@@ -294,9 +294,9 @@ _done = {}  # out -> the inputs' sizes and times when it was last written by thi
 
 def _inputs():
     paths = [os.path.join(ROOT, f) for f in MANIFEST + OTHERS]
-    for pkg in PACKAGES:
+    for pkg in PACKAGES + shorten.OUTSIDE:
         for d, dirs, files in os.walk(os.path.join(ROOT, pkg)):
-            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            dirs[:] = sorted(x for x in dirs if x not in ("__pycache__", "node_modules"))
             paths += [os.path.join(d, name) for name in sorted(files)]
     return [(p, os.stat(p).st_size, os.stat(p).st_mtime_ns) for p in paths]
 
@@ -309,8 +309,7 @@ def tree(out=OUT):
     inputs = _inputs()
     if _done.get(out) == inputs and os.path.isdir(out):
         return out
-    texts = sources()
-    folded = fold_all(texts)
+    folded = shorten.shorten_all(fold_all(sources()))
     keep = set()
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(ROOT, pkg)):
