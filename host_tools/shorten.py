@@ -4,14 +4,18 @@ From a `.mpy` file every name the code uses (a function's, an argument's, a glob
 attribute's) is interned into the board's heap when the module loads, and stays there after the
 module is dropped: about 23 bytes a name on a 32-bit board (its characters, its entry in a pool of
 names, the pool's room to grow).  A module's private names (`_draw_hit`, `_cups_home`) are its
-own, so each module's are renamed `_a`, `_b`, ... in the order they first appear: every module
-then shares the same few short names.
+own, so each module's variables (globals, locals, arguments) are renamed `_a`, `_b`, ... in the
+order they first appear: every module then shares the same few short names.  A private name a
+module uses as an attribute (`self._buf`), a keyword or a class's member may meet another
+module's on one object (a subclass, the session), so it gets a name of its own in the whole
+tree: `_0`, `_1`, ...
 
 A private name is renamed in its module only when nothing outside the module can reach it:
   - it is bound in the module (a def, a class, an assignment, an argument, `self._x = ...`),
     so a library's own private name (`sys._getframe`) is left alone;
   - no other module names it as an attribute (`mod._x`, `obj._x`), a keyword (`f(_x=1)`), a name
     imported from a module (`from m import _x`), or a method or class attribute (an override);
+    and when the module itself uses it so, no other module has the word at all;
   - no string of any module holds it as a word (`getattr(obj, "_x")`, the command table);
   - no host tool, test or web file names it at all (they reach into the boards' copy too).
 A dunder (`__init__`) is never touched.  Every use in the module is renamed alike (token by token),
@@ -22,6 +26,7 @@ Measured (unix32-mpy, every rules request in one session): NOTE.
 
 import ast
 import io
+import itertools
 import os
 import re
 import tokenize
@@ -102,25 +107,48 @@ def shorten_all(texts, outside=None):
     outside = _outside_words() if outside is None else outside
     trees = {m: ast.parse(t) for m, t in texts.items()}
     reach = {m: _reach(t) for m, t in trees.items()}
+    tokens = {m: list(tokenize.generate_tokens(io.StringIO(t).readline))
+              for m, t in texts.items()}
+    used = {m: set(t.string for t in ts if t.type == tokenize.NAME) for m, ts in tokens.items()}
+    barred = set(outside)
+    for attrs, words in reach.values():
+        barred |= words
+    everywhere = set(barred)
+    for names in used.values():
+        everywhere |= names
+    # attributes' short names: _0, _1, ..., never a module's own (_a, _b, ...; see _names_of)
+    shared = (s for s in ("_%d" % i for i in itertools.count()) if s not in everywhere)
     out = {}
     for m, text in texts.items():
-        barred = set(outside)
-        for n, (attrs, words) in reach.items():
-            barred |= words
-            if n != m:
-                barred |= attrs
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-        used = set(t.string for t in tokens if t.type == tokenize.NAME)
-        bound = _bound(trees[m])
-        names = {}
-        fresh = (s for s in _short_names() if s not in used)
-        for t in tokens:
-            k = t.string
-            if (t.type == tokenize.NAME and k not in names and _PRIVATE.match(k)
-                    and k in bound and k not in barred):
-                names[k] = next(fresh)
-        out[m] = _rename(text, tokens, names) if names else text
+        others = [n for n in texts if n != m]
+        names = _names_of(m, tokens[m], used, reach, _bound(trees[m]), barred, others, shared)
+        out[m] = _rename(text, tokens[m], names) if names else text
     return out
+
+
+def _names_of(m, tokens, used, reach, bound, barred, others, shared):
+    """{private name: its short name} for module `m`.  A name only ever a variable in `m` (a
+    global, a local, an argument) gets the module's next short name: another module's variables
+    are its own.  A name `m` uses as an attribute (or a keyword, a class's member, a name
+    imported by name) may be an object's that other modules' code holds too: it is renamed only
+    when no other module has the word at all, to a short name no module has (`shared`), so two
+    modules' attributes never meet on one object (a subclass, a session)."""
+    attrs = reach[m][0]
+    reached = set()
+    for n in others:
+        reached |= reach[n][0]
+    names = {}
+    own = (s for s in _short_names() if s not in used[m])  # (never a digit: `shared`'s)
+    for t in tokens:
+        k = t.string
+        if (t.type != tokenize.NAME or k in names or not _PRIVATE.match(k) or k not in bound
+                or k in barred or k in reached):
+            continue
+        if k not in attrs:
+            names[k] = next(own)
+        elif not any(k in used[n] for n in others):
+            names[k] = next(shared)
+    return names
 
 
 def _rename(text, tokens, names):

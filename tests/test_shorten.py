@@ -34,11 +34,11 @@ def test_a_modules_private_names_become_short_and_every_use_follows():
         ""])
     got = _shorten(m=src)["m"].split("\n")
     assert got[1] == "_a = (1, 2)"
-    assert got[3] == "def _b(value, _c=0):"
-    assert got[4].startswith("    return value in _a or _c  #")
-    assert got[8] == "        self._d = []"
-    assert got[9] == "        sys.modules[_b(1, _c=2)] = self._d"
-    assert got[12] == "        self._d.append(x)"
+    assert got[3] == "def _b(value, _0=0):"  # (a keyword too: a name of its own)
+    assert got[4].startswith("    return value in _a or _0  #")
+    assert got[8] == "        self._1 = []"
+    assert got[9] == "        sys.modules[_b(1, _0=2)] = self._1"
+    assert got[12] == "        self._1.append(x)"
 
 
 def test_a_name_reached_from_elsewhere_keeps_its_name():
@@ -68,6 +68,16 @@ def test_a_name_reached_from_elsewhere_keeps_its_name():
     for name in kept:
         assert name in got["owner"], name
     assert "_own" not in got["owner"] and "_own" not in got["other"]
+
+
+def test_two_modules_attributes_never_get_one_name():
+    """A subclass elsewhere: the base's method and the subclass's own must stay apart."""
+    base = "class Canvas:\n    def _item(self, a): return a\n    def fill(self): self._item(1)\n"
+    sub = ("from base import Canvas\nclass Panel(Canvas):\n    def _mark(self, a, b): pass\n"
+           "    def show(self): self._mark(1, 2)\n")
+    got = _shorten(base=base, sub=sub)
+    assert "def _0(self, a)" in got["base"] and "self._0(1)" in got["base"]
+    assert "def _1(self, a, b)" in got["sub"] and "self._1(1, 2)" in got["sub"]
 
 
 def test_a_library_private_name_and_dunders_are_left_alone():
