@@ -69,6 +69,24 @@ def board_path(rel, where=""):
     return where + rel[:-3].replace(os.sep, "/") + ".mpy"
 
 
+def source_name(mpy):
+    """The name the .mpy file `mpy` (its bytes) calls its source: its first interned string
+    (py/persistentcode.c: magic, version, flags, small-int bits, then the counts of names and
+    objects, then each name's length times two and its characters; MicroPython's and
+    CircuitPython's alike)."""
+    at, fields = 4, []
+    while len(fields) < 3:  # the two counts, then the first name's length
+        n = 0
+        while True:
+            b = mpy[at]
+            at += 1
+            n = (n << 7) | (b & 0x7F)
+            if not b & 0x80:
+                break
+        fields.append(n)
+    return mpy[at:at + (fields[2] >> 1)].decode()
+
+
 def replace(dst, write):
     # `write(path)` makes the file at a temporary path that then replaces dst whole: a test run
     # on several workers (pytest -n) never reads a half-written file.

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from conftest import ROOT
-from host_tools import dist
+from host_tools import build_mpy, dist
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,9 @@ def test_circuitpython_lib_is_circuitpython_mpy_only(built):
     out = built[0]
     lib = out / "circuitpython" / "lib"
     for rel in _app_sources():
-        assert (lib / (rel[:-3] + ".mpy")).read_bytes()[:2] == b"C\x06", rel
+        mpy = (lib / (rel[:-3] + ".mpy")).read_bytes()
+        assert mpy[:2] == b"C\x06", rel
+        assert build_mpy.source_name(mpy) == "/lib/" + rel[:-3] + ".mpy"  # the board's path
     assert [str(p) for p in lib.rglob("*.py")] == []
     info = json.loads((out / "circuitpython.json").read_text())
     assert info == {"lib": "mpy", "circuitpython": cross.major, "mpy_cross": cross.version}
