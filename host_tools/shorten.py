@@ -42,15 +42,9 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def _short_names():
     """_a, _b, ..., _Z, _aa, _ab, ...: the names given, in order."""
-    n = 1
-    while True:
-        for i in range(len(_LETTERS) ** n):
-            name = ""
-            for _ in range(n):
-                i, k = divmod(i, len(_LETTERS))
-                name = _LETTERS[k] + name
-            yield "_" + name
-        n += 1
+    for n in itertools.count(1):
+        for letters in itertools.product(_LETTERS, repeat=n):
+            yield "_" + "".join(letters)
 
 
 def _reach(tree):
