@@ -16,7 +16,8 @@ A private name is renamed in its module only when nothing outside the module can
   - no other module names it as an attribute (`mod._x`, `obj._x`), a keyword (`f(_x=1)`), a name
     imported from a module (`from m import _x`), or a method or class attribute (an override);
     and when the module itself uses it so, no other module has the word at all;
-  - no string of any module holds it as a word (`getattr(obj, "_x")`, the command table);
+  - no string of any module holds it as a word (`getattr(obj, "_x")`, the command table, an
+    f-string's `{_x}`);
   - no host tool, test or web file names it at all (they reach into the boards' copy too).
 A dunder (`__init__`) is never touched.  Every use in the module is renamed alike (token by token),
 so a line keeps its number and tracebacks point at the source's line; they name the short names.
@@ -66,6 +67,8 @@ def _reach(tree):
                     reach.update(t.id for t in item.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             words.update(re.findall(r"\w+", node.value))
+        elif isinstance(node, ast.JoinedStr):  # (an f-string is one token before Python 3.12)
+            words.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
     return reach, words
 
 

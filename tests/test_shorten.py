@@ -80,6 +80,12 @@ def test_two_modules_attributes_never_get_one_name():
     assert "def _1(self, a, b)" in got["sub"] and "self._1(1, 2)" in got["sub"]
 
 
+def test_a_name_an_f_string_reads_keeps_its_name():
+    src = "_width = 3\n_other = 1\ndef show(x):\n    return f'{x:>{_width}}' + str(_other)\n"
+    got = _shorten(m=src)["m"]
+    assert "_width = 3" in got and "{_width}" in got and "_other" not in got
+
+
 def test_a_library_private_name_and_dunders_are_left_alone():
     src = "import sys\nf = sys._getframe\nclass A:\n    def __init__(self):\n        self.__x = 1\n"
     assert _shorten(m=src)["m"] == src
