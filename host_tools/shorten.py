@@ -28,6 +28,7 @@ of every screen 179 against 183.  The frozen builds keep names in flash: unchang
 """
 
 import ast
+import collections
 import io
 import itertools
 import os
@@ -124,35 +125,35 @@ def shorten_all(texts, outside=None):
         everywhere |= names
     # attributes' short names: _0, _1, ..., never a module's own (_a, _b, ...; see _names_of)
     shared = (s for s in ("_%d" % i for i in itertools.count()) if s not in everywhere)
+    # how many modules reach each name, and how many have it at all (one of them may be m)
+    reachers = collections.Counter(k for attrs, _ in reach.values() for k in attrs)
+    users = collections.Counter(k for names in used.values() for k in names)
     out = {}
     for m, text in texts.items():
-        others = [n for n in texts if n != m]
-        names = _names_of(m, tokens[m], used, reach, _bound(trees[m]), barred, others, shared)
+        names = _names_of(tokens[m], used[m], reach[m][0], _bound(trees[m]), barred, reachers,
+                          users, shared)
         out[m] = _rename(text, tokens[m], names) if names else text
     return out
 
 
-def _names_of(m, tokens, used, reach, bound, barred, others, shared):
-    """{private name: its short name} for module `m`.  A name only ever a variable in `m` (a
+def _names_of(tokens, used, attrs, bound, barred, reachers, users, shared):
+    """{private name: its short name} for module m.  A name only ever a variable in m (a
     global, a local, an argument) gets the module's next short name: another module's variables
     are its own.  A name `m` uses as an attribute (or a keyword, a class's member, a name
     imported by name) may be an object's that other modules' code holds too: it is renamed only
     when no other module has the word at all, to a short name no module has (`shared`), so two
-    modules' attributes never meet on one object (a subclass, a session)."""
-    attrs = reach[m][0]
-    reached = set()
-    for n in others:
-        reached |= reach[n][0]
+    modules' attributes never meet on one object (a subclass, a session).  `used`, `attrs`,
+    `bound`: the module's words, the names it reaches, the names it binds."""
     names = {}
-    own = (s for s in _short_names() if s not in used[m])  # (never a digit: `shared`'s)
+    own = (s for s in _short_names() if s not in used)  # (never a digit: `shared`'s)
     for t in tokens:
         k = t.string
         if (t.type != tokenize.NAME or k in names or not _PRIVATE.match(k) or k not in bound
-                or k in barred or k in reached):
+                or k in barred or reachers[k] > (k in attrs)):  # (another module reaches it)
             continue
         if k not in attrs:
             names[k] = next(own)
-        elif not any(k in used[n] for n in others):
+        elif users[k] == 1:  # (this module alone has the word)
             names[k] = next(shared)
     return names
 
