@@ -370,6 +370,20 @@ def test_ac130_immunities_and_gun():
     assert guns == {1, 2, 3}
 
 
+def test_ac130_cannon_hit_by_hand_disables_a_gun_at_random_unless_named():
+    """A Cannon counter drawn by hand (`ac hit N cannon`) disables one of the 3 guns at random, as
+    a drawn one does; `cannon G` names the gun."""
+    from engine.tal import aircraft
+
+    masks = set()
+    for seed in range(40):
+        s = session(seed)
+        ok(s, "ac add ac-130")
+        ok(s, "ac hit 1 cannon")
+        masks.add(aircraft.marker(s.vals, 0, aircraft.CANNON))
+    assert masks == {1, 2, 4}
+    ok(s, "ac hit 1 cannon 3")
+    assert aircraft.marker(s.vals, 0, aircraft.CANNON) & 4
 def test_ecm_rolls_per_unit_and_cancels_on_7_or_more():
     """"Attaques Ennemies": ECM pod: a d10 per attacking unit before the draw, 7+ cancels that
     unit."""

@@ -1,6 +1,8 @@
 """Dice procedures: launch-retain, checks, pick, tally, shuffle ("Les Dés", "Résolution des
 attaques")."""
 
+import pytest
+
 from engine.core import dice
 from engine.core.rng import Rng
 
@@ -56,3 +58,18 @@ def test_chi_square_x100_matches_float():
     counts = [90, 110, 100, 95, 105, 100]
     exact = sum((c - 100) ** 2 / 100 for c in counts)
     assert dice.chi_square_x100(counts, 6, 600) == round(exact * 100)
+
+
+def test_a_d10_face_0_given_by_hand_reads_10():
+    """"Les Dés": a d10's "0" face reads 10, so `=0` is the die 10, for a d10 only."""
+    import tal_session
+
+    s = tal_session.new()
+    assert tal_session.ok(s, "check 7 =0")["die"] == 10
+    assert tal_session.ok(s, "retain 4 8 =0")["outcome"] == "kept"
+    assert tal_session.ok(s, "table cover =0")["die"] == 10
+    tal_session.refused(s, "check 7 =00", "range")
+    from engine.core import parse
+
+    with pytest.raises(parse.Reject):
+        parse.face("=0", 6)

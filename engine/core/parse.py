@@ -54,6 +54,13 @@ def signed(word, lo, hi, what):
 MOD_LIMIT = 99
 
 
+def face(word, sides):
+    """The die of a word `=D` a player rolled by hand, 1..sides; a d10's face "0" reads 10."""
+    if sides == 10 and word == "=0":
+        return 10
+    return number(word[1:], 1, sides, "die")
+
+
 def modifiers(words, start, sides=0):
     """Sum the modifier words `+M`/`-M` from `words[start:]` (each |M| <= 99).
 
@@ -65,7 +72,7 @@ def modifiers(words, start, sides=0):
     for i in range(start, len(words)):
         word = words[i]
         if sides and word[:1] == "=" and not die:
-            die = number(word[1:], 1, sides, "die")
+            die = face(word, sides)
             continue
         if not word or (word[0] != "+" and word[0] != "-"):
             raise Reject(SYNTAX, "modifiers look like +2 or -1" + (", a rolled die =D" if sides else ""))

@@ -129,7 +129,7 @@ def _engaged(session, words):
     if len(words) == 5 and words[4][:1] != "=":
         h = _hexno(words[4])
     else:
-        die = (parse.number(words[4][1:], 1, rules.HEXES, "die") if len(words) == 5
+        die = (parse.face(words[4], rules.HEXES) if len(words) == 5
                else session.rng.die(rules.HEXES))
         h = die
     if rules.enemies(vals, h) + e > rules.MAX_ENEMIES:

@@ -24,7 +24,7 @@ def _die(session, words, start, allowed=()):
     for k in range(start, len(words)):
         x = words[k]
         if x[:1] == "=" and not die:
-            die = parse.number(x[1:], 1, _SIDES, "die")
+            die = parse.face(x, _SIDES)
         elif x in allowed and x not in found:
             found += (x,)
         else:

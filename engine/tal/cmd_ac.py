@@ -126,7 +126,7 @@ def _ac_hit(session, words):
         # participant à la mission»; enemies attack only the aircraft over the battlefield
         raise parse.Reject(parse.STATE, "aircraft %d is not flying a mission" % (a + 1))
     code = words[3]
-    n = 1
+    n = 0 if code == "cannon" else 1  # an AC-130's gun at random unless named
     if len(words) == 5:
         if code != "stress" and not (code == "cannon" and aircraft.gunship(session, a)):
             raise parse.Reject(parse.SYNTAX,

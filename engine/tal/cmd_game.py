@@ -47,7 +47,7 @@ def dice_words(words, start, sides):
     for k in range(start, len(words)):
         x = words[k]
         if x[:1] == "=":
-            dice.append(parse.number(x[1:], 1, sides, "die"))
+            dice.append(parse.face(x, sides))
         elif x[:1] == "+" or x[:1] == "-":
             mod += parse.signed(x, -parse.MOD_LIMIT, parse.MOD_LIMIT, "modifier")
         else:

@@ -70,7 +70,7 @@ def loiter(session, words):
             i += 1
             die = 0
             if i < len(words) and words[i][:1] == "=":
-                die = parse.number(words[i][1:], 1, 10, "die")
+                die = parse.face(words[i], 10)
                 i += 1
             die = die or session.rng.die(10)  # any refusal below rolls it back
             from engine.tal import sheets
@@ -120,7 +120,7 @@ def _dice(session, words, start, n, what):
     for t in given:
         if t[:1] != "=":
             raise parse.Reject(parse.SYNTAX, "a die rolled by hand looks like =7")
-        out.append(parse.number(t[1:], 1, 10, "die"))
+        out.append(parse.face(t, 10))
     while len(out) < n:
         out.append(session.rng.die(10))
     return out
@@ -200,7 +200,7 @@ def sar(session, words):
         elif t in loiter_rules.WHERE:
             where = loiter_rules.WHERE.index(t)
         elif t[:1] == "=":
-            die = parse.number(t[1:], 1, 10, "die")
+            die = parse.face(t, 10)
         else:
             raise parse.Reject(parse.SYNTAX, "usage: " + usage)
         i += 1

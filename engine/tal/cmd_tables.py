@@ -33,7 +33,7 @@ def _roll(session, words, i, mods):
         if len(words) == i + 1:
             if words[i][:1] != "=":
                 raise parse.Reject(parse.SYNTAX, "a die rolled by hand looks like =7")
-            die = parse.number(words[i][1:], 1, 10, "die")
+            die = parse.face(words[i], 10)
     return (die or session.rng.die(10)), mod
 
 
