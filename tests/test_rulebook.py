@@ -356,6 +356,23 @@ def test_replacement_pilot_same_level_same_type_and_new():
     r = ok(s, "pilot replace 1 freak 7 12 1")
     assert (r["name"], r["level"], r["vp"]) == ("freak", "average", 5)
     assert "grandpa has served" in refused(s, "pilot replace 2 grandpa 7 12 0", "state")
+    assert "freak has served" in refused(s, "pilot replace 1 freak 7 12 0", "state")
+
+
+def test_replacements_have_no_limit_and_the_oldest_former_pilot_is_forgotten():
+    """"Remplacements": «Vous pouvez remplacer plus d'un pilote»: no limit.  The device remembers
+    the last 8 pilots replaced; a 9th replacement forgets the oldest and says so."""
+    s = new()
+    play(s, "pilot add #100 7 12 0")
+    ok(s, "vp +20")
+    end_of_day(s)
+    for n in range(101, 109):
+        assert "note" not in ok(s, "pilot replace 1 #%d 7 12 0" % n)
+    r = ok(s, "pilot replace 1 #109 7 12 0")
+    assert (r["name"], r["vp"]) == ("#109", 11)
+    assert "#100 is forgotten" in r["note"]
+    assert "#101 has served" in refused(s, "pilot replace 1 #101 7 12 0", "state")
+    assert "note" in ok(s, "pilot replace 1 #100 7 12 0")
 
 
 def test_promotion_surplus_promotes_again_on_the_new_card():

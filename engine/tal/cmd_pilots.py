@@ -311,17 +311,26 @@ def _replace(session, words):
                            "%s, %s the %s" % (
                                pilots.name(session, old), str(pilots.family(session, old)).upper(),
                                pilots.name(session, new), str(pilots.family(session, new)).upper()))
+    served = new == old  # the pilot replaced is not new either
     free = -1
     for i in range(fields.FORMER_MAX):
         f = vals[fields.FORMER + i]
-        if f == new:
-            raise parse.Reject(parse.STATE, "%s has served in the squadron: a replacement is a new "
-                               "pilot" % pilots.name(session, new))
+        served = served or f == new
         if not f and free < 0:
             free = i
+    if served:
+        raise parse.Reject(parse.STATE, "%s has served in the squadron: a replacement is a new "
+                           "pilot" % pilots.name(session, new))
+    note = ()
     if free < 0:
-        raise parse.Reject(parse.STATE, "%d pilots were replaced already: the most the device "
-                           "remembers" % fields.FORMER_MAX)
+        # The rules set no limit on replacements; the device remembers the last FORMER_MAX
+        # pilots replaced, so the oldest is forgotten (the player checks that one by hand).
+        free = fields.FORMER_MAX - 1
+        note = (("note", "the device remembers the last %d pilots replaced: %s is forgotten, check "
+                 "older names yourself" % (fields.FORMER_MAX,
+                                           pilots.name(session, vals[fields.FORMER]))),)
+        for i in range(free):
+            vals[fields.FORMER + i] = vals[fields.FORMER + i + 1]
     vals[fields.FORMER + free] = old
     vals[fields.P_NAME + k] = new
     vals[fields.P_STATE + k] &= 7  # a new pilot at the same level: no marker, no flight today
@@ -331,7 +340,7 @@ def _replace(session, words):
         if vals[fields.AC_TYPE + a] and vals[fields.AC_PILOT + a] == k + 1:
             vals[fields.AC_PILOT + a] = 0
     _card(session, words, 4, k, False)
-    return tuple(pilot_pairs(session, k)) + (("vp", vals[fields.VP]),)
+    return tuple(pilot_pairs(session, k)) + (("vp", vals[fields.VP]),) + note
 
 
 def _remove(session, words):
