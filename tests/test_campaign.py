@@ -41,6 +41,26 @@ def test_weapons_cost_per_ten_points_or_fraction(points, cost):
     assert r["points"] == sum(int(p) for p in points.split())
 
 
+def test_weapons_armed_in_several_requests_are_summed_over_the_mission():
+    """"Point de coût d'Armement": «je pourrais utiliser les 9èm et 10èm points d'armement sur
+    d'autres avions sans avoir à payer un point SO additionnel»: during a mission, the points one
+    request paid for and did not use go first; outside a mission each request stands alone."""
+    s = new()
+    ok(s, "so set 10")
+    ok(s, "ac add a-10a")
+    ok(s, "ac add a-10a")
+    ok(s, "mission start 1 2")
+    costs = [(r["cost"], r.get("paid_before", 0)) for r in
+             (ok(s, "so weapons " + p) for p in ("8", "2", "5", "3", "13"))]
+    assert costs == [(1, 0), (0, 2), (1, 0), (0, 3), (2, 2)]  # 31 points: 4 SO
+    assert ok(s, "so")["so"] == 6
+    ok(s, "mission abort")
+    assert ok(s, "so weapons 2")["cost"] == 1 and ok(s, "so weapons 2")["cost"] == 1
+    ok(s, "day +1")  # (they count as having flown today)
+    ok(s, "mission start 1 2")
+    assert ok(s, "so weapons 2")["cost"] == 1  # a new mission: nothing paid for yet
+
+
 def test_weapons_cost_that_cannot_be_paid_is_refused():
     """"Fin de Journée": 32 points cost 4 SO; with 3 the purchase is refused, nothing changes."""
     s = new()

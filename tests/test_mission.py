@@ -119,8 +119,14 @@ def test_engine_check():
                            {"ac": 2, "dice": [2], "crash": True}]
     assert r["vp"] == -1
     assert ok(s, "sar 2 =6")["mod"] == 2  # crashed target-bound: SAR +2
+    # "Bilan dommages moteur" is one step of the mission: its checks are not rolled again
+    assert "rolled already" in refused(s, "engine check =1 =1", "state")
     ok(s, "loiter start")
     assert "target-bound" in refused(s, "engine check", "state")
+    ok(s, "mission end stress 0")
+    ok(s, "day +1")
+    ok(s, "mission start 1")  # the next mission rolls its own
+    assert ok(s, "engine check =6 =7")["checks"] == [{"ac": 1, "dice": [6, 7], "crash": False}]
 
 
 def test_sar_worked_example_and_killed():

@@ -103,9 +103,25 @@ def add_vp(vals, n):
     vals[fields.VP] = vp
 
 
-def weapons_cost(points):
-    """SO for one mission's armament points summed over its aircraft: 1 per 10 or fraction."""
-    return (points + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO
+WEAPONS_UNUSED = 9  # TARGET bits 9..12: armament points paid for and not used yet (0..9)
+
+
+def weapons(vals, points):
+    """Pay for `points` more armament points: (SO paid, points paid before and used now).
+
+    The cost is 1 SO per 10 points or fraction summed over the mission's aircraft («je pourrais
+    utiliser les 9ème et 10ème points d'armement sur d'autres avions sans avoir à payer un point
+    SO additionnel»), so during a mission the points of its last SO not used yet go first;
+    outside one each request is a mission of its own."""
+    mission = vals[fields.PHASE] != 0
+    unused = (vals[fields.TARGET] >> WEAPONS_UNUSED) & 15 if mission else 0
+    more = points - unused if points > unused else 0
+    cost = (more + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO
+    spend(vals, cost)
+    if mission:
+        left = unused + cost * WEAPON_POINTS_PER_SO - points
+        vals[fields.TARGET] = (vals[fields.TARGET] & ~(15 << WEAPONS_UNUSED)) | (left << WEAPONS_UNUSED)
+    return cost, points - more
 
 
 def require_replacement(vals):

@@ -45,9 +45,9 @@ def so(session, words):
         points = 0
         for p in words[2:]:
             points += parse.number(p, 0, 99, "armament points")
-        cost = campaign.weapons_cost(points)
-        campaign.spend(vals, cost)
-        return (("points", points), ("cost", cost)) + _so(vals)
+        cost, paid = campaign.weapons(vals, points)
+        return (("points", points),) + ((("paid_before", paid),) if paid else ()) + (
+            ("cost", cost),) + _so(vals)
     raise parse.Reject(parse.UNKNOWN, "usage: so [+N|-N|set N|weapons P...]")
 
 

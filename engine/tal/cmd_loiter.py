@@ -157,6 +157,9 @@ def engine(session, words):
     vals = session.vals
     if vals[fields.PHASE] != mission_rules.P_TARGET:
         raise parse.Reject(parse.STATE, "engine checks are rolled target-bound (mission start)")
+    if vals[fields.TARGET] & loiter_rules.ENGINE_CHECKED:
+        # "Bilan dommages moteur" is one step of the mission's sequence: one roll per marker
+        raise parse.Reject(parse.STATE, "this mission's engine checks are rolled already")
     due = loiter_rules.engine_due(vals)
     need = 0
     for a in due:
@@ -176,6 +179,8 @@ def engine(session, words):
         if crash:
             mission_rules.crash(session, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
+    if due:
+        vals[fields.TARGET] |= loiter_rules.ENGINE_CHECKED
     return (("checks", out),) + campaign.vp_pairs(session, before)
 
 

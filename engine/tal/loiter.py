@@ -104,6 +104,9 @@ def bingo_check(session, a, die):
     return st
 
 
+ENGINE_CHECKED = 256  # TARGET bit: this mission's engine checks are rolled (once, target-bound)
+
+
 def engine_due(vals):
     """Aircraft (slots) that roll engine checks now: flying target-bound with Engine markers."""
     out = []
