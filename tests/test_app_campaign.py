@@ -109,19 +109,19 @@ def test_the_campaign_result_is_read_on_the_card(tmp_path):
     """"Résultats de la Campagne": the data files' evaluation (Iraq 1991, 13 VP: good); another
     VP is read on the card and typed on the keyboard, kept in the player's data."""
     d = Driver(seed=7)
-    d.play(OVER + ("run vp +13", "menu Campaign"))
+    d.play(OVER + ("run vp set 13", "menu Campaign"))
     assert "Campaign over" in d.flat() and "Result: good (13 VP)" in d.flat()
     assert d.ink_of("Result: good") == inks.GREEN and d.row_value("Action") == "result"
     d = Driver(seed=7)
     d.session.data = reader(DATA, str(tmp_path))
-    d.play(OVER + ("run vp +7", "menu Campaign"))
+    d.play(OVER + ("run vp set 7", "menu Campaign"))
     assert "Its result: read your card." in d.flat()
     d.do()
     assert d.app.top().name == "ask" and "Campaign result, iraq-1991 with 7 VP" in d.flat()
     d.spell("fair")
     assert d.app.top().name == "campaign" and "Result: fair (7 VP)" in d.flat()
     assert "result | iraq-1991:7 | result=fair |" in (tmp_path / "tal" / "answers.txt").read_text()
-    same_state(d, [step[4:] for step in OVER] + ["vp +7", "campaign result", "answer fair"])
+    same_state(d, [step[4:] for step in OVER] + ["vp set 7", "campaign result", "answer fair"])
 
 
 def test_cards_the_files_do_not_list_are_spelled():

@@ -449,3 +449,21 @@ def test_the_last_day_ends_with_its_missions_or_with_its_end_of_day():
     ok(s, "campaign rule last-day-end off")
     play(s, "bn add 1a 3 ab fixed", start="campaign start 1 3 0")
     assert ok(s, "day end")["status"] == "over"
+
+
+def test_an_ended_campaign_keeps_its_result():
+    """"Fin de Campagne": once the campaign is over (its last day, or a failure), its SO, VP and
+    Day stay as they ended, so "Résultats de la Campagne" reads its VP: no end of day, mission,
+    gain or cost; `vp set` still corrects the track by hand and `undo` takes the end back."""
+    s = new()
+    play(s, "bn add 4a 3 fr", "ac add a-10a", "pilot add viper 7 12 0", "ac set 1 pilot 1",
+         start="campaign start 1 20 6")
+    assert ok(s, "day end")["status"] == "over"
+    for line in ("day end", "day next", "day +1", "mission start 1", "so +1", "so -1",
+                 "vp +3", "vp battalion 4a destroyed", "so weapons 5", "pilot rr"):
+        assert "the campaign is over" in refused(s, line, "state"), line
+    assert ok(s, "campaign")["vp"] == 0
+    assert ok(s, "vp set 2")["vp"] == 2
+    ok(s, "undo")
+    ok(s, "undo")  # the end of the day: the campaign goes on
+    assert ok(s, "mission start 1 vs 4a")["phase"] == "target-bound"

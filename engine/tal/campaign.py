@@ -79,8 +79,18 @@ def require_step(vals, step, what):
     vals[fields.STEP] = step
 
 
+def require_open(vals):
+    """Refuse a change to the campaign's SO, VP or Day once it has ended: its VP are its result
+    ("Fin de Campagne").  `so set` and `vp set` still correct a track by hand; `undo` takes the
+    end back."""
+    if vals[fields.CAMP] & OVER:
+        raise parse.Reject(parse.STATE, "the campaign is over (campaign result; undo takes its end "
+                           "back, campaign start begins a new one)")
+
+
 def spend(vals, n, mandatory=False):
     """Pay n SO, or refuse (error `state`, nothing changed) when fewer are left."""
+    require_open(vals)
     if n > vals[fields.SO]:
         msg = "not enough SO (have %d, need %d)" % (vals[fields.SO], n)
         raise parse.Reject(parse.STATE, msg + ": " + FAIL_HINT if mandatory else msg)
@@ -89,6 +99,7 @@ def spend(vals, n, mandatory=False):
 
 def gain(vals, n):
     """Add n SO (the track's marker flips to its 15 side above 15; the device just counts)."""
+    require_open(vals)
     so = vals[fields.SO] + n
     if so > SO_MAX:
         raise parse.Reject(parse.RANGE, "SO would exceed %d" % SO_MAX)
@@ -97,6 +108,7 @@ def gain(vals, n):
 
 def add_vp(vals, n):
     """Add n VP (negative: a loss); VP may go below 0."""
+    require_open(vals)
     vp = vals[fields.VP] + n
     if vp > VP_MAX or vp < -VP_MAX:
         raise parse.Reject(parse.RANGE, "VP must stay within -%d..%d" % (VP_MAX, VP_MAX))

@@ -72,6 +72,7 @@ def _over(vals):
 
 
 def _end(vals):
+    campaign.require_open(vals)
     if vals[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
     active = campaign.on(vals)
@@ -91,6 +92,7 @@ def _end(vals):
 
 
 def _next(vals):
+    campaign.require_open(vals)
     if vals[fields.STEP] != campaign.S_MOVEMENT:
         raise parse.Reject(parse.STATE, "day next follows the battalions' movement (%s)" % (
             "day end first" if vals[fields.STEP] == campaign.S_MISSIONS else "step: " +
@@ -128,6 +130,7 @@ def new_day(vals):
 
 
 def _plus(vals):
+    campaign.require_open(vals)
     if campaign.on(vals):
         if vals[fields.CAMP] & campaign.SETUP:
             raise parse.Reject(parse.STATE, "the set-up is not finished (campaign ready)")
@@ -135,8 +138,6 @@ def _plus(vals):
             raise parse.Reject(parse.STATE, "the day is not over: %s" % (
                 "day end" if vals[fields.STEP] == campaign.S_MISSIONS
                 else "battalion movement, then day next"))
-    elif vals[fields.CAMP] & campaign.OVER:
-        raise parse.Reject(parse.STATE, "the campaign is over")
     if vals[fields.PHASE]:
         raise parse.Reject(parse.STATE, "a mission is still being flown (mission end)")
     # the rule switch played the last day's end: that ends it

@@ -283,6 +283,7 @@ def start(session, slots, holes):
     if vals[fields.PHASE] != P_NONE:
         raise parse.Reject(parse.STATE, "a mission is being flown (%s): mission end first" %
                            PHASES[vals[fields.PHASE]])
+    campaign.require_open(vals)
     if campaign.on(vals) and (vals[fields.CAMP] & campaign.SETUP or vals[fields.STEP]):
         raise parse.Reject(parse.STATE, "missions are flown during the day: %s" % (
             "finish the set-up first (campaign ready)" if vals[fields.CAMP] & campaign.SETUP else
