@@ -384,6 +384,27 @@ def test_ac130_cannon_hit_by_hand_disables_a_gun_at_random_unless_named():
     assert masks == {1, 2, 4}
     ok(s, "ac hit 1 cannon 3")
     assert aircraft.marker(s.vals, 0, aircraft.CANNON) & 4
+
+
+def test_an_altitude_hit_changes_the_altitude_and_keeps_it_until_the_counter_goes_back():
+    """"Hits Temporaires", Altitude: «Changez immédiatement l'altitude de l'avion. L'avion doit
+    rester à cette altitude jusqu'à la fin de son prochain tour.»  A second Altitude is ignored
+    meanwhile (test_altitude_hit_ignored_while_one_is_held)."""
+    s = session(data=cup_of(*["1 | altitude | - | altitude | - | s"] * 4))
+    ok(s, "ac add a-10a")
+    ok(s, "ac add f-16")
+    ok(s, "mission start 1 2")
+    ok(s, "loiter start")
+    r = ok(s, "ac attacked 1 1l")
+    assert (r["draws"][0]["result"], r["altitude"]) == ("held", "high")
+    assert "keeps this altitude" in ask(s, "ac set 1 low")["msg"]
+    assert ok(s, "ac set 1 high")["altitude"] == "high"  # no change: accepted
+    assert ok(s, "ac set 2 high")["altitude"] == "high"  # another aircraft: free
+    ok(s, "loiter next")  # the enemy phase: the Fast A-10's next turn is the next Fast part
+    ok(s, "ac attacked 2 1l")  # the first enemy attack of the turn ends the A-10's turn
+    assert ok(s, "ac set 1 low")["altitude"] == "low"
+
+
 def test_ecm_rolls_per_unit_and_cancels_on_7_or_more():
     """"Attaques Ennemies": ECM pod: a d10 per attacking unit before the draw, 7+ cancels that
     unit."""

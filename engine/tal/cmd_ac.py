@@ -65,9 +65,22 @@ def _apply_gear(session, a, o):
                       aircraft.has_fuel(vals, a) if o[1] is None else o[1],
                       aircraft.has_ecm(vals, a) if o[2] is None else o[2],
                       aircraft.evasive(vals, a) if o[3] is None else o[3])
-    if o[6] is not None:
-        vals[fields.AC_GEAR + a] = ((vals[fields.AC_GEAR + a] & ~aircraft.G_HIGH) |
-                                    (aircraft.G_HIGH if o[6] else 0))
+    if o[6] is not None and o[6] != aircraft.high(vals, a):
+        if _altitude_forced(session, a):
+            # «L'avion doit rester à cette altitude jusqu'à la fin de son prochain tour»
+            raise parse.Reject(parse.STATE, "aircraft %d took an Altitude hit: it keeps this "
+                               "altitude until the end of its next turn" % (a + 1))
+        vals[fields.AC_GEAR + a] ^= aircraft.G_HIGH
+
+
+def _altitude_forced(session, a):
+    # Does aircraft a hold an Altitude counter?  The cups load only when it holds a Hit counter.
+    vals = session.vals
+    for k in range(fields.HIT_HELD, fields.HIT_HELD + fields.HIT_HELD_MAX):
+        if vals[k]:
+            from engine.tal.cups import data as cupdata, rules as cups
+            return cups.holds_altitude(vals, cupdata.definition(session, cupdata.HIT_FILE), a + 1)
+    return False
 
 
 def _ac_add(session, words):

@@ -202,7 +202,11 @@ def apply_hit(session, a, code, n=1):
 
     vals = session.vals
     if code in TEMPORARIES:
-        return IGNORED if ignores(session, a, code) else TEMPORARY
+        if ignores(session, a, code):
+            return IGNORED
+        if code == "altitude":  # «Changez immédiatement l'altitude de l'avion» (cmd_ac keeps it)
+            vals[fields.AC_GEAR + a] ^= aircraft.G_HIGH
+        return TEMPORARY
     if code == "no-effect" or ignores(session, a, code):
         return IGNORED
     if code == "killed":

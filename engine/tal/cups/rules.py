@@ -158,6 +158,17 @@ def ecm_evasive(rng, units, n_units, ecm, evasive, heavy_first):
     COUNTS[1] = heavy
 
 
+def holds_altitude(vals, cup, aircraft):
+    """Whether `aircraft` holds an Altitude counter: a second one is ignored, and its altitude
+    stays as the first one forced it, until that counter goes back."""
+    for k in range(HIT[3], HIT[3] + HIT[4]):
+        x = vals[k]
+        if x and ((x - 1) >> 7) & 15 == aircraft and cup.effect[((x - 1) >> 6) & 1][
+                (x - 1) & 63] == _ALTITUDE:
+            return True
+    return False
+
+
 def draw_hit(session, cup, units, n_units, ecm, evasive, heavy_first, aircraft, actype):
     """One enemy attack on one aircraft of type code `actype` ("Attaques Ennemies"); return the
     count drawn.
@@ -180,12 +191,7 @@ def draw_hit(session, cup, units, n_units, ecm, evasive, heavy_first, aircraft, 
         t = _pool[k]
         _pool[k] = _pool[j]
         _pool[j] = t
-    altitude = False
-    for k in range(HIT[3], HIT[3] + HIT[4]):
-        x = vals[k]
-        if x and ((x - 1) >> 7) & 15 == aircraft and cup.effect[((x - 1) >> 6) & 1][
-                (x - 1) & 63] == _ALTITUDE:
-            altitude = True
+    altitude = holds_altitude(vals, cup, aircraft)
     unmanned = actype == T_MQ1 or actype == T_RQ1
     for k in range(m):
         c = _pool[k]
