@@ -274,6 +274,22 @@ def test_unfit_in_flight_loses_his_weapons():
     assert ok(s, "pilot stress 1 +5")["weapons"].startswith("removed")
 
 
+def test_a_wounded_pilot_cannot_attack():
+    """"Blessé*": «Le pilote souffre de 4 Stress et ne peut pas attaquer»: his aircraft's replies
+    say so while it flies."""
+    s = new()
+    ok(s, "pilot add viper 7 12 0")
+    ok(s, "ac add a-10a pilot 1")
+    ok(s, "mission start 1")
+    ok(s, "loiter start")
+    r = ok(s, "ac hit 1 wounded")
+    assert (r["stress"], r["weapons"]) == (4, "kept, but the pilot is Wounded: he cannot attack "
+                                                "until the marker is repaired")
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    assert "weapons" not in ok(s, "ac list")["aircraft"][0]
+
+
 def _slow_pilot_holding_a_counter(high):
     """A Slow AH-64 pilot holding a temporary Hit counter from turn 1's enemy attacks, with an
     MQ-1 over the battlefield (high or low)."""

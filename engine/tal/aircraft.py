@@ -291,6 +291,9 @@ def pairs(session, a):
     if k >= 0:
         out.append(("stress", vals[fields.P_STRESS + k]))
         out.append(("pilot_status", pilots.status_word(vals, k)))
-        if status(vals, a) == FLYING and pilots.status(vals, k) == pilots.UNFIT:
-            out.append(("weapons", pilots.UNFIT_NOTE))
+        if status(vals, a) == FLYING:
+            if pilots.status(vals, k) == pilots.UNFIT:
+                out.append(("weapons", pilots.UNFIT_NOTE))
+            elif pilots.flag(vals, k, pilots.WOUNDED):
+                out.append(("weapons", pilots.WOUNDED_NOTE))
     return out

@@ -32,6 +32,8 @@ WOUND_STRESS = 4  # a Wounded* hit: 4 stress ("Attaques Ennemies")
 # "Stress": «Quand un pilote devient inapte, supprimer toutes les armes (sauf les Pods ECM et
 # réservoirs de carburant) de l'avion. Le pilote ne peut plus attaquer»
 UNFIT_NOTE = "removed: the pilot is Unfit (the ECM pod and fuel tank stay); he attacks no more"
+# "Blessé*": «Le pilote souffre de 4 Stress et ne peut pas attaquer»
+WOUNDED_NOTE = "kept, but the pilot is Wounded: he cannot attack until the marker is repaired"
 REST_RECOVERY = 2  # a day without flying, or R&R: 2 + Cool ("Stress", "Promotion des Pilotes")
 
 
