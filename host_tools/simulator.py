@@ -567,7 +567,7 @@ SHOTS = (
                                       "do", "do"), "Campaign"),
     ("campaign-refused", CAMPAIGN + ("menu Campaign", "action SO spend", "set Amount=-30",
                                      "do"), "Refused"),
-    ("campaign-result", OVER + ("run vp +13", "menu Campaign"), "Campaign"),
+    ("campaign-result", OVER + ("run vp set 13", "menu Campaign"), "Campaign"),
     # a campaign by numbers: no card, so no year nor set-up VP; said on one line, the step above
     ("campaign-numbers", ("menu Campaign", "action by numbers", "do"), "Campaign"),
     ("rule-switches", ("menu Campaign", "action rule switches", "do", "keys d"),
@@ -578,7 +578,7 @@ SHOTS = (
     ("selftest", ("menu Self-test", "do"), "Self-test"),
     ("settings", ("menu Settings", "choose Dim after"), "Settings"),
     ("ask", ("menu Tables", "action Scout", "do", "set turns=1"), "Ask"),  # a Scout row
-    ("ask-word", OVER + ("run vp +7", "menu Campaign", "do", "type fai"), "Ask"),  # a result
+    ("ask-word", OVER + ("run vp set 7", "menu Campaign", "do", "type fai"), "Ask"),  # a result
     ("mix", ("menu Counter mix", "do", "set Count=12", "set Heavy side=bullet-holes*",
              "set Heavy type=AH-64", "set Light side=stress:1", "set Light type=A-10", "do",
              "set Count=4", "set Heavy side=structure*", "set Heavy type=any",

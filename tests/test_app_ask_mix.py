@@ -44,7 +44,7 @@ def test_a_word_printed_on_a_card_is_typed_on_the_keyboard():
     """A campaign's result (a word on its card): the keys under the question, A types the lit
     one, B erases, OK answers; nothing is answered while the word is empty."""
     d = Driver(seed=7)
-    d.play(OVER + ("run vp +7", "menu Campaign", "do"))
+    d.play(OVER + ("run vp set 7", "menu Campaign", "do"))
     assert d.app.top().name == "ask" and "OK answers" in d.flat()
     d.spell("")  # OK at once: refused, said
     assert d.app.top().name == "ask" and "type the result first" in d.flat()
@@ -53,7 +53,7 @@ def test_a_word_printed_on_a_card_is_typed_on_the_keyboard():
     d.back()  # erases the x
     d.spell("ood")
     assert "Result: good (7 VP)" in d.flat()
-    same_state(d, [step[4:] for step in OVER] + ["vp +7", "campaign result", "answer good"])
+    same_state(d, [step[4:] for step in OVER] + ["vp set 7", "campaign result", "answer good"])
 
 
 def test_b_leaves_the_question_and_the_die_is_not_spent():
