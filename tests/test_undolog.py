@@ -65,11 +65,11 @@ def test_the_log_matches_a_model_through_every_kind_of_change(seed):
                 assert list(s.vals) == before
             else:
                 model.append((line, before))
-        elif op < 0.75:  # a refused change: begun, then aborted
-            before = list(s.vals)
+        elif op < 0.75:  # a refused change: begun, then aborted: nothing changed, log included
+            before = s.payload()
             change(s, rnd, n)
             s.abort()
-            assert list(s.vals) == before
+            assert s.payload() == before
         elif op < 0.95:
             before = list(s.vals)
             s.begin(rnd.random() < 0.5)  # False as the protocol does: undo_last snapshots
@@ -107,8 +107,9 @@ def test_the_log_matches_a_model_through_every_kind_of_change(seed):
 
 
 def test_past_32_steps_the_log_keeps_to_its_buffer():
-    """Without a store (the console), past UNDO_DEPTH steps the oldest go at `begin` so that the
-    log stays in its CAPACITY bytes with ROOM free: the buffer is made once, never grown.  The steps
+    """Without a store (the console), past UNDO_DEPTH steps the oldest go as each step is written
+    so that the log stays in its CAPACITY bytes with ROOM free: the buffer is made once, never
+    grown.  The steps
     are the size of the transcripts' (about 28 bytes: a 20-byte line, one or two fields)."""
     s = Session(1)
     for i in range(3 * UNDO_MAX):
@@ -120,6 +121,22 @@ def test_past_32_steps_the_log_keeps_to_its_buffer():
     assert s.undo_hi - s.undo_lo + undolog.ROOM > undolog.CAPACITY - 16  # nearly full: no waste
     for i in reversed(range(3 * UNDO_MAX - s.undo_steps, 3 * UNDO_MAX)):
         assert s.undo_last() == b"step %d " % i + b"x" * 10
+
+
+def test_a_refused_request_past_the_undo_depth_changes_nothing():
+    """Past UNDO_DEPTH steps, with the log nearly full, a request refused after its `begin` keeps
+    every step: the oldest are dropped when a step is written, not when a change begins."""
+    s = Session(1)
+    for i in range(3 * UNDO_MAX):
+        s.begin()
+        s.vals[i % COUNT] += 1
+        s.commit(b"step %d" % i)
+        before = s.payload()
+        assert protocol.reply(s, b"reset x").startswith('{"ok":false')  # begun, then refused
+        s.begin()
+        s.vals[0] += 1
+        s.abort()
+        assert s.payload() == before, i
 
 
 def test_long_steps_grow_the_buffer_and_an_abort_keeps_the_old_one():

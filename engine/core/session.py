@@ -121,7 +121,7 @@ class Session:
     def begin(self, fields=True):
         """Snapshot dice and undo log, and with `fields` the fields (False: the change rolls dice
         only, or snapshots them itself when it changes them: `keep_fields`)."""
-        if self.undo_lo or self.undo_steps > layout.UNDO_DEPTH:
+        if self.undo_lo:
             from engine.core import undolog
 
             undolog.settle(self)
