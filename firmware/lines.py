@@ -26,6 +26,7 @@ class Lines:
     def __init__(self):
         self.buf = bytearray(MAX_LINE + 1)
         self.n = 0
+        self.first = -1  # the line's first byte other than a space (-1: none yet)
         self.after_cr = False
 
     def push(self, byte):
@@ -36,6 +37,8 @@ class Lines:
         self.after_cr = byte == 13
         if byte == 10 or byte == 13:
             return self.end() or LINE
+        if self.first < 0 and byte != 32:
+            self.first = byte
         if self.n <= MAX_LINE:
             self.buf[self.n] = byte
             self.n += 1
@@ -53,6 +56,7 @@ class Lines:
 
     def clear(self):
         self.n = 0
+        self.first = -1
 
 
 def sender(out):
@@ -70,7 +74,9 @@ def answer(session, lines, event, reply, send, log=None):
     or none for blank and # lines.  Out of memory, the reply is OUT_OF_MEMORY and nothing changed
     (`protocol.execute` aborts before it lets a MemoryError out)."""
     try:
-        if event == LONG:
+        if protocol.quiet(lines.first):  # told from the bytes as they came: no copy to make
+            replied = False
+        elif event == LONG:
             protocol.too_long(session, reply)
             replied = True
         else:

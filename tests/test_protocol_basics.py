@@ -42,6 +42,9 @@ def test_blank_and_comment_lines_get_no_reply():
     assert ask(s, "") is None
     assert ask(s, "   ") is None
     assert ask(s, "# a note") is None
+    assert ask(s, "  # " + "a long note " * 30) is None  # of any length
+    assert ask(s, " " * 300) is None
+    assert ask(s, "\t# a tab is a control character")["error"] == "syntax"
 
 
 MALFORMED = [

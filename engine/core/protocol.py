@@ -275,6 +275,12 @@ def _words(raw):
     return raw.decode().lower().split()
 
 
+def quiet(first):
+    """Whether a line whose first byte other than a space is `first` (-1: none) gets no reply: a
+    blank line or a # comment, of any length.  (A tab is a control character: refused.)"""
+    return first < 0 or first == 35  # "#"
+
+
 def handle(session, raw, reply):
     """Put the reply line to one request (bytes, no newline) in `reply` (a `jsonline.Reply`),
     newline included; return False, with nothing in it, for blank and # lines.
@@ -283,11 +289,16 @@ def handle(session, raw, reply):
     answers with a line it made in advance (`firmware.lines.serve`).
     """
     reply.n = 0
+    first = -1
+    for b in raw:
+        if b != 32:
+            first = b
+            break
+    if quiet(first):
+        return False
     if len(raw) > MAX_LINE:
         too_long(session, reply)
         return True
-    if raw.lstrip()[:1] == b"#":
-        return False
     try:
         words = _words(raw)
         if not words:
