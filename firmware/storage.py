@@ -10,7 +10,7 @@ The PyBadge keeps its record in a journal on CIRCUITPY (`firmware.journal`); `Nv
 frames older firmware kept in `microcontroller.nvm`, so a campaign carries over.
 """
 
-from engine.core.record import FRAME_MAX, LEGACY_SLOT, frames_in
+from engine.core.record import FRAME_MAX, HEADER, LEGACY_SLOT, frames_in, size_at
 
 try:
     from os import fsync as _fsync
@@ -26,12 +26,16 @@ def _blank(b):
 
 
 def _read(path):
-    # The file's bytes (at most what a frame, or older firmware's two slots, can take).
+    # The file's frame: as many bytes as its header says (older firmware's file: its two slots).
+    # A file that does not start with a frame is read no further than a header: junk costs no
+    # RAM (two 70 KB files of it, read whole, kept a Pico's console from starting).
     try:
         with open(path, "rb") as f:
-            n = f.seek(0, 2)
-            f.seek(0)
-            return f.read(min(n, FRAME_MAX + LEGACY_SLOT))
+            head = f.read(HEADER)
+            n = size_at(head)
+            if not n:
+                return head
+            return head + f.read((2 * LEGACY_SLOT if n <= LEGACY_SLOT else n) - HEADER)
     except OSError:
         return b""
 
@@ -48,27 +52,36 @@ class FileStore:
         self._newest = 1  # which file holds the newest frame: the first write goes to `path`
 
     def frames(self):
-        """The frames of both files (the first file may be an older firmware's two-slot file)."""
+        """The frames of the file holding the newest good one (the first file may be an older
+        firmware's two-slot file).  A file there but holding no good frame is worth a notice:
+        a power cut while it was written (nothing acknowledged is lost then), or damage since,
+        which takes back the changes saved after the other file's."""
         from engine.core.record import best, seq_newer
 
         out = []
         top = None
+        damaged = False
         for i in (0, 1):
             data = _read(self.paths[i])
             if not data:
                 continue
             found = frames_in(data) if i == 0 else [data]
             seq = best(found)
-            if seq is not None and (top is None or seq_newer(seq[0], top)):
+            if seq is None:
+                damaged = True
+            elif top is None or seq_newer(seq[0], top):
                 top = seq[0]
                 self._newest = i
-            out.extend(found)
+                out = found  # the other file's bytes are not kept
+        if damaged and top is not None:
+            self.notice = "a save file was damaged: resumed from the other one"
         return out
 
     def had_data(self):
-        """True if either file holds anything but blank bytes (a failed load is worth a word)."""
+        """True if either file holds anything (a failed load is worth a word: a file of zeros
+        is a damaged save, not an empty one)."""
         for p in self.paths:
-            if not _blank(_read(p)):
+            if _read(p):
                 return True
         return False
 

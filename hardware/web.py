@@ -185,7 +185,7 @@ class Board(base.Board):
             return "not imported: %s" % record.why(e)
         if s is not None:
             s._seq = seq
-            s.read_only = True  # nothing more is saved over it before the page reloads
+            s.read_only = "a save was imported (reload the page)"  # nothing is saved over it
         return ""
 
 

@@ -150,7 +150,7 @@ def test_a_refused_roll_is_shown_not_raised(tmp_path):
     d0.app.run(["so", "+1"]) if d0.app.has("so") else d0.app.run(["seed", "5"])
     with open(path, "rb") as f:
         saved = f.read()
-    d0.session.read_only = True  # as after loading a newer firmware's save
+    d0.session.read_only = "the save is from a newer firmware"  # as after loading one
     d0.app.prefs.set("dice", 1)  # seeded
     d0.do()
     assert "not saved" in d0.text()

@@ -102,7 +102,10 @@ def test_every_flipped_bit_loads_old_or_new(tmp_path):
         assert Session(0, FileStore(str(tmp_path / "s"))).payload() == old, i
 
 
-def test_both_files_bad_starts_from_defaults_with_a_notice(tmp_path):
+def test_both_files_bad_are_kept_until_reset_with_a_notice(tmp_path):
+    """Neither file holds a good frame: the session starts from defaults, says so, and refuses
+    changes until `reset N` (the damaged files are the player's to look at, not overwritten by
+    the first action)."""
     path = str(tmp_path / "s")
     s = Session(3, FileStore(path))
     ask(s, "roll d10")
@@ -117,9 +120,33 @@ def test_both_files_bad_starts_from_defaults_with_a_notice(tmp_path):
             with open(p, "wb") as f:
                 f.write(data)
         out = run_console(kind, ["seed 4", "seed"], state=path).decode().splitlines()
-        assert out[0] == ('{"ok":true,"seed":4,"notice":"saved state unreadable: '
-                          'started from defaults"}'), kind
-        assert out[1] == '{"ok":true,"seed":4}'
+        assert out[0] == ('{"ok":false,"error":"state","msg":"not saved, nothing changed: the '
+                          'saved state is unreadable: \'reset N\' replaces it","notice":"saved '
+                          'state unreadable: it is kept until \'reset N\' starts over"}'), kind
+        assert out[1].startswith('{"ok":true,"seed":')  # queries answer
+        for p, data in damaged.items():
+            assert _read(p) == data
+        out = run_console(kind, ["reset 4", "seed 9"], state=path).decode().splitlines()
+        assert out[0].startswith('{"ok":true,"seed":4,"notice":"saved state unreadable')
+        assert out[1] == '{"ok":true,"seed":9}'
+        assert run_console(kind, ["seed"], state=path).decode() == '{"ok":true,"seed":9}\n'
+
+
+def test_zeroed_files_and_one_damaged_file_are_said(tmp_path):
+    """Files of zeros (a file system's state after some crashes) are a damaged save, not an
+    empty one; one damaged file of the two resumes from the other and says so."""
+    path = str(tmp_path / "s")
+    s = Session(3, FileStore(path))
+    ask(s, "so +2")
+    ask(s, "so +3")
+    good = {p: _read(p) for p in (path, path + ".1")}
+    with open(path + ".1", "wb") as f:  # the newest
+        f.write(bytes(len(good[path + ".1"])))
+    r = ask(Session(0, FileStore(path)), "so")
+    assert r == '{"ok":true,"so":2,"notice":"a save file was damaged: resumed from the other one"}'
+    with open(path, "wb") as f:
+        f.write(b"\xff" * len(good[path]))
+    assert "saved state unreadable" in ask(Session(0, FileStore(path)), "so")
 
 
 def test_garbage_files_never_crash(tmp_path):
@@ -130,7 +157,9 @@ def test_garbage_files_never_crash(tmp_path):
             with open(p, "wb") as f:
                 f.write(bytes(rnd.getrandbits(8) for _ in range(size)))
         s = Session(0, FileStore(path))
-        assert ask(s, "seed 1").startswith('{"ok":true')
+        r = ask(s, "seed 1")
+        assert r.startswith('{"ok":true') or "'reset N' replaces it" in r
+        assert ask(s, "reset 1") == '{"ok":true,"seed":1}'
 
 
 def test_valid_crc_but_nonsense_payload_is_refused(tmp_path):
@@ -140,7 +169,7 @@ def test_valid_crc_but_nonsense_payload_is_refused(tmp_path):
         f.write(junk)
     s = Session(2, FileStore(path))
     r = ask(s, "seed")
-    assert '"notice":"save not loaded' in r and "started from defaults" in r
+    assert '"notice":"save not loaded' in r and "kept until 'reset N'" in r
 
 
 def _newer_format_frame(seq):
@@ -183,8 +212,9 @@ def test_a_save_of_another_layout_never_outranks_the_next_save(tmp_path):
     with open(path, "wb") as f:
         f.write(record.frame(b"\x00\x01\x02", 1000))  # layout 0: not this firmware's
     s = Session(1, FileStore(path))
-    assert "save not loaded" in ask(s, "so +3")
-    assert Session(0, FileStore(path)).vals[0:0] is not None
+    assert "save not loaded" in ask(s, "so +3")  # refused: kept until reset
+    assert ask(s, "reset 1") == '{"ok":true,"seed":1}'
+    assert ask(s, "so +3") == '{"ok":true,"so":3}'
     assert ask(Session(0, FileStore(path)), "so") == '{"ok":true,"so":3}'
 
 

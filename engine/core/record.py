@@ -168,9 +168,10 @@ def undo_steps(log, steps):
 
 # --- resuming and saving a session --------------------------------------------------------------
 def load(session):
-    """Resume `session` from its store's newest good frame.  With none, keep the defaults (and a
-    notice if something was stored); a frame from a newer firmware is kept, read-only, until
-    'reset'."""
+    """Resume `session` from its store's newest good frame.  A save that is there but cannot be
+    used (unreadable, damaged, from a newer firmware) is never overwritten behind the player's
+    back: the session starts from defaults, read-only (`Session.read_only` says why), with a
+    notice, until 'reset N' starts over."""
     store = session.store
     found = best(store.frames())
     notes = []
@@ -178,22 +179,23 @@ def load(session):
         notes.append(store.notice)
     if found is None:
         if store.had_data():
-            notes.append("saved state unreadable: started from defaults")
+            session.read_only = "the saved state is unreadable"
+            notes.append("saved state unreadable: it is kept until 'reset N' starts over")
     else:
         seq, fmt, payload = found
         session._seq = seq  # whatever happens below, the next save outranks this frame
         if fmt > FORMAT:
-            session.read_only = True
+            session.read_only = "the save is from a newer firmware"
             notes.append("save not loaded (record format %d is newer than this firmware (%d)); "
-                         "it is kept until 'reset'" % (fmt, FORMAT))
+                         "it is kept until 'reset N'" % (fmt, FORMAT))
         else:
             try:
                 session.restore(payload)
                 session.resumed = True
             except RecordError as e:
-                session.read_only = e.newer
-                notes.append("save not loaded (%s)" % e + (
-                    "; it is kept until 'reset'" if e.newer else ": started from defaults"))
+                session.read_only = ("the save is from a newer firmware" if e.newer else
+                                     "the saved state cannot be used")
+                notes.append("save not loaded (%s); it is kept until 'reset N'" % e)
     if notes:
         session.notice = "; ".join(notes)
 
@@ -207,7 +209,7 @@ def save(session):
     change.
     """
     if session.read_only:
-        raise OSError("the save is from a newer firmware: 'reset N' replaces it")
+        raise OSError("%s: 'reset N' replaces it" % session.read_only)
     from engine.core.undolog import drop_oldest
 
     head = session.head()

@@ -34,7 +34,8 @@ class Session:
         self.store = store
         self.data = None  # the front end's data files (data/): name -> text lines, or None
         self.notice = None  # said once to the player, e.g. "saved state unreadable"
-        self.read_only = False  # a save from newer firmware is never overwritten silently
+        self.read_only = False  # or why the save is kept (newer firmware, unreadable): never
+        # overwritten silently
         self.resumed = False  # the state was loaded from the store
         # Whether a roll alone is written to the store.  A device in random-dice mode reseeds at
         # every start, so it can skip these writes: flash wears with each.
