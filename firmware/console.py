@@ -77,6 +77,9 @@ def main(argv):
                 return 1
             session, entry = started
             out = getattr(sys.stdout, "buffer", sys.stdout)
+            if out is None:  # started with its standard output closed
+                _say("nowhere to answer: the standard output is closed")
+                return 1
             flush = getattr(out, "flush", None)
             gc.collect()  # leave the start-up garbage behind before the first request
         except MemoryError:  # never start from defaults over a save that could not be read
@@ -84,7 +87,24 @@ def main(argv):
         serve(session, sys.stdin.buffer, out, flush, entry)
     except KeyboardInterrupt:  # Ctrl-C: every answered request is already saved and logged
         pass
+    except OSError as e:  # the replies' reader went away (`| head`): every answer sent is saved
+        _closed(e)
+        return 1
     return 0
+
+
+def _closed(e):
+    # A closed pipe ends the console quietly, as it does other tools; anything else in one line.
+    if not e.args or e.args[0] != 32:  # EPIPE
+        from engine.core.record import why
+
+        _say("stopped: " + why(e))
+    try:  # CPython would flush stdout again at exit, into the closed pipe
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    except (AttributeError, OSError):
+        pass
 
 
 def _start(path, log):
@@ -94,11 +114,11 @@ def _start(path, log):
 
     store = None
     if path is not None:
-        from firmware.pathcheck import writable
+        from firmware.pathcheck import state_files
 
-        why = writable(path)
+        why = state_files(path)
         if why is not None:
-            return "cannot use the state file %s: %s" % (path, why)
+            return why
         from firmware.storage import FileStore
         store = FileStore(path)
     session = Session(fresh_seed(), store)

@@ -34,3 +34,13 @@ def writable(path):
         return None
     f.close()
     return None
+
+
+def state_files(path):
+    """None if both files of a state kept at `path` (`firmware.storage.FileStore`: `path` and
+    `path.1`) can be written, else one line naming the one that cannot and why."""
+    for p in (path, path + ".1"):
+        why = writable(p)
+        if why is not None:
+            return "cannot use the state file %s: %s" % (p, why)
+    return None

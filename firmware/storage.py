@@ -88,15 +88,20 @@ class FileStore:
     def write(self, pieces):
         """Replace the older file with the frame made of `pieces`; return once it is on the medium."""
         i = 1 - self._newest
-        f = open(self.paths[i], "wb")
         try:
-            for p in pieces:
-                f.write(p)
-            f.flush()
-            if _fsync is not None:
-                _fsync(f.fileno())
-        finally:
-            f.close()
+            f = open(self.paths[i], "wb")
+            try:
+                for p in pieces:
+                    f.write(p)
+                f.flush()
+                if _fsync is not None:
+                    _fsync(f.fileno())
+            finally:
+                f.close()
+        except OSError as e:  # the reply names the file ("not saved, nothing changed: ...")
+            from engine.core.record import why
+
+            raise OSError("%s: %s" % (self.paths[i], why(e)))
         self._newest = i
 
 

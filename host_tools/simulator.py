@@ -697,11 +697,11 @@ def main(argv):
             print(path)
         return 0
     w, h = SIZES[a.size]
-    from firmware.pathcheck import writable
+    from firmware.pathcheck import state_files
 
-    why = writable(a.state) if a.state else None  # --state "": a session that is not saved
+    why = state_files(a.state) if a.state else None  # --state "": a session that is not saved
     if why is not None:
-        print("cannot use the state file %s: %s" % (a.state, why), file=sys.stderr)
+        print(why, file=sys.stderr)
         return 1
     try:
         if not a.terminal:

@@ -138,6 +138,44 @@ def test_a_bad_console_argument_is_a_usage_line(args, tmp_path):
     assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith("usage: "), lines
 
 
+def test_both_state_files_are_checked_at_start_and_a_failed_save_names_its_file(tmp_path):
+    """The state lives in PATH and PATH.1: either one unwritable is said at start, naming it; a
+    save that fails later names the file too."""
+    (tmp_path / "s.1").mkdir()
+    argv, cwd, env = console_cmd("cpython", state=str(tmp_path / "s"))
+    p = subprocess.run(argv, cwd=cwd, env=env, input=b"seed 1\n", capture_output=True, timeout=60)
+    assert p.returncode == 1 and not p.stdout
+    assert p.stderr.decode() == "cannot use the state file %s: is a directory\n" % (
+        tmp_path / "s.1")
+    from engine.core import protocol
+    from engine.core.session import Session
+    from firmware.storage import FileStore
+
+    (tmp_path / "s.1").rmdir()
+    s = Session(1, FileStore(str(tmp_path / "s")))
+    protocol.reply(s, b"seed 2")  # written to s
+    (tmp_path / "s.1").mkdir()
+    assert protocol.reply(s, b"seed 3") == (
+        '{"ok":false,"error":"state","msg":"not saved, nothing changed: %s: is a directory"}'
+        % (tmp_path / "s.1"))
+
+
+@pytest.mark.parametrize("kind", ["cpython", "micropython"])
+def test_a_closed_output_stops_the_console_without_a_traceback(kind, tmp_path):
+    """The replies' reader going away (`| head -1`) stops the console quietly; started with its
+    standard output closed, it says so in one line."""
+    argv, cwd, env = console_cmd(kind, heap="128K", state=str(tmp_path / "s"))
+    p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()  # nothing read: the pipe is closed at once
+    _, err = p.communicate(b"roll d10\n" * 20000, timeout=120)
+    assert p.returncode == 1 and err == b"", err
+    p = subprocess.run(argv, cwd=cwd, env=env, input=b"so +1\n", stderr=subprocess.PIPE,
+                       preexec_fn=lambda: os.close(1), timeout=60)
+    err = p.stderr.decode()
+    assert p.returncode == 1 and err.count("\n") == 1 and "Traceback" not in err, err
+
+
 def test_make_run_with_a_state_path_it_cannot_write_names_it():
     p = subprocess.run(["make", "-s", "run", "STATE=/no/such/dir/x.state"], cwd=ROOT,
                        env=dict(os.environ, DISPLAY="", WAYLAND_DISPLAY=""), input=b"q\n",
