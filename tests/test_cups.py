@@ -749,6 +749,31 @@ def test_same_draws_on_both_interpreters():
     assert a == b and b.count(b'"ok":true') == len(lines)
 
 
+def test_a_data_line_too_long_to_read_is_refused_naming_it(tmp_path):
+    """A data file's line longer than datafile.LINE_MAX is refused with its file and line, on a
+    board too: it is never read whole (a 60 KB line ran MicroPython out of memory)."""
+    import shutil
+
+    shutil.copytree(DATA, str(tmp_path / "data"))
+    for name in ("tal/hit_cup.txt", "tal/campaigns.txt"):
+        with open(str(tmp_path / "data" / name), "ab") as f:
+            f.write(b"x" * 60000 + b"\n")
+    code = """
+from engine.core.session import Session
+from engine.core import protocol
+from firmware.datafiles import reader
+s = Session(1)
+s.data = reader(%r)
+for line in (b"cup show hit", b"campaign cards"):
+    print(protocol.reply(s, line))
+""" % str(tmp_path / "data")
+    rc, out, err = run_mpy(code, heap="96K")
+    assert rc == 0, err
+    out = out.splitlines()
+    for i, name in ((0, "tal/hit_cup.txt"), (1, "tal/campaigns.txt")):
+        assert "data/%s:" % name in out[i] and "a line longer than 1024 bytes" in out[i], out[i]
+
+
 def test_an_unreadable_file_is_refused_not_a_traceback(tmp_path):
     (tmp_path / "tal").mkdir()
     (tmp_path / "tal" / "hit_cup.txt").write_bytes(b"source: x\nstatus: y\n1 | killed | \xff\n")

@@ -266,10 +266,39 @@ def _canonical(kind, value, cell):
     return cell
 
 
+LINE_MAX = 1024  # bytes in a line; the shipped files' longest is 116
+
+
+class _Bounded:
+    # The lines of an open file, each read at most LINE_MAX + 1 bytes at a time: a longer line
+    # is refused, naming it, before it is read whole (a 60 KB line ran a board out of memory).
+    def __init__(self, f):
+        self.f = f
+        self.n = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        raw = self.f.readline(LINE_MAX + 1)
+        if not raw:
+            raise StopIteration
+        self.n += 1
+        if len(raw) > LINE_MAX and raw[-1:] not in (b"\n", "\n"):
+            raise DataError(self.n, "a line longer than %d bytes" % LINE_MAX)
+        return raw
+
+
+def bounded(lines):
+    """The lines of `lines`, an open binary file (read a line of at most LINE_MAX bytes at a
+    time) or lines already read."""
+    return _Bounded(lines) if hasattr(lines, "readline") else lines
+
+
 def records(lines, columns, head, last=True, converted=True):
     """Yield (line number, values) per record line of `lines` (see the module doc)."""
     number = 0
-    for raw in lines:
+    for raw in bounded(lines):
         number += 1
         vals = record(raw, number, columns, head, last, converted)
         if vals is not None:

@@ -128,7 +128,7 @@ def table(session, name, columns, keys=(), optional=False):
         numbers = []
         # without the source notes (for people): only the rows are kept
         number = 0
-        for raw in lines:  # (datafile.record, not records: see there)
+        for raw in datafile.bounded(lines):  # (datafile.record, not records: see there)
             number += 1
             cells = datafile.record(raw, number, columns, head, False, False)
             if cells is not None:

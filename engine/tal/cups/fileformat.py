@@ -100,7 +100,7 @@ def parse(name, lines, cup):
     columns = (("count", datafile.integer(1, limit)),) + columns + (("source", text),)
     head = {"source": None, "status": None}
     n = number = 0
-    for raw in lines:  # (datafile.record, not records: see there)
+    for raw in datafile.bounded(lines):  # (datafile.record, not records: see there)
         number += 1
         vals = datafile.record(raw, number, columns, head)
         if vals is None:
