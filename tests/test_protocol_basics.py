@@ -58,7 +58,7 @@ MALFORMED = [
     ("seed 1073741824", "range"), ("seed -1", "syntax"), ("seed 1 2", "syntax"),
     ("frobnicate", "unknown"), ("state now", "syntax"), ("undo", "state"),
     ("roll 3d10\x01", "syntax"), ("roll\t3d10", "syntax"), (b"roll 3d10 \xc3\xa9", "syntax"),
-    ("x" * 201, "syntax"), ("roll 3d10 " + "+1 " * 80, "syntax"),
+    ("x" * 201, "syntax"), ("roll 3d10 " + "+1 " * 80, "syntax"), ("check 5 =5 =6", "syntax"),
 ]
 
 

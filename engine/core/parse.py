@@ -71,7 +71,9 @@ def modifiers(words, start, sides=0):
     die = 0
     for i in range(start, len(words)):
         word = words[i]
-        if sides and word[:1] == "=" and not die:
+        if sides and word[:1] == "=":
+            if die:
+                raise Reject(SYNTAX, "one die rolled by hand (=D) at most")
             die = face(word, sides)
             continue
         if not word or (word[0] != "+" and word[0] != "-"):
