@@ -44,6 +44,11 @@ class Lines:
             self.n += 1
         return MORE
 
+    def quiet(self):
+        """Whether the line gets no reply: blank or a # comment (as `protocol.handle` tells
+        them), told from its bytes as they came, so out of memory too."""
+        return self.first < 0 or self.first == 35
+
     def end(self):
         """LINE or LONG if a line is pending (the stream ended without its newline), else MORE."""
         if self.n > MAX_LINE:
@@ -74,7 +79,7 @@ def answer(session, lines, event, reply, send, log=None):
     or none for blank and # lines.  Out of memory, the reply is OUT_OF_MEMORY and nothing changed
     (`protocol.execute` aborts before it lets a MemoryError out)."""
     try:
-        if protocol.quiet(lines.first):  # told from the bytes as they came: no copy to make
+        if lines.quiet():  # no copy of the line to make
             replied = False
         elif event == LONG:
             protocol.too_long(session, reply)

@@ -749,15 +749,17 @@ def test_same_draws_on_both_interpreters():
     assert a == b and b.count(b'"ok":true') == len(lines)
 
 
-def test_a_data_line_too_long_to_read_is_refused_naming_it(tmp_path):
-    """A data file's line longer than datafile.LINE_MAX is refused with its file and line, on a
-    board too: it is never read whole (a 60 KB line ran MicroPython out of memory)."""
+def test_a_data_file_or_line_too_long_to_read_is_refused_naming_it(tmp_path):
+    """A data file larger than datafile.FILE_MAX is refused before a line of it is read, naming
+    it, on a board too (a 60 KB line, read whole, ran MicroPython out of memory); a line longer
+    than datafile.LINE_MAX is refused with its file and line."""
     import shutil
 
     shutil.copytree(DATA, str(tmp_path / "data"))
-    for name in ("tal/hit_cup.txt", "tal/campaigns.txt"):
-        with open(str(tmp_path / "data" / name), "ab") as f:
-            f.write(b"x" * 60000 + b"\n")
+    with open(str(tmp_path / "data" / "tal" / "hit_cup.txt"), "ab") as f:
+        f.write(b"x" * 60000 + b"\n")
+    with open(str(tmp_path / "data" / "tal" / "campaigns.txt"), "ab") as f:
+        f.write(b"x" * 2000 + b"\n")
     code = """
 from engine.core.session import Session
 from engine.core import protocol
@@ -770,8 +772,8 @@ for line in (b"cup show hit", b"campaign cards"):
     rc, out, err = run_mpy(code, heap="96K")
     assert rc == 0, err
     out = out.splitlines()
-    for i, name in ((0, "tal/hit_cup.txt"), (1, "tal/campaigns.txt")):
-        assert "data/%s:" % name in out[i] and "a line longer than 1024 bytes" in out[i], out[i]
+    assert "data/tal/hit_cup.txt:0: larger than 16384 bytes" in out[0], out[0]
+    assert "data/tal/campaigns.txt:21: a line longer than 1024 bytes" in out[1], out[1]
 
 
 def test_an_unreadable_file_is_refused_not_a_traceback(tmp_path):

@@ -275,12 +275,6 @@ def _words(raw):
     return raw.decode().lower().split()
 
 
-def quiet(first):
-    """Whether a line whose first byte other than a space is `first` (-1: none) gets no reply: a
-    blank line or a # comment, of any length.  (A tab is a control character: refused.)"""
-    return first < 0 or first == 35  # "#"
-
-
 def handle(session, raw, reply):
     """Put the reply line to one request (bytes, no newline) in `reply` (a `jsonline.Reply`),
     newline included; return False, with nothing in it, for blank and # lines.
@@ -289,12 +283,15 @@ def handle(session, raw, reply):
     answers with a line it made in advance (`firmware.lines.serve`).
     """
     reply.n = 0
-    first = -1
+    # A blank line or a # comment, of any length, gets no reply (firmware.lines.Lines.quiet
+    # tells them too); a tab is a control character, refused.  (Not a function of its own: this
+    # module's globals stay within a table of 29 slots, see above.)
     for b in raw:
         if b != 32:
-            first = b
+            if b == 35:  # "#"
+                return False
             break
-    if quiet(first):
+    else:
         return False
     if len(raw) > MAX_LINE:
         too_long(session, reply)
