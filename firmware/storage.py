@@ -26,16 +26,17 @@ def _blank(b):
 
 
 def _read(path):
-    # The file's frame: as many bytes as its header says (older firmware's file: its two slots).
-    # A file that does not start with a frame is read no further than a header: junk costs no
-    # RAM (two 70 KB files of it, read whole, kept a Pico's console from starting).
+    # The file's frame: as many bytes as its header says, or an older firmware's two slots (4 KB)
+    # when that is less or its first slot holds no frame.  Never more: two 70 KB files of junk,
+    # read whole, kept a Pico's console from starting.
     try:
         with open(path, "rb") as f:
+            size = f.seek(0, 2)
+            f.seek(0)
             head = f.read(HEADER)
             n = size_at(head)
-            if not n:
-                return head
-            return head + f.read((2 * LEGACY_SLOT if n <= LEGACY_SLOT else n) - HEADER)
+            more = min(size, 2 * LEGACY_SLOT if n <= LEGACY_SLOT else n) - len(head)
+            return head + f.read(more) if more > 0 else head
     except OSError:
         return b""
 

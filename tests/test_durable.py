@@ -239,6 +239,31 @@ def test_older_firmware_two_slot_file_resumes_and_is_never_overwritten_first(tmp
     assert ask(Session(0, FileStore(path)), "so") == '{"ok":true,"so":6}'
 
 
+def test_older_firmware_two_slot_file_with_a_blank_first_slot_resumes_from_the_second(tmp_path):
+    path = str(tmp_path / "s")
+    a = Session(6)
+    ask(a, "so +5")
+    blob = bytearray(b"\xff" * 2 * LEGACY_SLOT)
+    newest = record.frame(a.payload(), 4)
+    blob[LEGACY_SLOT:LEGACY_SLOT + len(newest)] = newest
+    with open(path, "wb") as f:
+        f.write(blob)
+    assert ask(Session(0, FileStore(path)), "so") == '{"ok":true,"so":5}'
+
+
+def test_a_file_of_junk_is_read_no_further_than_two_slots(tmp_path):
+    """Two 70 KB files of junk: each read is 4 KB at most (read whole, they kept a Pico's console
+    from starting), and the session says the save is unreadable."""
+    from firmware import storage
+
+    path = str(tmp_path / "s")
+    for p in (path, path + ".1"):
+        with open(p, "wb") as f:
+            f.write(bytes(random.Random(p).getrandbits(8) for _ in range(70000)))
+    assert all(len(storage._read(p)) == 2 * LEGACY_SLOT for p in (path, path + ".1"))
+    assert "saved state unreadable" in ask(Session(0, FileStore(path)), "so")
+
+
 def test_older_firmware_nvm_save_is_read_never_written():
     nvm = bytearray(8192)
     a = Session(6)
