@@ -12,8 +12,8 @@ from host_tools.ram_budgets import BUDGETS
 
 # (build, figure): what `make bench` measured, while over budget.
 UNMET = {
-    ("unix32-mpy", "rules"): "measured 87.8 KB (180 to 230 before the heap was settled)",
-    ("unix32-mpy", "tour"): "measured 179.0 KB",
+    ("unix32-mpy", "rules"): "measured 88.8 KB (180 to 230 before the heap was settled)",
+    ("unix32-mpy", "tour"): "measured 190.0 KB",
 }
 CASES = [pytest.param(name, figure, kb, id="%s-%s-%dK" % (name, figure, kb),
                       marks=[pytest.mark.xfail(strict=True, reason=UNMET[(name, figure)])]
