@@ -132,7 +132,8 @@ def weapons(vals, points):
     spend(vals, cost)
     if mission:
         left = unused + cost * WEAPON_POINTS_PER_SO - points
-        vals[fields.TARGET] = (vals[fields.TARGET] & ~(15 << WEAPONS_UNUSED)) | (left << WEAPONS_UNUSED)
+        vals[fields.TARGET] = ((vals[fields.TARGET] & ~(15 << WEAPONS_UNUSED))
+                               | (left << WEAPONS_UNUSED))
     return cost, points - more
 
 
