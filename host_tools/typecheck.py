@@ -43,9 +43,11 @@ def site_packages():
 
 
 def _link(src, dst):
-    if os.path.lexists(dst):
-        os.remove(dst)
-    os.symlink(src, dst)
+    # Made aside and renamed over the old link: test workers in parallel refresh the same links,
+    # and a remove then a symlink raced (FileExistsError, now and then under pytest -n).
+    tmp = "%s.%d" % (dst, os.getpid())
+    os.symlink(src, tmp)
+    os.replace(tmp, dst)
 
 
 def stub_dir(board):
