@@ -42,6 +42,8 @@ def press(*evs):
         show()
 def console():
     pass
+def serve():
+    pass
 show()
 press(keys.A, keys.DOWN, keys.RIGHT, keys.DOWN, keys.DOWN, keys.RIGHT, keys.RIGHT, keys.A,
       keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT)
@@ -59,6 +61,7 @@ for game in ("tal", "exp3", "golan"):
         while len(app.stack) > 1:
             press(keys.B)
     console()
+serve()
 press(keys.B | keys.LONG, keys.A)
 gc.collect()
 print("OK", gc.mem_free(), gc.mem_alloc())
@@ -148,14 +151,45 @@ _CONSOLE = """def console():
 """
 
 
-def tour_code(width, height, framebuffer=True, requests=()):
+# Once every screen was shown: the console answers the request lines of stdin in the same
+# session (firmware/lines.py's `serve`, as the serial link does), one reply line each between
+# the two markers, read from a file, not held in the code (the code's constants are in the heap).
+_SERVE = """def serve():
+    from firmware.lines import serve
+    print("SERVE")
+    serve(s, sys.stdin.buffer, sys.stdout.buffer)
+    print("SERVED")
+    del serve
+    show()
+"""
+
+
+def tour_code(width, height, framebuffer=True, requests=(), serve=False, profile=None):
     """The tour's MicroPython code; with `requests` (bytes lines) the serial console answers them
-    after each game's screens."""
+    after each game's screens; with `serve`, it answers stdin's lines once every screen was shown
+    (`served` reads the replies).  `profile` (an event number, -1 for none) measures it with
+    host_tools/heap_profile.py, an event after every key and every request, replies dropped."""
     code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0}
     if requests:
         code = code.replace("def console():\n    pass\n", _CONSOLE % {
             "requests": tuple(requests), "count": len(requests)})
+    if serve:
+        code = "import sys\n" + code.replace("def serve():\n    pass\n", _SERVE)
+    if profile is not None:
+        code = ("import heap_profile as _hp\n_hp.tour(%d)\n" % profile + code
+                .replace("s.data = reader()", "s.data = _hp.traced(reader())")
+                .replace("        be.render(c)\n", "        be.render(c)\n    _hp.step(app.stack[-1].name)\n", 1)
+                .replace("sys.stdin.buffer, sys.stdout.buffer", "_hp._Input(), _hp._Drop()")
+                + "_hp.tour_end()\n")
     return code
+
+
+def served(stdout):
+    """The reply lines the tour's console wrote (see tour_code), or None if it never served."""
+    head, sep, rest = stdout.partition(b"SERVE\n")
+    if not sep or b"SERVED\n" not in rest:
+        return None
+    return rest.split(b"SERVED\n")[0].decode("utf-8", "replace").splitlines()
 
 
 def tour_ok(width, height, framebuffer=True, port=None):

@@ -187,6 +187,7 @@ class _Drop:
 def _report(label, now):
     print("@peak %d %s" % (now - _st[BASE], label))
     print("@request %d" % _st[REQ])
+    micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": the interned names then
     for d in range(_st[DEPTH]):
         print("@open %s" % _label(_what[d], _is_table[d]))
     last = {}
@@ -230,6 +231,10 @@ def profile(stop=-1):
     session.data = traced(console._data)
     gc.collect()
     serve(session, inp, _Drop())
+    _events()
+
+
+def _events():
     builtins.__import__ = _import
     print("@base %d" % _st[BASE])
     print("@events %d" % _st[EVENT])
@@ -262,3 +267,22 @@ def first_failure():
     protocol.handle = traced
     gc.collect()
     serve(session, inp, _Drop((lines.OUT_OF_MEMORY, inp)))
+
+
+# --- the app's tour (host_tools/app_bench.py `tour_code(..., profile=K)`) -------------------------
+def tour(stop=-1):
+    """Measure from here: every import and data file, and an event at every `step`; report at
+    event `stop`.  `tour_end()` prints the events."""
+    _lists()
+    _st[STOP] = stop
+    builtins.__import__ = _hook
+    _st[BASE] = _mark()
+
+
+def step(screen):
+    """An event after a key: `screen`, the name of the screen on top (a string that exists)."""
+    _event(_mark(), "after a key on", screen)
+
+
+def tour_end():
+    _events()

@@ -24,7 +24,7 @@ ROOT = consoles.ROOT
 KB = 1024
 QEMU_HI = 240 * KB  # below the firmware's heap (micropython_builds.QEMU_HEAP)
 ORDER = ("unix32-frozen", "qemu-frozen", "unix32-mpy", "qemu-romfs", "unix64-mpy")
-STEP = {"dice": 256, "rules": 256, "session": 1024, "tour": 1024}  # resolution, bytes
+STEP = {"dice": 256, "rules": 256, "session": 1024, "tour": 1024, "screen": 1024}  # resolution, bytes
 BELOW = 4  # steps tried under the bisection's answer (bench.smallest_heap: fragmentation)
 TOUR_SIZE = (240, 135, False)  # screens drawn to the canvas only: the PyBadge's frame is
 # displayio's, outside the heap (the Pico's framebuf backend: app_bench's own section)
@@ -63,19 +63,42 @@ class Workloads:
             self._session_want = p.stdout.decode("utf-8", "replace").splitlines()
         return self._session_want
 
-    def tour_code(self):
-        return app_bench.tour_code(*TOUR_SIZE, requests=self.dice_requests)
+    def tour_code(self, size=TOUR_SIZE):
+        return app_bench.tour_code(*size, requests=self.dice_requests, serve=True)
+
+    def tour_input(self):
+        """The tour's console lines (stdin): every rules request, after a `reset` of the session
+        the screens played in (its reply is the fresh console's `seed`'s)."""
+        return "".join(l + "\n" for l in ["reset 1"] + self.session[1:]).encode()
+
+    def tour_passes(self, port, heap, size=TOUR_SIZE):
+        """Whether the tour completes in `heap` bytes, every console request answered right."""
+        p = port.run_code(self.tour_code(size), heap=heap, data=self.tour_input())
+        return (p.returncode == 0 and b"\nOK " in p.stdout
+                and app_bench.served(p.stdout) == self.session_want())
 
 
 def _hi(port):
     return QEMU_HI if port.kind == "qemu" else bench.HEAP_HI
 
 
+# The "screen" figure's screens and sizes: the PyBadge's and the Pico-LCD-1.14's.
+SCREEN_SIZES = ((160, 128), (240, 135))
+
+
+def screen_cases():
+    """[(name, (screen, width, height))]: each of app_bench.SCREENS opened from a fresh start, at
+    each size."""
+    return [("%s %dx%d" % (screen, w, h), (screen, w, h))
+            for w, h in SCREEN_SIZES for screen in app_bench.SCREENS]
+
+
 def passes(port, work, figure, heap, order=None):
     """Whether every session of `figure` runs right in `heap` bytes (see all_pass)."""
     if figure == "tour":
-        p = port.run_code(work.tour_code(), heap=heap)
-        return p.returncode == 0 and b"OK" in p.stdout
+        return all(work.tour_passes(port, heap, size + (False,)) for size in SCREEN_SIZES)
+    if figure == "screen":
+        return all(app_bench.screen_ok(s, port, w, h)(heap) for _, (s, w, h) in screen_cases())
     return all_pass(port, work.sessions(figure), heap, order)
 
 
@@ -101,6 +124,16 @@ def smallest(port, work, figure, order=None, coarse=1):
     if figure == "tour":
         return bench.smallest_heap(lambda h: passes(port, work, figure, h), hi=_hi(port),
                                    step=step, below=below), ""
+    if figure == "screen":  # the hungriest screen's
+        best = None
+        for name, (s, w, h) in screen_cases():
+            need = bench.smallest_heap(app_bench.screen_ok(s, port, w, h), lo=best or bench.HEAP_LO,
+                                       hi=_hi(port), step=step, below=below)
+            if need is None:
+                return None, name
+            if best is None or need > best:
+                best, worst = need, name
+        return best, worst
     sessions = work.sessions(figure)
     if order is None:
         order = []
@@ -134,8 +167,8 @@ def measure(names=ORDER, figures=ram_budgets.FIGURES, coarse=1):
             continue
         port.prepare()
         for figure in figures:
-            if figure == "tour" and port.kind == "qemu":
-                continue  # the tour needs the unix port's -c (the app is the same code)
+            if figure in ("tour", "screen") and port.kind == "qemu":
+                continue  # the app's figures need the unix port's -c (the app is the same code)
             # the order found on one build (hungriest first) starts the next build's search
             got[(name, figure)] = smallest(port, work, figure, orders.setdefault(figure, []),
                                             coarse)
@@ -149,7 +182,7 @@ def _kb(n):
 def table(got, skipped, write, names=ORDER):
     """The figures, one row per build, KB; budgets beside them."""
     write("  smallest heap, KB (budget in brackets, * = over budget):\n")
-    write("    %-34s %14s %14s %14s %14s\n" % (("build",) + ram_budgets.FIGURES))
+    write("    %-34s" % "build" + " %14s" * len(ram_budgets.FIGURES) % ram_budgets.FIGURES + "\n")
     for name in names:
         port = ports.port(name)
         if name in skipped:
@@ -164,12 +197,14 @@ def table(got, skipped, write, names=ORDER):
                 over = heap is None or heap > budget * KB
                 cell = "%s%s [%d]" % ("*" if over else "", cell, budget)
             cells.append(cell)
-        write("    %-34s %14s %14s %14s %14s\n" % tuple([port.label] + cells))
-    write("    hungriest transcript (dice, rules):\n")
+        write("    %-34s" % port.label + " %14s" * len(cells) % tuple(cells) + "\n")
+    write("    hungriest transcript (dice, rules) and screen:\n")
     for name in names:
         if (name, "rules") in got:
-            write("      %-32s %s, %s\n" % (ports.port(name).label, got[(name, "dice")][1],
-                                       got[(name, "rules")][1]))
+            write("      %-32s %s, %s%s\n" % (ports.port(name).label, got[(name, "dice")][1],
+                                         got[(name, "rules")][1],
+                                         ", " + got[(name, "screen")][1]
+                                         if (name, "screen") in got else ""))
 
 
 # --- where the heap goes --------------------------------------------------------------------------
@@ -191,9 +226,13 @@ def _probe_dir(port):
     return out
 
 
-def profile(port, lines, stop=-1):
-    """Run heap_profile on a unix port; its "@" lines, parsed."""
+def profile(port, lines, stop=-1, tour=None):
+    """Run heap_profile on a unix port; its "@" lines, parsed.  With `tour` (a Workloads), the
+    app's tour measured, `lines` its console's."""
     code = "import heap_profile\nheap_profile.profile(%d)\n" % stop
+    if tour is not None:
+        code = app_bench.tour_code(*TOUR_SIZE, requests=tour.dice_requests, serve=True,
+                                   profile=stop)
     argv, cwd, env = port._unix(1024 * KB, ["-c", code])
     env["MICROPYPATH"] += ":" + _probe_dir(port)
     p = subprocess.run(argv, cwd=cwd, env=env, input=b"".join(l + b"\n" for l in lines),
@@ -223,6 +262,8 @@ def profile(port, lines, stop=-1):
             out["objects"][" ".join(words[1:-1])] = int(words[-1])
         elif line.startswith("@mem_info"):
             info = True
+        elif line.startswith("qstr pool:"):
+            out["names"] = dict(w.split("=") for w in line[len("qstr pool:"):].split(", "))
     if not out["heap"] or (stop >= 0 and "peak" not in out):
         raise RuntimeError("heap_profile failed on %s: %s" % (port, p.stderr.decode()[-500:]))
     return out
@@ -296,22 +337,22 @@ def start_heap(port):
     return int(p.stdout.split()[-1])
 
 
-def breakdown(lines, names=("unix32-frozen", "unix32-mpy")):
+def breakdown(lines, names=("unix32-frozen", "unix32-mpy"), tour=None):
     """{port: heap_profile at the event where the heap in use is highest on that port}."""
     out = {}
     for name in names:
         port = ports.port(name)
-        events = profile(port, lines)["heap"]
+        events = profile(port, lines, tour=tour)["heap"]
         peak = max(range(len(events)), key=lambda e: events[e])
-        out[name] = profile(port, lines, peak)
+        out[name] = profile(port, lines, peak, tour)
         out[name]["start"] = start_heap(port)
     return out
 
 
 def write_breakdown(write, title, lines, heaps, names=("unix32-frozen", "unix32-mpy"), top=16,
-                    step=256):
+                    step=256, tour=None):
     """A column per build: what is loaded at its peak (bytes each keeps), then the rest."""
-    got = breakdown(lines, names)
+    got = breakdown(lines, names, tour)
     cols = [got[n] for n in names]
     write("\n  %s, %d requests: bytes in use at the peak\n" % (title, len(lines)))
     for n, c in zip(names, cols):
@@ -320,6 +361,10 @@ def write_breakdown(write, title, lines, heaps, names=("unix32-frozen", "unix32-
             " (inside: %s)" % " > ".join(c["open"]) if c["open"] else ""))
     write("    (each import's own bytes: nested imports are their own rows; from .mpy, the import "
           "that\n    starts a new pool of interned names is charged for the whole pool)\n")
+    if tour is not None:
+        write("    (in a roomy heap, 1 MB: the console and the app drop modules only when the heap "
+              "is tight,\n    so these are the modules the tour loads, more than a board holds "
+              "at once; the profiler's\n    own hooks do not fit a heap near the smallest)\n")
     write("    %-44s" % "" + "".join("%14s" % n for n in names) + "\n")
 
     def row(label, vals):
@@ -352,12 +397,15 @@ def write_breakdown(write, title, lines, heaps, names=("unix32-frozen", "unix32-
     if any(u < k for u, k in zip(used, known)):
         write("    (other < 0: something measured above has been freed since)\n")
     row("= in use at the peak", used)
+    row("  of which interned names (%s at most)" % max(
+        int(c["names"]["n_qstr"]) if "names" in c else 0 for c in cols),
+        [c["names"]["n_total_bytes"] if "names" in c else "-" for c in cols])
     if heaps:
         row("smallest heap (the table above)", [heaps.get(n) or "-" for n in names])
         row("  - in use at the peak: garbage, fragmentation",
             [heaps[n] - u if heaps.get(n) else "-" for n, u in zip(names, used)])
     for n in names:
-        if not heaps.get(n):
+        if not heaps.get(n) or tour is not None:  # (first_failure replays a console)
             continue
         f = first_failure(ports.port(n), lines, heaps[n], step)
         if f is None:
@@ -390,3 +438,8 @@ def report(write, quick=False):
             sessions[0][1]
         heaps = {n: got.get((n, figure), (None,))[0] for n in names}
         write_breakdown(write, title, lines, heaps, names, step=STEP[figure] * coarse)
+    if (board, "tour") in got or board == "unix64-mpy":
+        heaps = {n: got.get((n, "tour"), (None,))[0] for n in names}
+        write_breakdown(write, "the tour of every screen, then every rules request (%dx%d)"
+                        % TOUR_SIZE[:2], work.tour_input().splitlines(), heaps, names,
+                        top=24, tour=work)
