@@ -123,7 +123,7 @@ def trouble(app, error, done=False):
     "out of memory", would press again and do it twice."""
     gc.collect()
     if isinstance(error, MemoryError):
-        app.say("done, but out of memory to show it" if done else "out of memory", inks.RED)
+        app.out_of_memory(done)
         return
     import sys
 

@@ -13,6 +13,9 @@ class Screen:
     """
 
     name = ""
+    # The attributes holding what the player set and sees: a screen naming them gives its code
+    # back while another covers it, and is made again with them (firmware/app.py `_sleep`).
+    sleeps = ()
 
     def __init__(self, app):
         self.app = app

@@ -135,8 +135,8 @@ def test_out_of_memory_after_a_keys_action_says_it_was_done(monkeypatch):
     b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.B, 3), (0, 3)])
     device.run(b)
     shown = [" ".join(f) for f in b.backend.frames]  # (a message wraps)
-    done = [i for i, f in enumerate(shown) if "done, but out of memory to show it" in f]
-    bare = [i for i, f in enumerate(shown) if "out of memory" in f and i not in done]
+    done = [i for i, f in enumerate(shown) if "Done, but out of memory to show it" in f]
+    bare = [i for i, f in enumerate(shown) if "Out of memory: nothing changed" in f]
     assert done and bare and done[0] < bare[0]  # A added a pilot; B changed nothing
 
 
@@ -162,7 +162,24 @@ def test_out_of_memory_drawing_a_change_says_it_was_done(monkeypatch):
     monkeypatch.setattr(roll.Screen, "draw", short_of_memory)
     b = FakeBoard([(0, 2), (keys.A, 3), (0, 3)])
     device.run(b)
-    assert any("done, but out of memory to show it" in " ".join(f) for f in b.backend.frames)
+    assert any("Done, but out of memory to show it" in " ".join(f) for f in b.backend.frames)
+
+
+def test_out_of_memory_on_a_screen_says_which_screen_to_leave(monkeypatch):
+    """Out of memory on a screen above the home one: one line, that nothing changed, and that B
+    leaves that screen (its code then leaves the heap)."""
+    from firmware.screens import campaign
+
+    def short_of_memory(self, ev):
+        raise MemoryError
+
+    presses = (keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A, keys.A)  # Campaign, then A
+    b = FakeBoard([(0, 2)] + [step for k in presses for step in ((k, 3), (0, 3))])
+    monkeypatch.setattr(campaign.Screen, "key", short_of_memory)
+    device.run(b)
+    shown = [" ".join(f) for f in b.backend.frames]
+    said = [f for f in shown if "Out of memory" in f]
+    assert said and "nothing changed. B leaves Campaign to free memory." in said[-1], shown[-1]
 
 
 def test_canvas_matches_the_backend_size():

@@ -160,3 +160,26 @@ def test_a_refused_roll_is_shown_not_raised(tmp_path):
     assert "not saved" not in d0.text()
     with open(path, "rb") as f:
         assert f.read() == saved
+
+
+def test_covered_roll_screen_gives_its_code_back_and_comes_back_as_it_was():
+    """While another screen covers it, the home screen's module leaves RAM (on a board its
+    bytecode is in the heap); back on it, the player's settings and last result are as they
+    were, and a game changed meanwhile still resets its die."""
+    import sys
+
+    d = Driver(seed=3)
+    d.set("Target", "9+")
+    d.set("Modifier", "-2", "l")
+    d.do()
+    before = d.text()
+    d.menu("Campaign")
+    assert "firmware.screens.roll" not in sys.modules
+    assert d.app.stack[0].name == "roll" and d.app.top().name == "campaign"
+    d.back()
+    assert d.app.top().name == "roll" and d.text() == before
+    assert d.row_value("Target") == "9+" and d.row_value("Modifier") == "-2"
+    d.menu("Settings")
+    d.app.run(["game", "golan"])
+    d.back()
+    assert d.row_value("Sides") == "d6"  # the Golan fragment rolls d6

@@ -34,6 +34,20 @@ def unload(name):
     return True
 
 
+def since(before, prefix, other):
+    """Unload every module whose name starts with `prefix` or `other` and is not in `before`
+    (the names loaded earlier).  Allocates nothing, as `release` (one module found, dropped, and
+    the search started again): `firmware/app.py` calls it when a screen closes, where a full
+    heap made its `list(sys.modules)` fail, the screen closed but its modules kept."""
+    while True:
+        for name in sys.modules:
+            if (name not in before and (name.startswith(prefix) or name.startswith(other))
+                    and unload(name)):
+                break
+        else:
+            return
+
+
 # The core's own commands (dice, `record`): loaded by their first use, or at start-up for the dice,
 # and needed by no game's request, so `release` drops them with the games' modules.  Measured,
 # qemu-frozen: campaign.md:614 28.0 KB against 28.5, exp3.md:379 27.0 against 28.0,

@@ -43,6 +43,10 @@ class Screen(ui.Screen):
         self.clear()
         self.sync()
 
+    sleeps = ("mode", "target", "mod", "n", "sides", "x", "y", "of", "by_mode", "game", "sel",
+              "right", "big", "big_ink", "big_font", "badge", "badge_ink", "lines", "dice", "faces",
+              "dice_sides", "die_shown")
+
     FIELDS = {"check": ("mode", "target", "mod", "n"), "roll": ("mode", "n", "sides", "mod"),
               "retain": ("mode", "x", "y", "mod"), "pick": ("mode", "of")}
 
