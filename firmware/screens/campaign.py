@@ -470,11 +470,10 @@ class Screen(Form):
             status), STATUS_INK.get(status, inks.WHITE))
 
     def leveled(self, reply):
-        left = ui.get(reply, "unbalanced", 0)
+        left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
         self.show("pilot %d %s%s" % (ui.get(reply, "pilot"), ui.get(reply, "level"),
-                                     "" if not left else ", %d more %s to balance" % (
-                                         abs(left), "lowered" if left > 0 else "raised")),
-                  inks.YELLOW if left else inks.WHITE)
+                                     "" if left <= 0 else ", %d more lowered to balance" % left),
+                  inks.YELLOW if left > 0 else inks.WHITE)
 
     def promoted(self, reply):
         """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
