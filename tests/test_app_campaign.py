@@ -208,6 +208,29 @@ def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
     assert "Result: failure (2 VP)" in d.flat()
 
 
+def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
+    """"Fin de Campagne": «quand il n'y a plus de bataillons pour attaquer», at once: the Campaign
+    screen's battalion hit says so; on the Mission screen, the mission's end does, in words (no
+    "next: campaign result")."""
+    setup = ["campaign start 3 10 2", "bn add 1a 3", "bn add 2a 2", "campaign ready"]
+    d = Driver()
+    d.play(tuple("run " + line for line in setup) + (
+        "menu Campaign", "action battalion hit", "set Result=destroyed", "do"))
+    assert "1A destroyed: VP +3, now 3" in d.flat() and "over" not in d.flat()
+    d.do()
+    assert "2A destroyed: no battalion left, the campaign is over" in d.flat()
+    same_state(d, setup + ["vp battalion 1a destroyed", "vp battalion 2a destroyed"])
+    lines = ["campaign start 3 20 2", "bn add 1a 3 et", "ac add a-10a", "pilot add pirate 5 8 0",
+             "campaign ready", "ac set 1 pilot 1", "mission start 1 vs 1a", "loiter start",
+             "mission home", "vp battalion 1a destroyed"]
+    d = Driver()
+    d.play(tuple("run " + line for line in lines) + ("menu Mission", "action end", "do"))
+    assert "campaign result" not in d.flat()
+    d.back()
+    assert "no battalion left: the campaign is over" in d.flat()
+    same_state(d, lines + ["mission end"])
+
+
 def test_repairs_offer_only_the_markers_the_aircraft_has():
     """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
     lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",

@@ -502,7 +502,9 @@ class Screen(Form):
                         inks.GREEN)] +
                       [self.rest_line(ui.pairs_of(p)) for p in rested] +
                       [("to roll: " + (" ".join(b.upper() for b in ui.get(reply, "roll", ()))
-                                       or "none"), inks.CYAN)])
+                                       or "none"), inks.CYAN)] +
+                      ([("Close Air Support mission discarded", inks.YELLOW)]
+                       if ui.get(reply, "cas") else []))
         self.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
 
     def know_pilots(self):
@@ -551,6 +553,10 @@ class Screen(Form):
             "SO -%d: %s" % (loss, then)), inks.RED if failed else inks.YELLOW)
 
     def bn_hit(self, reply):
+        if ui.get(reply, "status") == "over":  # the last battalion: the campaign ends at once
+            self.show("%s destroyed: no battalion left, the campaign is over" % ui.get(
+                reply, "battalion", "").upper(), inks.YELLOW)
+            return
         self.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
                                              ui.get(reply, "strength"), ui.get(reply, "gain", 0),
                                              ui.get(reply, "vp", 0)), inks.GREEN)

@@ -291,8 +291,12 @@ class Screen(Form):
 
     def reveal(self, reply):
         label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(reply))
-        self.show(label + ": done")
+        self.app.open("reveal", label[:1].upper() + label[1:],
+                      ui.describe(reply, ("status", "next")))
+        if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
+            self.show("no battalion left: the campaign is over", inks.YELLOW)
+        else:
+            self.show(label + ": done")
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):
