@@ -234,7 +234,8 @@ def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
 def test_repairs_offer_only_the_markers_the_aircraft_has():
     """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
     lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",
-             "pilot add pirate 5 8 0", "campaign ready", "ac set 2 pilot 1", "mission start 2 vs et", "loiter start",
+             "pilot add pirate 5 8 0", "campaign ready", "ac set 2 pilot 1",
+             "mission start 2 vs et", "loiter start",
              "ac hit 2 pylon", "ac hit 2 pylon", "mission home", "mission end", "day end",
              "day next"]
     d = Driver()

@@ -158,7 +158,8 @@ def mission(session, words):
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
         parse.arity(words, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
         # «au cours de l'étape d'armement»: arming comes before "Bilan dommages moteur"
-        if vals[fields.PHASE] != mission_rules.P_TARGET or vals[fields.TARGET] & loiter.ENGINE_CHECKED:
+        if (vals[fields.PHASE] != mission_rules.P_TARGET
+                or vals[fields.TARGET] & loiter.ENGINE_CHECKED):
             raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound "
                                "before the engine checks")
         if vals[fields.TARGET] & FUEL_PRIORITY:

@@ -199,7 +199,7 @@ def _ready(session):
         raise parse.Reject(parse.STATE, "skill adjustment: every level raised needs one lowered "
                            "elsewhere (%d more raised)" % vals[fields.ADJUST])
     for a in range(fields.AC_MAX):
-        if vals[fields.AC_TYPE + a]:  # loaded only with aircraft: they are, by then
+        if vals[fields.AC_TYPE + a]:  # imported only with aircraft (`ac add` loaded them)
             from engine.tal import aircraft, pilots
             _crew(session, a, aircraft, pilots)
     vals[fields.CAMP] &= ~campaign_rules.SETUP
@@ -223,8 +223,8 @@ def _crew(session, a, aircraft, pilots):
         if pilots.used(vals, k) and pilots.family(session, vals[fields.P_NAME + k]) in (fam, None):
             crew += 1
     if crew < planes:
-        raise parse.Reject(parse.STATE, "%d %s aircraft, %d %s pilot%s: each aircraft needs a pilot "
-                           "who flies its type (pilot add NAME OKAY SHAKEN COOL)" % (
+        raise parse.Reject(parse.STATE, "%d %s aircraft, %d %s pilot%s: each aircraft needs a "
+                           "pilot who flies its type (pilot add NAME OKAY SHAKEN COOL)" % (
                                planes, fam.upper(), crew, fam.upper(), "" if crew == 1 else "s"))
 
 

@@ -119,8 +119,9 @@ class Screen(Form):
             ui.get(a, "ac") for a in self.roster if ui.get(a, "status") == "base"]))
         self.flyers.set_options([(fly, fly)] if fly else [])
         # none to fly: the player's words for why, not the engine's usage of `mission start`
+        flown = [a for a in self.roster if ui.get(a, "status") in FLOWN]
         self.actions[0][2].needs = (self.flyers, NO_AIRCRAFT if not self.roster else (
-            MISSION_ON if [a for a in self.roster if ui.get(a, "status") in FLOWN] else NONE_AT_BASE))
+            MISSION_ON if flown else NONE_AT_BASE))
         bns = ui.get(self.app.run(["bn", "list"]), "battalions", ()) or ()
         self.target.set_options((("none", ""),) + tuple(
             ("battalion " + ui.get(ui.pairs_of(b), "battalion").upper(),
