@@ -529,10 +529,11 @@ CAMPAIGN = tuple("run " + line for line in (
     "pilot add pirate 5 8 0", "pilot add viper 5 8 1", "pilot add hammer 6 10 1",
     "pilot add judge 6 10 2 slow", "pilot add gator 5 8 0 slow", "campaign ready",
     "pilot stress 1 +6", "pilot stress 4 +9", "vp battalion 4a half", "vp +1"))
-# ... its last day over, 13 VP: the card's evaluation is in the data files; 7 VP: it is asked.
+# ... its last day over (one Fixed battalion makes the card's 26 set-up VP: none rolls), 13 VP:
+# the card's evaluation is in the data files; 7 VP: it is asked.
 OVER = tuple("run " + line for line in (
-    "campaign start iraq-1991 surge", "campaign ready", "day end", "day next", "day +1",
-    "day end", "day next", "day +1", "day end"))
+    "campaign start iraq-1991 surge", "bn add 11a 26 fl fixed", "campaign ready", "day end",
+    "day next", "day +1", "day end", "day next", "day +1", "day end"))
 # (file name, player steps, the title it shows).  Every screen of every game at both sizes, and
 # the states that are hardest to fit: several undo steps, a long refusal, a draw of 12 Hit
 # counters, a long Hit side in the counter mix.

@@ -82,16 +82,19 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     d.page("Map")
     assert d.ink_of("5S") == inks.CYAN and "to roll today" in d.flat()
     d.page("Day")
-    d.do()  # the Battalion Movement row the documents do not print: asked
-    assert d.app.top().name == "ask" and "Battalion Movement for 11A (Assault)" in d.flat()
-    d.set("move", "advance")
-    d.do()
+    d.do()  # an Assault battalion advances from 5 up: the one row the documents print
     # one line, so that the step above stays in view: the die too where the line holds it
     assert ("11A, d10 " in d.flat() and "advances to the Friendly Rear" in d.flat() if
             d.size == (240, 135) else "11A advances: Friendly Rear" in d.flat())
     assert d.ink_of("advances") == inks.RED and "7 to roll: 4A 5S" in d.flat()
+    d.set("Battalion", "5S")
+    d.do()  # the Battalion Movement row the documents do not print: asked
+    assert d.app.top().name == "ask" and "Battalion Movement for 5S (Support)" in d.flat()
+    d.set("move", "hold")
+    d.do()
+    assert d.app.top().name == "campaign" and "6 to roll: 4A 2C" in d.flat()
     d.action("battalion stays")
-    for _ in range(7):
+    for _ in range(6):
         d.do()
     assert "All moved: SO losses next." in d.flat() and d.row_value("Action") == "SO losses"
     d.do()
@@ -101,8 +104,9 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     d.action("next day")
     d.do()
     assert "Day 2 of 3: the missions" in d.flat()
-    same_state(d, UNDER_WAY + ["day end", "bn roll 11a", "answer advance"] +
-               ["bn stay %s" % n.lower() for n, _vp in DRAWN[1:]] + ["day next", "day +1"])
+    same_state(d, UNDER_WAY + ["day end", "bn roll 11a", "bn roll 5s", "answer hold"] +
+               ["bn stay %s" % n.lower() for n, _vp in DRAWN[1:] if n != "5S"] +
+               ["day next", "day +1"])
 
 
 def test_the_campaign_result_is_read_on_the_card(tmp_path):
@@ -204,10 +208,34 @@ def test_a_cost_that_cannot_be_paid_is_refused_with_the_rules_consequence():
     assert "Result: failure (2 VP)" in d.flat()
 
 
+def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
+    """"Fin de Campagne": «quand il n'y a plus de bataillons pour attaquer», at once: the Campaign
+    screen's battalion hit says so; on the Mission screen, the mission's end does, in words (no
+    "next: campaign result")."""
+    setup = ["campaign start 3 10 2", "bn add 1a 3", "bn add 2a 2", "campaign ready"]
+    d = Driver()
+    d.play(tuple("run " + line for line in setup) + (
+        "menu Campaign", "action battalion hit", "set Result=destroyed", "do"))
+    assert "1A destroyed: VP +3, now 3" in d.flat() and "over" not in d.flat()
+    d.do()
+    assert "2A destroyed: no battalion left, the campaign is over" in d.flat()
+    same_state(d, setup + ["vp battalion 1a destroyed", "vp battalion 2a destroyed"])
+    lines = ["campaign start 3 20 2", "bn add 1a 3 et", "ac add a-10a", "pilot add pirate 5 8 0",
+             "campaign ready", "ac set 1 pilot 1", "mission start 1 vs 1a", "loiter start",
+             "mission home", "vp battalion 1a destroyed"]
+    d = Driver()
+    d.play(tuple("run " + line for line in lines) + ("menu Mission", "action end", "do"))
+    assert "campaign result" not in d.flat()
+    d.back()
+    assert "no battalion left: the campaign is over" in d.flat()
+    same_state(d, lines + ["mission end"])
+
+
 def test_repairs_offer_only_the_markers_the_aircraft_has():
     """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
     lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",
-             "campaign ready", "ac set 2 pilot 1", "mission start 2 vs et", "loiter start",
+             "pilot add pirate 5 8 0", "campaign ready", "ac set 2 pilot 1",
+             "mission start 2 vs et", "loiter start",
              "ac hit 2 pylon", "ac hit 2 pylon", "mission home", "mission end", "day end",
              "day next"]
     d = Driver()
@@ -250,14 +278,15 @@ def test_rule_switches_and_the_day_are_set_on_the_device():
     d.press("u")
     assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("on", "off")
     d.back()
-    d.play(("action new campaign", "do", "run campaign ready", "action set day"))
+    d.play(("action new campaign", "do", "run bn add 11a 26", "run campaign ready",
+            "action set day"))
     assert d.row_value("Day") == "1"
     d.set("Day", "3")
     d.do()
     assert "Day 3 of 3: the missions" in d.flat()
     same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
                    "campaign rule last-day-end off", "campaign start iraq-1991 surge",
-                   "campaign ready", "day set 3"])
+                   "bn add 11a 26", "campaign ready", "day set 3"])
 
 
 def test_a_rule_switch_is_one_row_of_the_engines_list(monkeypatch):

@@ -164,6 +164,19 @@ def test_the_roster_form_names_its_rows():
     assert d.row_value("Speed") == "fast"
 
 
+def test_start_with_no_aircraft_at_the_base_says_why_in_the_players_words():
+    """A mission needs aircraft at the base: with none the screen sends no request (the engine's
+    "aircraft must be a number" is not a player's sentence) and says what is wrong."""
+    d = Driver()
+    d.play(("menu Mission", "action start", "do"))
+    assert "No aircraft yet: add one on the Roster page" in d.flat()
+    assert "must be a number" not in d.flat()
+    same_state(d, [])  # nothing was sent
+    d.play(("run ac add a-10a", "run mission start 1", "menu Mission", "action start", "do"))
+    assert "A mission is being flown: end it before starting another" in d.flat()
+    same_state(d, ["ac add a-10a", "mission start 1"])
+
+
 def test_a_mission_against_a_battalion_with_fuel_priority_and_altitude():
     """"Armements des Appareils": a mission's target gives the weight penalty of its band,
     lifted by Fuel Priority (1 SO); "Tirage des marqueurs Pop-Up": the aircraft at high altitude.

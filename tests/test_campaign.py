@@ -162,9 +162,12 @@ def test_day_track_and_the_campaigns_end():
     refused(s, "day +2", "syntax")
     refused(s, "day set 4", "range")
     s = new()
-    ready(s, "campaign start 5 10 2", "bn add 1a 5 fl")
-    ok(s, "vp battalion 1a destroyed")
-    assert ok(s, "day end")["status"] == "over"  # no battalion left to attack
+    ready(s, "campaign start 5 10 2", "bn add 1a 5 fl", "bn add 2a 3 fl")
+    assert "status" not in ok(s, "vp battalion 1a destroyed")
+    # no battalion left to attack: the campaign ends at once, not at the day's end
+    r = ok(s, "vp battalion 2a destroyed")
+    assert (r["battalions_left"], r["status"], r["next"]) == (0, "over", "campaign result")
+    assert ok(s, "campaign")["status"] == "over" and "over" in refused(s, "day end", "state")
 
 
 def test_vp_contract_forms_and_exp3_example():

@@ -77,12 +77,26 @@ def test_help_word_describes_that_commands_forms(console):
     roll, pilot, nosuch, two, plain = [json.loads(l) for l in out.decode().splitlines()]
     assert roll == {"ok": True, "command": "roll",
                     "forms": ["roll [N]dS [+-M ...] (S 2..100, N 1..50)"]}
-    assert pilot["command"] == "pilot" and len(pilot["forms"]) == 15
+    # each form once: `pilot rr`, `pilot heal K` and `pilot replace` are on two pages
+    assert pilot["command"] == "pilot" and len(pilot["forms"]) == 12
+    assert len(set(pilot["forms"])) == 12
     assert "pilot add NAME OKAY SHAKEN COOL [fast|slow] [evasive N] [level L] [need X]" in \
         pilot["forms"]
     assert nosuch["ok"] is False and nosuch["error"] == "unknown" and "help" in nosuch["msg"]
     assert two["ok"] is False and two["error"] == "syntax"
     assert "roll" in plain["commands"] and "help" in plain["commands"]
+
+
+def test_help_gives_each_request_once(console):
+    """`help ac`: `ac repair` and `ac replace` are on the mission's page and the end of the day's
+    (docs/protocol/mission.md, campaign.md): listed once each, in their fuller form."""
+    out = console(["help ac", "help day", "help answer"])
+    ac, day, answer = [json.loads(l)["forms"] for l in out.decode().splitlines()]
+    assert [f for f in ac if f.startswith(("ac repair", "ac replace"))] == [
+        "ac repair N MARKER [COUNT]", "ac replace N [salvage M]"]
+    assert len(ac) == 9 and len(set(ac)) == 9
+    assert day == ["day", "day end", "day next", "day +1", "day set D"]
+    assert answer == ["answer", "answer V..."]
 
 
 REFUSED = ("not enough free memory for help here (the forms are in docs/PROTOCOL.md)",

@@ -69,6 +69,25 @@ def test_drawing_a_cas_card_loses_its_vp_at_once():
     assert s.vals[fields.VP] == 0 and ok(s, "cas")["on"] is False
 
 
+def test_a_cas_mission_is_discarded_at_the_end_of_the_day():
+    """EXP3 Close Air Support Missions: «Discard the Mission at the end of the Day»: one still open
+    at `day end` goes with its Squads (their VP come with `cas end`, at the mission's end), and
+    the next day's CAS card is drawn."""
+    s = exp3()
+    ok(s, "campaign start 3 30 6")
+    ok(s, "campaign ready")
+    ok(s, "cas card 2 1")
+    ok(s, "cas engaged 2 4 3")
+    r = ok(s, "day end")
+    assert r["cas"] == "discarded" and "cas end before day end" in r["note"]
+    assert (ok(s, "cas")["on"], ok(s, "cas")["squads"], ok(s, "vp")["vp"]) == (False, [], -2)
+    ok(s, "day next")
+    ok(s, "day +1")
+    assert ok(s, "cas card 1 1")["vp"] == -3
+    ok(s, "cas end")
+    assert "cas" not in ok(s, "day end")  # none open: nothing to discard
+
+
 # --- Engaged placement ------------------------------------------------------------------------
 def test_engaged_notation_places_squads_and_enemies_in_one_hex():
     """EXP3 "Engaged" notation: [Engaged: 2 Squads/2 Buildings & 2 Infantry, 1 Squad/2 Infantry]

@@ -413,6 +413,7 @@ def test_every_mission_change_undoes_exactly(line):
     ok(s, "mission start 1 2 3")
     ok(s, "ac hit 3 structure")
     ok(s, "ac hit 3 structure")
+    ok(s, "engine check =9")  # aircraft 1's Engine marker rolls before the Loiter marker
     ok(s, "loiter start")
     undoable(s, line)
 

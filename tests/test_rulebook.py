@@ -4,6 +4,7 @@ test."""
 
 import pytest
 
+from engine.tal import fields
 from tal_session import new, ok, refused, undoable
 
 
@@ -80,6 +81,19 @@ def test_skill_adjustment_every_raise_needs_a_lowering():
     assert ok(s, "pilot level 1 newbie")["unbalanced"] == 0
     ok(s, "campaign ready")
     assert "set-up" in refused(s, "pilot level 1 average", "state")
+    # «j'augmente Marteau le pilote d'un AH-64 promu As et je diminue Freak pilote de AH-1, Eagle
+    # pilote de AH-64 ainsi que Thor sur un A-10 vers le niveau inférieur en Recrue»: 3 raised,
+    # 6 lowered; every raise has its lowering, and more lowered is the player's choice
+    s = new()
+    setup(s, "ac add ah-64a", "ac add ah-1", "ac add a-10a", "pilot add hammer 7 12 0",
+          "pilot add eagle 7 12 0", "pilot add freak 7 12 0", "pilot add thor 7 12 0")
+    assert ok(s, "pilot level 1 ace")["unbalanced"] == 3
+    for k in (2, 3, 4):
+        ok(s, "pilot level %d newbie" % k)
+    assert ok(s, "campaign")["status"] == "setup" and s.vals[fields.ADJUST] == -3
+    ok(s, "campaign ready")
+    levels = [p["level"] for p in ok(s, "pilot list")["pilots"]]
+    assert levels == ["ace", "newbie", "newbie", "newbie"]
 
 
 def test_set_up_only_purchases_and_priority_promotion():
@@ -183,6 +197,46 @@ def test_battalions_drawn_in_order_until_the_cards_value():
                      "3s": "et", "1c": "er"}
 
 
+def test_the_set_up_draws_until_the_cards_value_is_reached_or_exceeded():
+    """"Tirage et placements des bataillons": «Cumulez les valeurs de PV jusqu'à ce que vous
+    atteigniez ou dépassez la valeur de mise en place notée sur votre carte de campagne»: with
+    23 of Iraq 1991's 26 VP drawn the set-up is not over; 1C (28) ends the draw, and counts."""
+    s = new()
+    setup(s, *["bn add %s %d" % bn for bn in (("11a", 4), ("4a", 3), ("5s", 4), ("2c", 4),
+                                                ("3a", 3), ("7a", 3), ("3s", 2))],
+          start="campaign start iraq-1991 surge")
+    assert refused(s, "campaign ready", "state") == (
+        "the battalions drawn have 23 VP, the card's set-up value is 26: draw on (bn add ID VP, "
+        "from the Command pile)")
+    ok(s, "bn add 1c 5")
+    assert ok(s, "campaign ready")["battalions_left"] == 8
+    # cards typed as numbers give no set-up value: the player counts (nothing is invented)
+    play(new())
+
+
+def test_the_set_up_is_not_over_while_an_aircraft_has_no_pilot_who_flies_it():
+    """"Choix des Pilotes": «Un pilote ne peut voler que sur le type de machine mentionnée sur sa
+    carte», and after "Mise en Place Terminée" no pilot joins: `campaign ready` is refused while
+    a type has fewer pilots who fly it than aircraft, saying what is missing (drones take none);
+    a refusal that only undo can get round says so."""
+    s = new()
+    setup(s, "ac add a-10a", "ac add ah-64a", "ac add ah-64a", "ac add mq-1")
+    assert refused(s, "campaign ready", "state") == (
+        "1 A-10 aircraft, 0 A-10 pilots: each aircraft needs a pilot who flies its type "
+        "(pilot add NAME OKAY SHAKEN COOL)")
+    ok(s, "pilot add pirate 7 12 0")
+    assert refused(s, "campaign ready", "state").startswith("2 AH-64 aircraft, 0 AH-64 pilots:")
+    ok(s, "pilot add hammer 7 12 0")
+    assert refused(s, "campaign ready", "state").startswith("2 AH-64 aircraft, 1 AH-64 pilot:")
+    ok(s, "pilot add shadow 7 12 0")
+    ok(s, "campaign ready")
+    assert refused(s, "pilot add judge 7 12 0", "state") == (
+        "choosing pilots is done at the campaign's set-up only (\"Mise en place de la Campagne\"; "
+        "undo takes back the last step)")
+    assert ok(s, "undo")["undone"] == "campaign ready"
+    ok(s, "pilot add judge 7 12 0")
+
+
 # --- "Choix des pilotes et appareils", "Allocation des Scouts" --------------------------------
 def test_one_mission_per_aircraft_and_pilot_a_day():
     """"Choix des pilotes et appareils": each aircraft and pilot is assigned to one mission of
@@ -256,6 +310,96 @@ def test_weight_penalty_by_band_and_fuel_priority():
     ok(s, "mission abort")
     ok(s, "day +1")
     assert "Weight penalty, enemy rear" in refused(s, "mission start 1 vs er", "ask")
+
+
+def test_arming_and_fuel_priority_come_before_the_engine_check():
+    """The mission's sequence ("Cible Visée"): «-Option d'armement des appareils -Evénement de
+    mission pré-vol -Bilan dommages moteur»; "Priorité Ravitaillement" is bought «au cours de
+    l'étape d'armement»: once the engine checks are rolled neither is, with an Engine marker to
+    check or none."""
+    s = new()
+    ok(s, "so +9")
+    ok(s, "ac add a-10a")
+    ok(s, "ac add a-10a")
+    ok(s, "ac hit 1 engine")
+    ok(s, "mission start 1 2 vs fl")
+    ok(s, "so weapons 8 4")
+    ok(s, "mission fuel")
+    ok(s, "engine check =9")
+    ok(s, "mission abort")
+    ok(s, "day +1")
+    for ac in ("1", "2"):  # with its Engine marker, and without one
+        ok(s, "mission start %s vs fl" % ac)
+        ok(s, "engine check" + (" =9" if ac == "1" else ""))
+        assert refused(s, "mission fuel", "state") == (
+            "Fuel Priority is bought while arming, target-bound before the engine checks")
+        assert refused(s, "so weapons 4", "state") == (
+            "the mission's aircraft are armed target-bound, before the engine checks")
+        ok(s, "loiter start")
+        assert "before the engine checks" in refused(s, "so weapons 4", "state")
+        ok(s, "mission home")
+        ok(s, "mission end stress 0")
+        ok(s, "day +1")
+
+
+def test_the_engine_check_comes_before_the_loiter_marker():
+    """"Contrôles des dommages moteur": «Chaque avion qui subit des dommages non réparés au moteur
+    doit lancer un Dé pour chaque dommages moteur non réparés», at "Bilan dommages moteur",
+    before "Placement des marqueurs d'Autonomie": the Loiter marker waits for the check, which
+    stays possible."""
+    s = new()
+    ok(s, "so +1")
+    ok(s, "ac add a-10a")
+    ok(s, "ac add ah-64a")
+    ok(s, "ac hit 1 engine")
+    ok(s, "mission start 1 2")
+    assert refused(s, "loiter start scout =5", "state") == (
+        "the engine checks come first: an unrepaired Engine marker rolls before the Loiter "
+        "marker is placed (engine check)")
+    assert ok(s, "engine check =3")["checks"] == [{"ac": 1, "dice": [3], "crash": False}]
+    assert ok(s, "loiter start")["start"] == 5
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "ac repair 1 engine")
+    ok(s, "day +1")
+    ok(s, "mission start 1 2")
+    ok(s, "loiter start")  # repaired: nothing to check
+
+
+def test_assault_battalions_advance_automatically_with_modifiers():
+    """"Exemple de Partie" (the end of day 1): «1C ajoute +2 à tous les jets de déplacement du
+    bataillon, et 2C ajoute +2 à tous les jets de déplacement du bataillon d'assaut. Les
+    bataillons d'assaut progressent normalement sur un 5, mais avec les modificateurs, ils
+    avancent automatiquement»: from 5 up an Assault battalion advances (1..10 + 4: every die);
+    below 5 its row is on the sheet, asked."""
+    s = new()
+    for bn in ("3a", "7a", "4a", "11a"):
+        ok(s, "bn add %s 3" % bn)
+    for line, result in (("bn roll 3a +2 +2 =6", 10), ("bn roll 7a +2 +2 =10", 14),
+                         ("bn roll 4a +2 +2 =1", 5)):
+        r = ok(s, line)
+        assert (r["result"], r["move"], r["band"]) == (result, "advance", "ft"), line
+    assert "Battalion Movement for 11A (Assault), d10 = 4" in refused(s, "bn roll 11a =4", "ask")
+
+
+def test_the_campaign_ends_at_once_when_no_battalion_is_left():
+    """"Fin de Campagne": «La campagne se termine ... quand il n'y a plus de bataillons pour
+    attaquer»: at once, not at the day's end; the mission that destroyed the last one is flown
+    to its end first (its crashes and SAR still count)."""
+    s = new()
+    play(s, "bn add 1a 3", "bn add 2a 2", "ac add a-10a", "pilot add pirate 7 12 0",
+         "ac set 1 pilot 1")
+    assert "status" not in ok(s, "vp battalion 2a destroyed")
+    ok(s, "mission start 1 vs 1a")
+    ok(s, "loiter start")
+    ok(s, "mission home")
+    r = ok(s, "vp battalion 1a destroyed")  # home-bound: "Ajuster les marqueurs de force"
+    assert r["battalions_left"] == 0 and "status" not in r
+    assert ok(s, "vp -1")["vp"] == 4  # the mission still counts
+    r = ok(s, "mission end stress 0")
+    assert (r["status"], r["next"]) == ("over", "campaign result")
+    assert ok(s, "campaign")["status"] == "over"
+    assert "campaign is over" in refused(s, "day end", "state")
 
 
 # --- "Stress", "Appareils et Armements" ---------------------------------------------------------
@@ -347,7 +491,8 @@ def test_salvage_repairs_one_marker_of_each_missing_part():
     gives no parts, another type takes none."""
     s = new()
     play(s, "ac add a-10a", "ac add a-10a", "ac add ah-1", "pilot add pirate 7 12 0",
-         "pilot add viper 7 12 0", "ac set 1 pilot 1", "ac set 2 pilot 2")
+         "pilot add viper 7 12 0", "pilot add gator 7 12 0", "ac set 1 pilot 1",
+         "ac set 2 pilot 2")
     ok(s, "vp +5")
     damage(s, "ac hit 1 hud", "ac hit 1 engine", "ac hit 2 display", "ac hit 2 controls",
            "ac hit 2 hud", "ac hit 2 controls")
@@ -412,7 +557,7 @@ def test_campaign_result_read_on_the_campaign_card():
     est suffisant pour une bonne évaluation» for Iraq 1991); other VP are read off the card and
     asked once; a campaign that could not pay its SO ends in failure."""
     s = new()
-    play(s, start="campaign start iraq-1991 surge")
+    play(s, "bn add 11a 26", start="campaign start iraq-1991 surge")
     ok(s, "vp set 13")
     r = ok(s, "campaign result")
     assert (r["campaign"], r["vp"], r["result"]) == ("iraq-1991", 13, "good")

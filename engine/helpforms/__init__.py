@@ -50,6 +50,25 @@ def forms(word):
         while at >= 0:
             end = text.find("\n", at + 1)
             if text[at + len(key)] in " \n":  # "roll [N]dS ..." or a bare "undo"
-                out.append(text[at + 1:end])
+                _add(out, text[at + 1:end])
             at = text.find(key, end)
     return out
+
+
+def _add(out, form):
+    """Add `form` to `out` once: two pages may give one request (`ac repair N MARKER` on the
+    campaign's, `ac repair N MARKER [COUNT]` on the mission's): the fuller form stays, where the
+    first of them was."""
+    for i in range(len(out)):
+        if _within(form, out[i]):
+            return
+        if _within(out[i], form):
+            out[i] = form
+            return
+    out.append(form)
+
+
+def _within(short, full):
+    # `full` is `short` with optional words more ("[COUNT]"), or what `short`'s "..." stands for
+    return (full == short or full.startswith(short + " [")
+            or (short.endswith(" ...") and full.startswith(short[:-3])))

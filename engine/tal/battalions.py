@@ -115,6 +115,19 @@ def bn_left(vals):
     return n
 
 
+def ended(vals):
+    """«La campagne se termine ... quand il n'y a plus de bataillons pour attaquer»: at once when
+    the last battalion on the map is destroyed (once the mission being flown has ended).  The
+    reply pairs that say so, or ()."""
+    if not campaign.on(vals) or vals[fields.PHASE] or bn_left(vals):
+        return ()
+    for b in range(fields.BN_MAX):
+        if vals[fields.BN_ID + b]:
+            vals[fields.CAMP] |= campaign.OVER
+            return (("status", "over"), ("next", "campaign result"))
+    return ()
+
+
 def battalion_vp(vals, b, strength):
     """Reduce battalion b to HALF or DESTROYED; return the VP gained ("Fin de Journée").
 

@@ -60,7 +60,8 @@ def require_setup(vals, what):
     """Refuse `what` in a campaign whose set-up is over (it is done at set-up only)."""
     if on(vals) and not vals[fields.CAMP] & SETUP:
         raise parse.Reject(parse.STATE, "%s is done at the campaign's set-up only "
-                           "(\"Mise en place de la Campagne\")" % what)
+                           "(\"Mise en place de la Campagne\"; undo takes back the last step)"
+                           % what)
 
 
 def require_step(vals, step, what):
@@ -126,6 +127,10 @@ def weapons(vals, points):
     SO additionnel»), so during a mission the points of its last SO not used yet go first;
     outside one each request is a mission of its own."""
     mission = vals[fields.PHASE] != 0
+    if mission and (vals[fields.PHASE] != 1 or vals[fields.TARGET] & 256):  # mission.P_TARGET,
+        # loiter.ENGINE_CHECKED: "Option d'armement des appareils" comes before the engine checks
+        raise parse.Reject(parse.STATE, "the mission's aircraft are armed target-bound, before "
+                           "the engine checks")
     unused = (vals[fields.TARGET] >> WEAPONS_UNUSED) & 15 if mission else 0
     more = points - unused if points > unused else 0
     cost = (more + WEAPON_POINTS_PER_SO - 1) // WEAPON_POINTS_PER_SO

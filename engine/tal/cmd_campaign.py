@@ -70,7 +70,8 @@ def vp(session, words):
             got = battalions.battalion_vp(vals, b,
                                         battalions.HALF if words[3] == "half" else battalions.DESTROYED)
             return (("battalion", words[2]), ("strength", words[3]), ("gain", got),
-                    ("vp", vals[fields.VP]), ("battalions_left", battalions.bn_left(vals)))
+                    ("vp", vals[fields.VP]), ("battalions_left", battalions.bn_left(vals))
+                    ) + battalions.ended(vals)
         else:
             raise parse.Reject(parse.UNKNOWN, "usage: vp [+N|-N|set N|battalion ID half|destroyed]")
     return (("vp", vals[fields.VP]),)

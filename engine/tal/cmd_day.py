@@ -81,14 +81,22 @@ def _end(vals):
     if vals[fields.STEP] != campaign.S_MISSIONS:
         raise parse.Reject(parse.STATE, "today's missions are already over (step: %s)" %
                            campaign.STEPS[vals[fields.STEP]])
+    cas = ()
+    if vals[fields.EXP3]:  # an Expansion #3 CAS mission still open (engine/exp3/rules.py CAS_ON)
+        # «Discard the Mission at the end of the Day»: its Squads stay behind
+        from engine.exp3 import rules as exp3
+        exp3.clear(vals)
+        cas = (("cas", "discarded"), ("note", "a Close Air Support mission ends with the day: "
+                                      "its Squads score with cas end before day end (undo takes "
+                                      "day end back)"))
     if active and _over(vals):
         vals[fields.CAMP] |= campaign.OVER
-        return _show(vals) + (("status", "over"), ("next", "campaign result"))
+        return _show(vals) + (("status", "over"), ("next", "campaign result")) + cas
     rested = _rest(vals)
     campaign.gain(vals, vals[fields.DAILY])
     vals[fields.STEP] = campaign.S_MOVEMENT
     return _show(vals) + (("rested", rested), ("gain", vals[fields.DAILY]), ("so", vals[fields.SO]),
-                          ("roll", _names(vals, _to_roll(vals))))
+                          ("roll", _names(vals, _to_roll(vals)))) + cas
 
 
 def _next(vals):

@@ -179,8 +179,7 @@ def engine(session, words):
         if crash:
             mission_rules.crash(session, a)
         out.append(Obj((("ac", a + 1), ("dice", mine), ("crash", crash))))
-    if due:
-        vals[fields.TARGET] |= loiter_rules.ENGINE_CHECKED
+    vals[fields.TARGET] |= loiter_rules.ENGINE_CHECKED  # the step is over: arming came before
     return (("checks", out),) + campaign.vp_pairs(session, before)
 
 

@@ -10,6 +10,7 @@ from engine.tal import aircraft
 from engine.tal import battalions
 from engine.tal import campaign
 from engine.tal import fields
+from engine.tal import loiter  # its constant only (folded on the boards: not loaded)
 from engine.tal import mission as mission_rules
 from engine.core import parse
 from engine.tal import pilots
@@ -156,8 +157,11 @@ def mission(session, words):
     if t == "fuel":
         # "Priorité Ravitaillement": 1 SO lifts the mission's weight penalty, while arming
         parse.arity(words, 2, 2, "mission fuel  (Fuel Priority: 1 SO)")
-        if vals[fields.PHASE] != mission_rules.P_TARGET:
-            raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound")
+        # «au cours de l'étape d'armement»: arming comes before "Bilan dommages moteur"
+        if (vals[fields.PHASE] != mission_rules.P_TARGET
+                or vals[fields.TARGET] & loiter.ENGINE_CHECKED):
+            raise parse.Reject(parse.STATE, "Fuel Priority is bought while arming, target-bound "
+                               "before the engine checks")
         if vals[fields.TARGET] & FUEL_PRIORITY:
             raise parse.Reject(parse.STATE, "Fuel Priority is bought already")
         campaign.spend(vals, battalions.FUEL_PRIORITY_COST)
@@ -181,7 +185,7 @@ def mission(session, words):
             res += (("note", "promoted: enter the new card's values (pilot card K ...)"),)
         if cups_back[0] or cups_back[1]:
             res += (("returned", Obj((("hit", cups_back[0]), ("popup", cups_back[1])))),)
-        return res
+        return res + battalions.ended(vals)
     raise parse.Reject(parse.UNKNOWN, "usage: mission [start N...|home|abort|end ...]")
 
 

@@ -180,18 +180,52 @@ def _result(session):
     return out + (("result", word),) + datatables.entered_note(entered, "tal/evaluation.txt")
 
 
-def _ready(vals):
-    """The end of the set-up: every skill raise was balanced by a lowering."""
+def _ready(session):
+    """The end of the set-up: the battalions drawn reach the card's set-up value, no more levels
+    raised than lowered, and every aircraft has a pilot who may fly it."""
+    vals = session.vals
     if not campaign_rules.in_setup(vals):
         raise parse.Reject(parse.STATE, "no campaign set-up is under way (campaign start)")
-    if vals[fields.ADJUST]:
-        # «Chaque augmentation doit s'accompagner également d'une diminution.»
+    n, drawn = _drawn(vals)
+    setup = _setup_vp(session)
+    if setup is not None and drawn < setup:
+        # «jusqu'à ce que vous atteigniez ou dépassez la valeur de mise en place»
+        raise parse.Reject(parse.STATE, "the battalions drawn have %d VP, the card's set-up value "
+                           "is %d: draw on (bn add ID VP, from the %s pile)" % (
+                               drawn, setup, battalions.KIND_NAMES[battalions.DRAW_ORDER[n % 4]]))
+    if vals[fields.ADJUST] > 0:
+        # «Chaque augmentation doit s'accompagner également d'une diminution.» (more lowered than
+        # raised is allowed: the rulebook's example lowers three pilots for Hammer's three)
         raise parse.Reject(parse.STATE, "skill adjustment: every level raised needs one lowered "
-                           "elsewhere (%d more %s)" % (
-                               abs(vals[fields.ADJUST]),
-                               "raised" if vals[fields.ADJUST] > 0 else "lowered"))
+                           "elsewhere (%d more raised)" % vals[fields.ADJUST])
+    for a in range(fields.AC_MAX):
+        if vals[fields.AC_TYPE + a]:  # imported only with aircraft (`ac add` loaded them)
+            from engine.tal import aircraft, pilots
+            _crew(session, a, aircraft, pilots)
     vals[fields.CAMP] &= ~campaign_rules.SETUP
     vals[fields.DAY] = 1
+
+
+def _crew(session, a, aircraft, pilots):
+    """«Choix des Pilotes»: a pilot flies only his card's type; after the set-up no pilot joins.
+    Refuse while aircraft a's type has fewer pilots who may fly it than aircraft."""
+    vals = session.vals
+    if aircraft.unmanned(session, a):
+        return
+    fam = aircraft.family(session, a)
+    planes = 0
+    for b in range(fields.AC_MAX):
+        if aircraft.used(vals, b) and not aircraft.unmanned(session, b) and \
+                aircraft.family(session, b) == fam:
+            planes += 1
+    crew = 0
+    for k in range(fields.PILOT_MAX):
+        if pilots.used(vals, k) and pilots.family(session, vals[fields.P_NAME + k]) in (fam, None):
+            crew += 1
+    if crew < planes:
+        raise parse.Reject(parse.STATE, "%d %s aircraft, %d %s pilot%s: each aircraft needs a "
+                           "pilot who flies its type (pilot add NAME OKAY SHAKEN COOL)" % (
+                               planes, fam.upper(), crew, fam.upper(), "" if crew == 1 else "s"))
 
 
 @asks
@@ -227,7 +261,7 @@ def campaign(session, words):
             vals[fields.SCOUTS] += n
         elif t == "ready":
             parse.arity(words, 2, 2, "campaign ready")
-            _ready(vals)
+            _ready(session)
         elif t == "fail":
             parse.arity(words, 2, 2, "campaign fail")
             vals[fields.CAMP] |= campaign_rules.FAILED | campaign_rules.OVER

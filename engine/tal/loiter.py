@@ -36,6 +36,10 @@ def loiter_start(session, turns, relief):
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
                            "(mission start first)" if vals[fields.PHASE] == mission.P_NONE else
                            "the Loiter marker is already placed")
+    if engine_due(vals) and not vals[fields.TARGET] & ENGINE_CHECKED:
+        # the sequence: "Bilan dommages moteur" before "Placement des marqueurs d'Autonomie"
+        raise parse.Reject(parse.STATE, "the engine checks come first: an unrepaired Engine "
+                           "marker rolls before the Loiter marker is placed (engine check)")
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
     vals[fields.LOITER] = turns

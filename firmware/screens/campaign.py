@@ -470,11 +470,10 @@ class Screen(Form):
             status), STATUS_INK.get(status, inks.WHITE))
 
     def leveled(self, reply):
-        left = ui.get(reply, "unbalanced", 0)
+        left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
         self.show("pilot %d %s%s" % (ui.get(reply, "pilot"), ui.get(reply, "level"),
-                                     "" if not left else ", %d more %s to balance" % (
-                                         abs(left), "lowered" if left > 0 else "raised")),
-                  inks.YELLOW if left else inks.WHITE)
+                                     "" if left <= 0 else ", %d more lowered to balance" % left),
+                  inks.YELLOW if left > 0 else inks.WHITE)
 
     def promoted(self, reply):
         """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
@@ -503,7 +502,9 @@ class Screen(Form):
                         inks.GREEN)] +
                       [self.rest_line(ui.pairs_of(p)) for p in rested] +
                       [("to roll: " + (" ".join(b.upper() for b in ui.get(reply, "roll", ()))
-                                       or "none"), inks.CYAN)])
+                                       or "none"), inks.CYAN)] +
+                      ([("Close Air Support mission discarded", inks.YELLOW)]
+                       if ui.get(reply, "cas") else []))
         self.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
 
     def know_pilots(self):
@@ -552,6 +553,10 @@ class Screen(Form):
             "SO -%d: %s" % (loss, then)), inks.RED if failed else inks.YELLOW)
 
     def bn_hit(self, reply):
+        if ui.get(reply, "status") == "over":  # the last battalion: the campaign ends at once
+            self.show("%s destroyed: no battalion left, the campaign is over" % ui.get(
+                reply, "battalion", "").upper(), inks.YELLOW)
+            return
         self.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
                                              ui.get(reply, "strength"), ui.get(reply, "gain", 0),
                                              ui.get(reply, "vp", 0)), inks.GREEN)

@@ -33,6 +33,10 @@ PHASES = {"none": "no mission", "target-bound": "target-bound", "battlefield-fas
 STATUS_INK = {"flying": inks.WHITE, "base": inks.GREY, "left": inks.GREY, "crashed": inks.RED,
               "down": inks.RED}
 BINGO_W = 20  # a Bingo box reading "B10"
+NO_AIRCRAFT = "No aircraft yet: add one on the Roster page"
+NONE_AT_BASE = "No aircraft at the base: all are down until replaced"
+MISSION_ON = "A mission is being flown: end it before starting another"
+FLOWN = ("flying", "left", "crashed")  # statuses of a mission still being flown
 NUMBER_W = 13  # a box reading "12"
 
 
@@ -51,6 +55,7 @@ class Screen(Form):
         self.where = Choice("Crashed", WHERE)
         self.band = Choice("Target band", BANDS, 1)
         self.target = Choice("Target", (("none", ""),))  # a battalion on the map, or a band
+        self.flyers = Choice("To fly")  # not a row: the picked aircraft, else all at the base
         self.altitude = Choice("Altitude", _ALTITUDES)
         self.high = Toggle("High altitude", "high")
         self.destroyed = Toggle("Bn destroyed", "destroyed")
@@ -67,8 +72,8 @@ class Screen(Form):
         self.actions = (
             (Action("end turn", ("loiter", "next"), then="turn_ended"),
              Action("leave", ("ac", "leave", self.ac), needs=need),
-             Action("start", ("mission", "start", self.target), (self.target,),
-                    then="started"),
+             Action("start", ("mission", "start", self.flyers, self.target), (self.target,),
+                    then="started", needs=(self.flyers, NO_AIRCRAFT)),
              Action("loiter", ("loiter", "start", self.scout, self.mod), then="loitering"),
              Action("home", ("mission", "home")),
              Action("bingo check", ("bingo", "check"), then="reveal"),
@@ -110,10 +115,13 @@ class Screen(Form):
         self.ac.set_options([("%d %s%s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper(),
                                            " *" if ui.get(a, "ac") in self.picked else ""),
                               "%d" % ui.get(a, "ac")) for a in self.roster])
-        self.actions[0][2].command = ("mission", "start") + tuple(
-            "%d" % n for n in (sorted(self.picked) or
-                               [ui.get(a, "ac") for a in self.roster
-                                if ui.get(a, "status") == "base"])) + (self.target,)
+        fly = " ".join("%d" % n for n in (sorted(self.picked) or [
+            ui.get(a, "ac") for a in self.roster if ui.get(a, "status") == "base"]))
+        self.flyers.set_options([(fly, fly)] if fly else [])
+        # none to fly: the player's words for why, not the engine's usage of `mission start`
+        flown = [a for a in self.roster if ui.get(a, "status") in FLOWN]
+        self.actions[0][2].needs = (self.flyers, NO_AIRCRAFT if not self.roster else (
+            MISSION_ON if flown else NONE_AT_BASE))
         bns = ui.get(self.app.run(["bn", "list"]), "battalions", ()) or ()
         self.target.set_options((("none", ""),) + tuple(
             ("battalion " + ui.get(ui.pairs_of(b), "battalion").upper(),
@@ -284,8 +292,12 @@ class Screen(Form):
 
     def reveal(self, reply):
         label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(reply))
-        self.show(label + ": done")
+        self.app.open("reveal", label[:1].upper() + label[1:],
+                      ui.describe(reply, ("status", "next")))
+        if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
+            self.show("no battalion left: the campaign is over", inks.YELLOW)
+        else:
+            self.show(label + ": done")
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):
