@@ -10,9 +10,9 @@ outline font rendered in one bit per pixel would not.  `font_to_py` (PyPI `font-
 requirements.txt) turns each into rows of bits; this packs the four into one binary file that the
 device reads glyph by glyph (`firmware/fonts/__init__.py` describes its layout), so no glyph
 takes heap: loaded from .mpy, the four font modules this replaced held their bytes, code and
-names in the heap.  A glyph whose ink reaches its last column gets one blank column more: Helvetica
-Bold's 'r' and 'n' touched and read as 'm' ("tum" for "turn"; tests/test_fonts.py checks every
-pair of the screens' strings).
+names in the heap.  A glyph that joined to its neighbour reads as another letter gets one blank
+column more (`spaced`): Helvetica Bold's 'r' and 'n' touched and read as 'm' ("tum" for "turn";
+tests/test_fonts.py checks every pair of the screens' strings).
 
 It also writes `frozen_fonts.py` (at the repository's root): the same file as one `bytes`, which
 manifest.py freezes into a custom firmware, where it stays in flash and no file is needed.
@@ -121,19 +121,35 @@ def ink_columns(w, rows, h):
     return {x for r in range(h) for x in range(w) if rows[r * bpr + x // 8] & (0x80 >> (x % 8))}
 
 
-def spaced(font):
-    """`font` with one blank column added to each glyph whose ink reaches its last column, so
-    that two glyphs side by side never touch."""
+def widened(font, codes):
+    """`font` with one blank column more on the right of the glyphs of characters `codes`."""
     out = []
-    for w, rows in font.glyphs:
-        if w and (w - 1) in ink_columns(w, rows, font.height):
+    for i, (w, rows) in enumerate(font.glyphs):
+        if i and font.first + i - 1 in codes:
             bpr = (w + 7) // 8
-            nbpr = (w + 8) // 8
-            if nbpr != bpr:
+            if (w + 8) // 8 != bpr:
                 rows = b"".join(rows[r * bpr:(r + 1) * bpr] + b"\x00" for r in range(font.height))
             w += 1
         out.append((w, rows))
     return Font(font.height, font.baseline, font.first, font.last, out)
+
+
+def spaced(font, number):
+    """`font` (the display's font `number`) with a blank column added to each glyph whose ink,
+    touching the next glyph's, makes a pair read as another character (host_tools/glyph_check:
+    Helvetica Bold's 'r' then 'n', 'h', 'l', 'o' or 'I'; Helvetica's 'F' then 'i' or 'l', read as
+    'H'), until no pair does.  Only those: a column more on every glyph whose ink reaches its
+    edge widened the bold text enough to push lines off the 160 x 128 screens."""
+    from host_tools import glyph_check
+
+    while True:
+        check = glyph_check.from_generated(font, number)
+        chars = "".join(check.glyphs)
+        bad = glyph_check.confusable([a + b for a in chars for b in chars], (number,),
+                                     {number: check})
+        if not bad:
+            return font
+        font = widened(font, {ord(pair[0]) for _s, _n, pair, _got in bad})
 
 
 def pack(fonts):
@@ -178,7 +194,7 @@ def build(spacing=True):
     with tempfile.TemporaryDirectory() as tmp:
         for module, src, chars, _what in FONTS:
             font = read_font(_font_to_py(tmp, src, chars, module))
-            fonts.append(spaced(font) if spacing else font)
+            fonts.append(spaced(font, len(fonts)) if spacing else font)
     return pack(fonts), fonts
 
 

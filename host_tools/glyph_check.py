@@ -5,8 +5,9 @@
 
 `confusable(strings)` takes the strings (or (string, font) pairs) a screen can show and returns
 each adjacent pair of characters whose ink touches (no blank column between the two glyphs as
-the display draws them) and that, so joined, is close to one glyph of the same font: Helvetica
-Bold at 11 px drew "turn" as "tum" until host_tools/fontgen.py gave 'r' its blank column.  A
+the display draws them) and that, so joined, is like one glyph of the same font (`likeness`):
+Helvetica Bold at 11 px drew "turn" as "tum" until host_tools/fontgen.py gave 'r' a blank
+column (fontgen uses this check to choose the glyphs it widens).  A
 string given alone is checked in both text fonts (SMALL, BOLD): a screen may draw it in either.
 `tour_strings(size)` collects what the screens show on a tour of every screen of every game
 (host_tools/app_bench.py's, driven on CPython); any list of the screens' strings will do.
@@ -136,7 +137,8 @@ def _fonts_for(number, cache):
 
 def confusable(strings, text_fonts=TEXT_FONTS, cache=None):
     """[(string, font number, pair, what it reads as)] for every adjacent pair of characters in
-    `strings` (str, or (str, font number)) whose glyphs touch and read as one glyph."""
+    `strings` (str, or (str, font number)) whose glyphs touch and read as one glyph.  `cache`:
+    {font number: Font} to check other glyphs than the display's."""
     cache = {} if cache is None else cache
     bad = []
     seen = set()
@@ -153,28 +155,6 @@ def confusable(strings, text_fonts=TEXT_FONTS, cache=None):
                 if got is not None:
                     bad.append((text, number, a + b, got))
     return bad
-
-
-def touching(strings, text_fonts=TEXT_FONTS):
-    """[(string, font number, pair)] for every adjacent pair whose ink touches (no blank column
-    between them), whatever it reads as: the stricter rule the display's fonts keep."""
-    cache = {}
-    out = []
-    seen = set()
-    for item in strings:
-        text, numbers = (item, text_fonts) if isinstance(item, str) else (item[0], (item[1],))
-        for number in numbers:
-            font = _fonts_for(number, cache)
-            for i in range(len(text) - 1):
-                a, b = text[i], text[i + 1]
-                if (a, b, number) in seen or not (font.has(a) and font.has(b)):
-                    continue
-                seen.add((a, b, number))
-                wa, ia = font.glyphs[a]
-                _wb, ib = font.glyphs[b]
-                if ia and ib and min(x for x, _y in ib) + wa - max(x for x, _y in ia) <= 1:
-                    out.append((text, number, a + b))
-    return out
 
 
 def tour_strings(size):
