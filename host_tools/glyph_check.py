@@ -103,8 +103,8 @@ class Font:
         return ch in self.glyphs
 
     def pair(self, a, b):
-        """None if `a` then `b` read as two glyphs; else the character they read as (or "?":
-        they touch, like no single glyph)."""
+        """The character `a` then `b` read as, or None when they read as two glyphs (a blank
+        column between their ink, or so joined they are like no one glyph)."""
         wa, ia = self.glyphs[a]
         _wb, ib = self.glyphs[b]
         if not ia or not ib:
