@@ -316,7 +316,8 @@ def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
         "from firmware import datafiles\nprint(datafiles.__file__, datafiles.DEFAULT_DIR)\n"
         "print(datafiles.reader()('tal/hit_cup.txt').read().strip().decode())\n"
         "from firmware import fonts\n"
-        "print(fonts.PROBLEM, fonts.width(1, 'turn'), fonts.rows(1, 109), sum(fonts.DATA))") % image],
+        "print(fonts.PROBLEM, fonts.width(1, 'turn'), fonts.rows(1, 109), sum(fonts.DATA))"
+    ) % image],
         cwd=str(fs), capture_output=True, text=True, timeout=60)
     from firmware import fonts
 
