@@ -38,7 +38,7 @@ run: $(STAMP)
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
 
-# The display's fonts (firmware/fonts/*.py) from their X.Org sources with font_to_py.
+# The display's font file (firmware/fonts/glyphs.bin, frozen_fonts.py) from X.Org's bitmaps.
 fonts: $(STAMP)
 	$(BIN)/python -m host_tools.fontgen
 

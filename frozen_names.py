@@ -169,14 +169,6 @@ def _names():
     from firmware import entropy
     import firmware.fonts
     from firmware import fonts
-    import firmware.fonts.digits19
-    from firmware.fonts import digits19
-    import firmware.fonts.digits25
-    from firmware.fonts import digits25
-    import firmware.fonts.sans11
-    from firmware.fonts import sans11
-    import firmware.fonts.sans11b
-    from firmware.fonts import sans11b
     import firmware.inks
     from firmware import inks
     import firmware.journal

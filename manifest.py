@@ -33,3 +33,7 @@ include("engine", exp3=options.exp3, golan=options.golan)
 package("firmware")
 package("hardware")
 module("frozen_names.py")  # never imported: names for the firmware's ROM (its docstring says why)
+# The font file as bytes, in flash: frozen, firmware/fonts reads no file (no glyphs.bin to copy).
+# The heap the fonts take frozen: 1.1 KB, against 1.9 KB read from the file (unix32-frozen,
+# gc.mem_alloc() after the import; a 160 x 128 screen drawn: 24.4 KB against 25.1).
+module("frozen_fonts.py")

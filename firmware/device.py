@@ -10,7 +10,7 @@ simulator) hands it the board.
 import gc
 
 from engine.core.session import Session
-from firmware import inks, keys, power
+from firmware import fonts, inks, keys, power
 from firmware.canvas import Canvas
 from firmware.app import App
 from firmware.entropy import fresh_seed
@@ -39,7 +39,12 @@ def build(board):
 
 
 def run(board):
-    """The main loop: keys in, screens out, backlight by idle time; returns when the board stops."""
+    """The main loop: keys in, screens out, backlight by idle time; returns when the board stops
+    (at once, saying why in one line, when the font file is missing or damaged: printed before
+    the display is taken, CircuitPython shows it on the screen)."""
+    if fonts.PROBLEM:
+        print(fonts.PROBLEM)
+        return
     loop = Loop(board)
     while board.running():
         board.sleep_ms(loop.step())
@@ -50,6 +55,8 @@ class Loop:
     cannot block (the web page's, driven by the browser's timers) calls it from its own timer."""
 
     def __init__(self, board):
+        if fonts.PROBLEM:  # the web page shows the error's last line
+            raise OSError(fonts.PROBLEM)
         self.board = board
         try:
             self.app, self.backend, self.canvas = build(board)

@@ -129,13 +129,12 @@ class Raster:
     def _char(self, font, code, x, y, right, ink, x0, x1):
         """Draw one character at x if it fits before `right`; return where the next one goes
         (`right` when it did not fit: the rest is cut)."""
-        at = fonts.glyph(font, code)
-        data = fonts.DATA[font]
-        gw = data[at] | (data[at + 1] << 8)
+        gw = fonts.advance(font, code)
         if x + gw > right:
             return right
         if x + gw > x0 and x < x1 and code != 32:
-            self.glyph(data, at + 2, gw, fonts.HEIGHT[font], x, y, ink)
+            at = fonts.rows(font, code)  # read from the font file into fonts.DATA
+            self.glyph(fonts.DATA, at, gw, fonts.HEIGHT[font], x, y, ink)
         return x + gw
 
     def glyph(self, data, at, gw, h, x, y, ink):

@@ -136,16 +136,16 @@ class ReadCanvas(Canvas):
 def _ink_rows(font, text, y):
     """(top, bottom) rows where the glyphs of `text` put ink, at y: the blank rows at the top
     and bottom of a font's cell may touch a neighbour's."""
-    data = fonts.DATA[font]
     h = fonts.HEIGHT[font]
     top = h
     bottom = 0
     for ch in text:
-        at = fonts.glyph(font, ord(ch))
-        gw = data[at] | (data[at + 1] << 8)
+        gw = fonts.advance(font, ord(ch))
+        at = fonts.rows(font, ord(ch))
+        data = fonts.DATA
         bpr = (gw + 7) // 8
         for r in range(h):
-            row = at + 2 + r * bpr
+            row = at + r * bpr
             if any(data[row + b] for b in range(bpr)):
                 top = min(top, r)
                 bottom = max(bottom, r + 1)

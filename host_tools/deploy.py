@@ -286,7 +286,9 @@ def check_micropython(mp):
 
 
 def _is_code(rel):
-    return rel.split("/")[0] in APP_PACKAGES and rel.endswith(".mpy")
+    # the .mpy and the font file read beside them (firmware/fonts/glyphs.bin): in a ROMFS image
+    # both are there; frozen, neither is copied (the firmware holds the fonts too)
+    return rel.split("/")[0] in APP_PACKAGES and rel.endswith((".mpy", ".bin"))
 
 
 def build_romfs_image(src, rels, out):

@@ -197,6 +197,9 @@ def build_circuitpython(out, notes, cross=None):
                 continue
             sources.append(src)
             put(src, os.path.join("lib", rel))
+    for rel in build_mpy.resources(packages(), folded):  # the font file, read beside the code
+        _copy(os.path.join(folded, rel), os.path.join(out, "lib", rel))
+        written.append(os.path.join("lib", rel))
     entry = _entry("circuitpython", CP_ENTRY)
     if not any(n == "code.py" for n, _ in entry):
         notes.append("no %s/circuitpython/code.py: the CircuitPython tree has no entry point" % BOARDS)
@@ -254,6 +257,7 @@ def build_micropython(out, notes):
     built = build_mpy.build(out, tuple(packages()))
     shutil.rmtree(os.path.join(out, BOARDS), ignore_errors=True)
     written = [os.path.relpath(p, out) for p in built if not _in_boards(os.path.relpath(p, out))]
+    written += build_mpy.resources(packages())  # the font file, copied beside the .mpy
     entry = _entry("micropython", MP_ENTRY)
     if not any(n == "main.py" for n, _ in entry):
         notes.append("no %s/micropython/main.py: the MicroPython tree has no entry point" % BOARDS)

@@ -35,7 +35,8 @@ from host_tools import build_mpy, shorten
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "folded")
 PACKAGES = ("engine", "firmware", "hardware")
-MANIFEST = ("manifest.py", "frozen_names.py")  # the manifest, and the module it freezes beside
+MANIFEST = ("manifest.py", "frozen_names.py", "frozen_fonts.py")  # the manifest, the modules it
+# freezes beside the packages
 # Where a constant's own line goes: the game modules, which a game request loads, and a private
 # `_NAME` anywhere.  The core's, the firmware's and the boards' public names stay (host tools and
 # tests running on the boards read them: record.FORMAT, keys.LONG, ...), their uses folded.

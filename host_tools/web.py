@@ -53,7 +53,7 @@ def _app_files():
             for name in sorted(files):
                 path = os.path.join(dirpath, name)
                 rel = os.path.relpath(path, MPY).replace(os.sep, "/")
-                if top != "data" and not rel.endswith(".mpy"):
+                if top != "data" and not rel.endswith((".mpy",) + build_mpy.RESOURCES):
                     continue
                 if any(rel.startswith(p) for p in NOT_ON_THE_WEB):
                     continue

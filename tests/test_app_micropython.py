@@ -11,7 +11,7 @@ from host_tools import app_bench, build_mpy
 def test_firmware_hardware_and_entry_points_compile(tmp_path):
     built = build_mpy.build(str(tmp_path), ("firmware", "hardware"))
     names = {os.path.relpath(p, str(tmp_path)) for p in built}
-    for want in ("firmware/app.mpy", "firmware/display_framebuf.mpy", "firmware/fonts/sans11.mpy",
+    for want in ("firmware/app.mpy", "firmware/display_framebuf.mpy", "firmware/fonts/__init__.mpy",
                  "firmware/display_displayio.mpy", "firmware/screens/roll.mpy",
                  "hardware/pybadge.mpy", "hardware/pico_lcd_114.mpy",
                  "firmware/boards/circuitpython/code.mpy",

@@ -159,7 +159,7 @@ print(hex(rgb565(0xFF3030)), hex(p.frame[0]), hex(p.frame[1]), hex(p.pixel(0, 0)
 
 
 def test_a_glyph_is_the_fonts_bitmap():
-    """The framebuf backend blits each glyph as font_to_py stored it, bit for bit."""
+    """The framebuf backend blits each glyph as the font file holds it, bit for bit."""
     code = """
 from firmware.display_framebuf import FramebufBackend, FramePanel, rgb565
 from firmware.canvas import Canvas
@@ -172,14 +172,14 @@ c.begin()
 c.text(3, 5, 40, "7", WHITE, fonts.BIG)
 c.end()
 be.render(c)
-data = fonts.DATA[fonts.BIG]
-at = fonts.glyph(fonts.BIG, ord("7"))
-w = data[at] | (data[at + 1] << 8)
+w = fonts.advance(fonts.BIG, ord("7"))
+at = fonts.rows(fonts.BIG, ord("7"))
+data = fonts.DATA
 bpr = (w + 7) // 8
 ok = True
 for y in range(fonts.HEIGHT[fonts.BIG]):
     for x in range(w):
-        on = data[at + 2 + y * bpr + x // 8] & (0x80 >> (x % 8))
+        on = data[at + y * bpr + x // 8] & (0x80 >> (x % 8))
         if (p.pixel(3 + x, 5 + y) == rgb565(PALETTE[WHITE])) != bool(on):
             ok = False
 print(ok, w)

@@ -296,13 +296,15 @@ def test_a_failed_romfs_write_is_one_line_and_leaves_the_files(tmp_path, monkeyp
 def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
     """On MicroPython: the app's code in a ROMFS image at /rom (appended to sys.path, as the
     firmware does), main.py and data/ on the filesystem: the app reads data/ of the
-    filesystem, where the player's edits are."""
+    filesystem, where the player's edits are, and its font file from the image."""
     from conftest import MICROPYTHON, ensure_mpy
     from host_tools import build_mpy
 
     ensure_mpy()
     code = tmp_path / "code"
     rels = [r[:-3] + ".mpy" for r in build_mpy.sources(("engine", "firmware"))]
+    rels += build_mpy.resources(("firmware",))
+    assert all(deploy._is_code(r) for r in rels) and "firmware/fonts/glyphs.bin" in rels
     for r in rels:
         _tree(code, {r: open(os.path.join(build_mpy.ROOT, "build", "mpy", r), "rb").read()})
     image = str(tmp_path / "app.romfs")
@@ -312,9 +314,16 @@ def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
     p = subprocess.run([MICROPYTHON, "-c", (
         "import sys,vfs\nvfs.mount(vfs.VfsRom(open(%r,'rb').read()),'/rom')\nsys.path.append('/rom')\n"
         "from firmware import datafiles\nprint(datafiles.__file__, datafiles.DEFAULT_DIR)\n"
-        "print(datafiles.reader()('tal/hit_cup.txt').read().strip().decode())") % image],
+        "print(datafiles.reader()('tal/hit_cup.txt').read().strip().decode())\n"
+        "from firmware import fonts\n"
+        "print(fonts.PROBLEM, fonts.width(1, 'turn'), fonts.rows(1, 109), sum(fonts.DATA))"
+    ) % image],
         cwd=str(fs), capture_output=True, text=True, timeout=60)
-    assert p.stdout.splitlines() == ["/rom/firmware/datafiles.mpy data", "edited on the board"], p
+    from firmware import fonts
+
+    fonts.rows(1, 109)  # 'm', read from the file here too
+    assert p.stdout.splitlines() == ["/rom/firmware/datafiles.mpy data", "edited on the board",
+                                     "None %d 0 %d" % (fonts.width(1, "turn"), sum(fonts.DATA))], p
 
 
 @pytest.mark.parametrize("impl,words", [("circuitpython 9.2.1", "MOUNT="),

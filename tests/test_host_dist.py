@@ -40,6 +40,9 @@ def test_circuitpython_tree_holds_every_module_and_the_data(built):
         src = os.path.join(ROOT, dist.BOARDS, "circuitpython", name)
         assert (cp / name).read_bytes() == open(src, "rb").read()
     assert not (cp / "lib" / dist.BOARDS).exists()
+    font = os.path.join("firmware", "fonts", "glyphs.bin")  # read beside the code
+    assert (cp / "lib" / font).read_bytes() == open(os.path.join(ROOT, font), "rb").read()
+    assert os.path.join("lib", font) in n_cp
     assert not any(p.endswith(".pyc") or "__pycache__" in p for p in n_cp)
 
 
@@ -66,6 +69,8 @@ def test_micropython_tree_is_mpy_files_that_run(built):
     for rel in _app_sources():
         assert (mp / (rel[:-3] + ".mpy")).read_bytes()[:1] == b"M", rel
     assert [p.name for p in mp.rglob("*.py")] == ["main.py"]
+    font = os.path.join("firmware", "fonts", "glyphs.bin")
+    assert (mp / font).read_bytes() == open(os.path.join(ROOT, font), "rb").read()
     assert (mp / "main.py").read_bytes() == open(
         os.path.join(ROOT, dist.BOARDS, "micropython", "main.py"), "rb").read()
     assert not (mp / dist.BOARDS).exists()

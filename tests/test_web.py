@@ -224,7 +224,16 @@ try:
 finally:
     micropython.heap_unlock()
 print("drawn", list(loop.backend.box))
+from firmware import fonts
+print("fonts", fonts.PROBLEM, fonts._file is not None)
 print(app.top().name)
 """, size="240x135")
     assert "drawn [0, 0, 240, 135]" in out
+    assert "fonts None True" in out  # the glyphs read from the font file the page unpacked
     assert out.split()[-1] == "mission"
+
+
+def test_the_page_unpacks_the_font_file():
+    from host_tools import web
+
+    assert "firmware/fonts/glyphs.bin" in [rel for rel, _path in web._app_files()]
