@@ -50,11 +50,12 @@ def test_every_budget_names_a_build_and_a_figure():
 
 def test_pico_tour_from_mpy():
     """A Pico on the official firmware loads the app's .mpy from its filesystem: the tour (every
-    screen, every rules request) within PICO_MPY_TOUR KB on the same build as the PyBadge's."""
+    screen at the Pico-LCD's 240x135, every rules request) within PICO_MPY_TOUR KB on the same
+    build as the PyBadge's."""
     port = ports.port("unix32-mpy")
     why = port.unavailable()
     if why:
         pytest.skip("unix32-mpy: %s" % why)
     port.prepare()
-    assert ram_bench.passes(port, work(), "tour", PICO_MPY_TOUR * 1024), \
+    assert work().tour_passes(port, PICO_MPY_TOUR * 1024, (240, 135, False)), \
         "the tour from .mpy needs more than the Pico's %d KB" % PICO_MPY_TOUR
