@@ -6,6 +6,7 @@ and drawing a frame allocates nothing (MicroPython's heap locked)."""
 import pytest
 
 from appkit import Driver, keys_of, mpy_screens
+from host_tools import simulator
 from firmware.datafiles import reader
 from conftest import run_heap_locked, run_mpy
 
@@ -232,8 +233,8 @@ print(first, b1.sent - first, p1.frame == p2.frame, b1.sent - first)
 
 
 # A campaign from its cards to the question of its result (the whole sequence by the screens).
-TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "action set-up done", "do") + (
-    "do", "back", "do", "action next day", "do") * 2 + ("do", "do")
+# A campaign played to its end (the simulator's own steps), then its result asked: a word.
+TO_THE_RESULT = simulator.OVER + ("run vp set 7", "menu Campaign", "do")
 FRAMES = (  # each script, then a frame drawn with the heap locked
     (), ("do",), ("set Target=8+", "set Dice=8", "do"), ("set Mode=roll", "set Dice=3", "do"),
     ("keys t",), ("keys b", "menu Self-test"), ("do",), ("back", "menu Settings", "keys dd"),
