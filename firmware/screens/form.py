@@ -15,8 +15,12 @@ was done).  A long list of fields is the list editor: the rows scroll, with mark
 
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
+from firmware.pickers import Action
 
 FIELD_ROWS = 3
+# The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
+ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
+             ("day next", "SO losses"))
 
 
 class Form(ui.Screen):
@@ -35,9 +39,18 @@ class Form(ui.Screen):
         self.sel = 0
         self.result = ()
         self.result_ink = inks.WHITE
+        self.acted = -1  # the session's change count after this screen's last action
         self.title = self.TITLE
         self.tabs = self.PAGES[0] if self.PAGES else ""
         self.sync()
+
+    def sync(self):
+        """Before a frame: the game changed, and not by this screen's last action (an undo, a
+        request on the serial line): its result line no longer says what is, and goes."""
+        changes = self.app.session.changes
+        if changes != self._seen and changes != self.acted:
+            self.result = ()
+        ui.Screen.sync(self)
 
     # --- the actions -------------------------------------------------------------------------
     def action(self):
@@ -61,6 +74,7 @@ class Form(ui.Screen):
             return
         words = act.words()
         r = self.app.run(words)
+        self.acted = self.app.session.changes
         if r is None:
             # refused (the message says why), or asked: the Ask screen hands the reply back
             self.asked = act if self.app.top().name == "ask" else None
@@ -69,7 +83,7 @@ class Form(ui.Screen):
         if act.then:
             getattr(self, act.then)(r)
         else:
-            self.show("done: " + " ".join(words))
+            self.show(self.done(act))
 
     def answered(self, reply):
         """The player answered the question this screen's action raised (a table row the
@@ -79,12 +93,19 @@ class Form(ui.Screen):
         self.asked = None
         if act is None or act is not self.action():
             return False
+        self.acted = self.app.session.changes
         if act.then:
             getattr(self, act.then)(reply)
         else:
-            self.show("done: " + " ".join(act.words()))
+            self.show(self.done(act))
         self.refresh()
         return True
+
+    def done(self, act):
+        """What an action without a result of its own did: its label and settings as the
+        screen shows them ("Done: pick 2 Heavy"), never the request's words."""
+        said = " ".join([act.label] + [f.text for f in act.fields if f.text])
+        return "Done: " + said
 
     def show(self, text, ink=inks.WHITE):
         """The result line (two lines at most; longer, it opens as a page to read in full), with
@@ -140,6 +161,48 @@ class Form(ui.Screen):
         else:
             return False
         return True
+
+    def in_words(self, text):
+        """A refusal in the screen's words: a request the engine names for the serial console
+        ("(campaign ready)", "'campaign fail'", "ac set 1 pilot K") becomes the action that
+        makes it here ("(set-up done)"), with its page when it is on another."""
+        acts = []
+        todo = list(self.__dict__.values())
+        while todo:
+            value = todo.pop()
+            if isinstance(value, tuple):
+                todo.extend(value)
+            elif isinstance(value, Action) and value.command and value not in acts:
+                acts.append(value)
+        for act in acts:
+            lead = []
+            for part in act.command:
+                if not isinstance(part, str):
+                    break
+                lead.append(part)
+            if len(lead) < 2:
+                continue
+            lead = lead[:2]  # "mission start" (the aircraft after it are the screen's)
+            at = text.find(" ".join(lead))
+            if at < 0 or (at and text[at - 1] not in " ('"):
+                continue
+            end = at
+            while end < len(text) and text[end] not in ")',;":
+                end += 1
+            part = text[at:end]
+            for other in acts:  # two actions of one request: the one it names (pilot, altitude)
+                if other.command[:len(lead)] == act.command[:len(lead)] and \
+                        (" " + other.label) in part:
+                    act = other
+            label = act.label
+            for i in range(len(self.actions)):
+                if act in self.actions[i] and i != self.page:
+                    label += ", on the %s page" % self.PAGES[i]
+            return self.in_words(text[:at] + label + text[end:])
+        for request, label in ELSEWHERE:
+            if request in text:
+                return self.in_words(text.replace(request, label))
+        return text
 
     def lines_of(self, text, font=fonts.BOLD):
         """`text` wrapped to the screen's width (a status line that may be long)."""
