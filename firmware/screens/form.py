@@ -20,7 +20,7 @@ from firmware.pickers import Action
 FIELD_ROWS = 3
 # The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
 ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
-             ("day next", "SO losses"))
+             ("day next", "SO losses"), ("campaign fail", "record failure"))
 
 
 class Form(ui.Screen):
@@ -164,10 +164,10 @@ class Form(ui.Screen):
 
     def in_words(self, text):
         """A refusal in the screen's words: a request the engine names for the serial console
-        ("(campaign ready)", "'campaign fail'", "ac set 1 pilot K") becomes the action that
-        makes it here ("(set-up done)"), with its page when it is on another."""
+        ("ac set 1 pilot K", "(campaign ready)") becomes the action that makes it on the device
+        (one of the screen's, with its page when it is on another; or ELSEWHERE's)."""
         acts = []
-        todo = list(self.__dict__.values())
+        todo = list(self.actions)
         while todo:
             value = todo.pop()
             if isinstance(value, tuple):
