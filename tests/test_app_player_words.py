@@ -90,6 +90,6 @@ def test_undo_and_a_refusal_read_in_words_on_micropython(both_sizes):
 
     scripts = (("menu Settings", "set Game=TAL + EXP3", "undo"), ("back", "menu Mission",
                                                                   "action start", "do"))
-    shots = mpy_screens(keys_of(*scripts, size=both_sizes), size=both_sizes)
+    shots = mpy_screens(keys_of(*scripts, size=both_sizes), size=both_sizes, heap="400K")
     assert "TAL + EXP3 chosen" in " ".join(shots[0][0])
     assert "no aircraft at the base to fly" in " ".join(shots[1][0])

@@ -589,19 +589,6 @@ class Screen(Form):
                                         for p in ui.get(reply, "rested", ()) or ()])
         self.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
 
-    def in_words(self, text):
-        """A refusal in the screen's words, its pilots by name ("pilot 1 is not Wounded")."""
-        text = Form.in_words(self, text)
-        at = text.find("pilot ")
-        while at >= 0:
-            end = at + 6
-            while end < len(text) and text[end].isdigit():
-                end += 1
-            if end > at + 6 and self.who.shown(text[at + 6:end]) != text[at + 6:end]:
-                text = text[:at] + self.called(text[at + 6:end]) + text[end:]
-            at = text.find("pilot ", at + 1)
-        return text
-
     def removed(self, _reply):
         field = self.action().fields[0]
         self.show("%s removed" % (self.called(field.chosen()) if field is self.who else

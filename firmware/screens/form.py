@@ -15,12 +15,8 @@ was done).  A long list of fields is the list editor: the rows scroll, with mark
 
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
-from firmware.pickers import Action
 
 FIELD_ROWS = 3
-# The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
-ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
-             ("day next", "SO losses"), ("campaign fail", "record failure"))
 
 
 class Form(ui.Screen):
@@ -163,46 +159,11 @@ class Form(ui.Screen):
         return True
 
     def in_words(self, text):
-        """A refusal in the screen's words: a request the engine names for the serial console
-        ("ac set 1 pilot K", "(campaign ready)") becomes the action that makes it on the device
-        (one of the screen's, with its page when it is on another; or ELSEWHERE's)."""
-        acts = []
-        todo = list(self.actions)
-        while todo:
-            value = todo.pop()
-            if isinstance(value, tuple):
-                todo.extend(value)
-            elif isinstance(value, Action) and value.command and value not in acts:
-                acts.append(value)
-        for act in acts:
-            lead = []
-            for part in act.command:
-                if not isinstance(part, str):
-                    break
-                lead.append(part)
-            if len(lead) < 2:
-                continue
-            lead = lead[:2]  # "mission start" (the aircraft after it are the screen's)
-            at = text.find(" ".join(lead))
-            if at < 0 or (at and text[at - 1] not in " ('"):
-                continue
-            end = at
-            while end < len(text) and text[end] not in ")',;":
-                end += 1
-            part = text[at:end]
-            for other in acts:  # two actions of one request: the one it names (pilot, altitude)
-                if other.command[:len(lead)] == act.command[:len(lead)] and \
-                        (" " + other.label) in part:
-                    act = other
-            label = act.label
-            for i in range(len(self.actions)):
-                if act in self.actions[i] and i != self.page:
-                    label += ", on the %s page" % self.PAGES[i]
-            return self.in_words(text[:at] + label + text[end:])
-        for request, label in ELSEWHERE:
-            if request in text:
-                return self.in_words(text.replace(request, label))
-        return text
+        """A refusal in the screen's words (firmware/screens/words.py: loaded for a refusal
+        only, its code never in the heap of a screen that is not refused)."""
+        from firmware.screens import words
+
+        return words.said(self, text)
 
     def lines_of(self, text, font=fonts.BOLD):
         """`text` wrapped to the screen's width (a status line that may be long)."""
