@@ -65,37 +65,11 @@ def word(value):
         return "none"
     if isinstance(value, (list, tuple)):
         return " ".join(word(x) for x in value) or "none"
-    if hasattr(value, "pairs"):
-        return thing(value.pairs)
+    if hasattr(value, "pairs"):  # in words by firmware/screens/words.py, loaded for it only
+        from firmware.screens import words
+
+        return words.thing(value.pairs)
     return "%s" % value
-
-
-# Reply keys whose value is said alone ("okay", "average"), and those said after it ("1 XP").
-ALONE = ("status", "level", "side", "result", "effect", "strength", "move")
-AFTER = ("xp", "so", "vp", "wp")
-
-
-def thing(pairs):
-    """A reply object in words: a pilot "Pirate: stress 1, okay, 1 XP, average", others "ac 1,
-    hex 3"; a flag said when set ("promoted"), left out when not, as an empty value."""
-    name = get(pairs, "name")
-    out = []
-    for k, x in pairs:
-        if x is None or x is False or x == () or x == [] or (name and k in ("name", "pilot")):
-            continue
-        if x is True:
-            out.append(k.replace("_", " "))
-        elif k in ALONE:
-            out.append(word(x))
-        elif k in AFTER:
-            out.append("%s %s" % (word(x), KEY_WORDS.get(k, k.upper()).split(" ")[0]))
-        else:
-            out.append("%s %s" % (KEY_WORDS.get(k, k.replace("_", " ")), word(x)))
-    text = ", ".join(out)
-    if name:
-        name = "%s" % name
-        return name[:1].upper() + name[1:] + (": " + text if text else "")
-    return text
 
 
 def data_status(reply):

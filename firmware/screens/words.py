@@ -2,8 +2,10 @@
 name its requests ("aircraft 1 has no pilot (ac set 1 pilot K)", "record it with 'campaign
 fail'"); on the device the player has actions, so each request becomes the action that makes it
 on the screen ("(pilot, on the Roster page)", "'record failure'"), and a pilot's number his name.
-Loaded only when a refusal is shown (firmware/screens/form.py `in_words`)."""
+Loaded only when a refusal is shown (firmware/screens/form.py `in_words`), or a reply object
+is said in words (`thing`, for firmware/ui.py `word`)."""
 
+from firmware import ui
 from firmware.pickers import Action
 
 # The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
@@ -74,4 +76,28 @@ def _pilots(screen, who, text):
         if end > at + 6 and who.shown(text[at + 6:end]) != text[at + 6:end]:
             text = text[:at] + screen.called(text[at + 6:end]) + text[end:]
         at = text.find("pilot ", at + 1)
+    return text
+
+
+def thing(pairs):
+    """A reply object in words: a pilot "Pirate: stress 1, shaken, 1 XP, average", others
+    "aircraft 1, hex 3"; a flag said when set ("promoted"), left out when not, as an empty
+    value.  (Its key lists are string constants: no table kept in the heap.)"""
+    name = ui.get(pairs, "name")
+    out = []
+    for k, x in pairs:
+        if x is None or x is False or x == () or x == [] or (name and k in ("name", "pilot")):
+            continue
+        if x is True:
+            out.append(k.replace("_", " "))
+        elif k in ("status", "level", "side", "result", "effect", "strength", "move"):
+            out.append(ui.word(x))  # said alone: "shaken", "average"
+        elif k in ("xp", "so", "vp", "wp"):
+            out.append("%s %s" % (ui.word(x), k.upper()))  # after it: "1 XP"
+        else:
+            out.append("%s %s" % (ui.KEY_WORDS.get(k, k.replace("_", " ")), ui.word(x)))
+    text = ", ".join(out)
+    if name:
+        name = "%s" % name
+        return name[:1].upper() + name[1:] + (": " + text if text else "")
     return text
