@@ -93,3 +93,21 @@ def test_undo_and_a_refusal_read_in_words_on_micropython(both_sizes):
     shots = mpy_screens(keys_of(*scripts, size=both_sizes), size=both_sizes, heap="400K")
     assert "TAL + EXP3 chosen" in " ".join(shots[0][0])
     assert "no aircraft at the base to fly" in " ".join(shots[1][0])
+
+
+@pytest.mark.parametrize("line, words", [
+    ("ac set 1 pilot 1", "Pirate in aircraft 1"), ("ac add a-10a", "buying aircraft A-10A"),
+    ("day +1", "the next day"), ("vp +1", "1 VP gained"), ("so -3", "3 SO spent"),
+    ("loiter next", "the end of the turn"), ("bn stay 4a", "battalion 4A staying"),
+    ("pilot stress 1 +6", "Pirate's stress"), ("campaign fail", "the failure recorded"),
+    ("game exp3", "TAL + EXP3 chosen"), ("mine attack 1 =2", "the last step of the game"),
+])
+def test_undo_says_each_step_in_words(line, words):
+    from engine.core import protocol
+    from firmware.screens.undo import said
+    from host_tools.screen_strings import leaks
+
+    d = Driver()
+    protocol.execute(d.session, "pilot add pirate 5 8 0".split())
+    assert said(d.session, line) == words
+    assert not leaks(words)

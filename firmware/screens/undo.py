@@ -76,6 +76,12 @@ def said(session, line):
         gained, lost = _SIGNED[words[0]]
         text = "%s %s" % (words[1][1:], gained if words[1][0] == "+" else lost)
         return text
+    if words[:2] == ["ac", "set"] and len(words) > 3:  # a pilot or an altitude
+        craft = "aircraft " + words[2]
+        if words[3] == "pilot" and len(words) > 4:
+            return "%s in %s" % (_pilot(session, words[4]), craft)
+        return craft + (" without its pilot" if words[3] == "nopilot" else
+                        " to %s altitude" % words[3])
     text = None
     for two in (" ".join(words[:2]), words[0]):
         at = SAID.find("\n" + two + "|")
