@@ -251,7 +251,6 @@ class Screen(Form):
             self.card.set_options([(c, c) for c in ui.get(cards, "cards", ()) or ()])
             self.situation.set_options([(c, c) for c in ui.get(cards, "situations", ()) or ()])
         self.bn_new.taken = [ui.get(b, "battalion") for b in bns]
-        self.bn_new.free(1)
         alive = [b for b in bns if ui.get(b, "strength") != "destroyed"]
         self.bn.set_options([(ui.get(b, "battalion").upper(), ui.get(b, "battalion"))
                              for b in alive])
@@ -262,6 +261,7 @@ class Screen(Form):
                     self.bn_kind.index = i
                     self.bn_kind.set_options(self.bn_kind.options, False)
                     self.bn_new.set_kind(i)
+        self.bn_new.free(1)  # the next card's designation: not one already on the map
         self.set_pilots(pilots)
         self.changed(self.pilot_name)
         self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
