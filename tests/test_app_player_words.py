@@ -111,3 +111,19 @@ def test_undo_says_each_step_in_words(line, words):
     protocol.execute(d.session, "pilot add pirate 5 8 0".split())
     assert said(d.session, line) == words
     assert not leaks(words)
+
+
+def test_a_mission_s_end_after_an_answer_says_the_pilots_by_name():
+    """The Front Line's mission stress is asked (no table prints it); the End page then names
+    each pilot in words, not "pilot 1, name pirate, status shaken, xp 1", nor the answer's key
+    words; a page longer than the screen says UP/DOWN and marks that it goes on."""
+    d = Driver()
+    d.play(CAMPAIGN + ("run ac set 1 pilot 1", "run ac set 2 pilot 3", "run ac set 3 pilot 5",
+                       "run mission start 1 2 3 vs fl", "run loiter start", "run loiter next",
+                       "run mission home", "menu Mission", "action end", "do"))
+    assert d.title()[0] == "Ask"
+    d.do()  # stress 0
+    assert d.title()[0] == "End" and ("UP/DOWN more" in d.flat()) != ("Gator" in d.flat())
+    assert "entered" not in d.flat() and "key fl" not in d.flat()
+    d.press("dddddd")
+    assert "Pirate: stress 6, shaken, 1 XP," in d.flat() and "name pirate" not in d.flat()

@@ -311,7 +311,10 @@ class Screen(Form):
 
     def reveal(self, reply):
         label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(reply))
+        # a row the player just answered (the Ask screen) is not said back to him in the
+        # table's key words ("entered: table stress, key fl"); whether it was saved, the note
+        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(
+            reply, ("entered", "saved") if ui.get(reply, "entered") else ()))
         self.show(label + ": done")
 
     # --- the glance ------------------------------------------------------------------------
