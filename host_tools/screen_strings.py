@@ -63,6 +63,10 @@ def tour_scripts():
         ("end-of-day", campaign + ("menu Campaign", "action end of day", "do", "back")),
         ("refused-fail", campaign + ("menu Campaign", "action record failure", "do")),
         ("mission-pilot", campaign + ("menu Mission", "page Roster")),
+        ("mission-end-answered", campaign + (
+            "run ac set 1 pilot 1", "run ac set 2 pilot 3", "run mission start 1 2 vs fl",
+            "run loiter start", "run loiter next", "run mission home", "menu Mission",
+            "action end", "do", "do", "keys dddddd")),
     ]
     return out
 
