@@ -86,7 +86,8 @@ class App:
                     self.close()
                 self.open("ask")
                 return None
-            self.say(e.msg, inks.RED)
+            words_of = getattr(self.top(), "in_words", None)  # the screen's own words
+            self.say(e.msg if words_of is None else words_of(e.msg), inks.RED)
             return None
         except MemoryError:  # (nothing changed: execute put everything back)
             self.out_of_memory()

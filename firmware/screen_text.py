@@ -133,9 +133,23 @@ class ReadCanvas(Canvas):
         return out
 
 
+_INK_ROWS = {}  # (font, text) -> (top, bottom) at y 0: the tests read thousands of frames
+
+
 def _ink_rows(font, text, y):
     """(top, bottom) rows where the glyphs of `text` put ink, at y: the blank rows at the top
     and bottom of a font's cell may touch a neighbour's."""
+    key = (font, text)
+    got = _INK_ROWS.get(key)
+    if got is None:
+        if len(_INK_ROWS) > 4000:
+            _INK_ROWS.clear()
+        got = _INK_ROWS[key] = _ink_rows_at_0(font, text)
+    return y + got[0], y + got[1]
+
+
+def _ink_rows_at_0(font, text):
+    y = 0
     h = fonts.HEIGHT[font]
     top = h
     bottom = 0

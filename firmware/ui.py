@@ -68,8 +68,10 @@ def word(value):
         return "none"
     if isinstance(value, (list, tuple)):
         return " ".join(word(x) for x in value) or "none"
-    if hasattr(value, "pairs"):
-        return ", ".join("%s %s" % (k.replace("_", " "), word(x)) for k, x in value.pairs)
+    if hasattr(value, "pairs"):  # in words by firmware/screens/words.py, loaded for it only
+        from firmware.screens import words
+
+        return words.thing(value.pairs)
     return "%s" % value
 
 

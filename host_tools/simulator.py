@@ -434,16 +434,34 @@ def parse_keys(line):
 
 def ansi_screen(canvas, colour=True, cell=5):
     """The canvas as terminal lines: each text about where it is drawn (a column per `cell`
-    pixels), nothing cut, coloured with ANSI escapes when `colour`."""
+    pixels), nothing cut, coloured with ANSI escapes when `colour`.  Each line starts with a
+    gutter column: '>' on the selected line (the blue band, drawn in reverse video when
+    `colour`), and a list that goes on above or below ends its first or last line with '^' or
+    'v' (the device's scroll marks); a box lit on a track (the Loiter marker) reads [12]."""
+    from firmware.canvas import DOWN, TRI, UP
+
     rows = {}
+    chosen = set()
     for x, y, w, h, s, ink, font in canvas.texts():
         if s:
-            rows.setdefault((y + h // 2) // 12, []).append((x, s, ink))
+            row = (y + h // 2) // 12
+            under = canvas.fill_under(x + 1, y + h // 2)
+            if under == inks.BLUE:
+                chosen.add(row)
+            elif under == inks.WHITE and ink == inks.BLACK:
+                s = "[" + s + "]"
+            rows.setdefault(row, []).append((x, s, ink))
+    marks = {}
+    for kind, x, y, w, h, ink, arg, _flags, _o in canvas.items():
+        if kind == TRI and arg in (UP, DOWN) and x + w >= canvas.width - 10:
+            marks[(y + h // 2) // 12] = "^" if arg == UP else "v"
     lines = []
-    for row in range(max([canvas.height // 12 - 1] + list(rows)) + 1):
+    last_row = max([canvas.height // 12 - 1] + list(rows) + list(marks))
+    for row in range(last_row + 1):
         line = ""
         shown = 0  # characters on the line so far (the escapes take none)
         last = ""
+        on = row in chosen
         for x, s, ink in sorted(rows.get(row, ())):
             gap = x // cell - shown
             if shown and last != "<" and s != ">":
@@ -454,11 +472,18 @@ def ansi_screen(canvas, colour=True, cell=5):
             shown += max(0, gap) + len(s)
             if colour:
                 f = inks.PALETTE[ink] if ink != inks.BLACK else 0xFFFFFF
-                line += "\x1b[38;2;%d;%d;%dm%s\x1b[0m" % (f >> 16, (f >> 8) & 255, f & 255, s)
+                line += "\x1b[38;2;%d;%d;%dm%s%s\x1b[0m" % (
+                    f >> 16, (f >> 8) & 255, f & 255, "\x1b[7m" if on else "", s)
             else:
                 line += s
             last = s
-        lines.append(line + " " * max(0, canvas.width // cell - shown))
+        pad = max(0, canvas.width // cell - shown)
+        mark = marks.get(row)
+        if mark:
+            line += " " * max(0, pad - 1) + mark
+        else:
+            line += " " * pad
+        lines.append((">" if on else " ") + line)
     return lines
 
 
@@ -483,7 +508,7 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     app = App(session, prefs, None, (width, height))
     app.start(fresh_seed())
     canvas = ReadCanvas(width, height)
-    border = "+" + "-" * (width // 5) + "+"
+    border = "+" + "-" * (width // 5 + 1) + "+"  # the screen and its gutter (ansi_screen)
 
     def show():
         app.draw(canvas)

@@ -38,20 +38,20 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     d.set("Scouts", "+2")
     d.do()
     d.action("add pilot")
-    d.set("Name", "#1 pirate")
+    d.set("Name", "Pirate (A-10)")  # the name and the type his card flies
     d.set("Okay to", "5")
     d.set("Shaken to", "8")
     d.set("Cool", "0")
     d.do()
-    d.set("Name", "#2 viper")
+    d.set("Name", "Viper (A-10)")
     d.do()
     assert "1 aircraft, 2 pilots, 2 scouts" in d.flat()
     d.action("promote")
-    d.set("Pilot", "2 viper")
+    d.set("Pilot", "Viper (A-10)")
     d.do()
     # a promotion: the pilot's new card is asked for next
-    assert (d.row_value("Action"), d.row_value("Pilot")) == ("new card", "2 viper")
-    assert d.ink_of("enter his new card") == inks.YELLOW
+    assert (d.row_value("Action"), d.row_value("Pilot")) == ("new card", "Viper (A-10)")
+    assert d.ink_of("his new card") == inks.YELLOW
     d.set("Okay to", "6")
     d.set("Shaken to", "9")
     d.set("Cool", "1")
@@ -74,7 +74,8 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     d.menu("Campaign")
     d.do()  # end of day: what it did, on a page
     assert d.title()[0] == "End of day 1" and "SO +6, now 20" in d.flat()
-    assert "pirate: -2 stress, 4 okay" in d.flat()  # rested: 2 + Cool 0
+    assert "Pirate: stress 6 to 4, okay" in d.flat()  # rested: 2 + Cool 0
+    assert "Viper: stress 0, okay" in d.flat()  # nothing to rest: no "-0 stress"
     d.back()
     assert "End of day 1: battalions move" in d.flat()
     assert "8 to roll: 11A 4A" in d.flat()
@@ -188,11 +189,11 @@ def test_pilots_page_shows_stress_against_the_cards_ranges():
     """"Stress": a pilot's status from his card's Okay and Shaken ranges (Shaken in yellow)."""
     d = Driver()
     d.play(CAMPAIGN + ("menu Campaign", "page Pilots"))
-    assert d.ink_of("shaken") == inks.YELLOW and "1 pirate" in d.flat()
+    assert d.ink_of("shaken") == inks.YELLOW and "Pirate 6 shaken" in d.flat()
     d.action("stress -")
     d.set("Amount", "-6")
     d.do()
-    assert "pilot 1 pirate: stress 0, okay" in d.flat()
+    assert "Pirate: stress 0, okay" in d.flat()
     same_state(d, UNDER_WAY + ["pilot stress 1 -6"])
 
 

@@ -96,10 +96,11 @@ def test_a_pilot_is_assigned_to_an_aircraft():
     d.action("add")
     d.do()
     d.action("pilot")
-    d.set("Pilot", "1 pirate")
+    d.set("Pilot", "Pirate (A-10)")  # his name and the type his card flies
     d.do()
     same_state(d, ["pilot add pirate 5 9 1", "ac add a-10a fast", "ac set 1 pilot 1"])
-    assert "pilot #1" in d.text()
+    assert "Pirate flies aircraft 1 A-10A" in d.text()  # not "done: ac set 1 pilot 1"
+    assert "Pirate" in d.text() and "#1" not in d.text()  # the roster names him
 
 
 def test_the_pilot_picker_offers_only_the_pilots_who_may_fly_that_aircraft():
@@ -114,12 +115,12 @@ def test_the_pilot_picker_offers_only_the_pilots_who_may_fly_that_aircraft():
     d.menu("Mission")
     d.page("Roster")
     d.action("pilot")
-    assert offered(d, "Pilot") == ["none", "1 pirate"]  # not hammer (AH-64), viper, thor
+    assert offered(d, "Pilot") == ["none", "Pirate (A-10)"]  # not hammer (AH-64), viper, thor
     d.set("Aircraft", "2 AH-64A")
-    assert offered(d, "Pilot") == ["none", "2 hammer"]
+    assert offered(d, "Pilot") == ["none", "Hammer (AH-64)"]
     d.set("Aircraft", "3 A-10C")
-    assert offered(d, "Pilot") == ["none", "1 pirate", "3 viper"]
-    d.set("Pilot", "1 pirate")
+    assert offered(d, "Pilot") == ["none", "Pirate (A-10)", "Viper (A-10)"]
+    d.set("Pilot", "Pirate (A-10)")
     d.do()
     same_state(d, ["pilot add pirate 5 9 1", "pilot add hammer 5 9 1", "pilot add viper 5 9 1",
                    "pilot add thor 5 9 1", "pilot stress 4 +10", "ac add a-10a fast",
@@ -290,6 +291,8 @@ def test_undo_names_the_screens_last_request():
     d.action("end turn")
     d.do()
     d.undo()
-    assert "loiter next" in d.text()
+    assert "The end of the turn" in d.text()  # in words, not "loiter next"
     d.do()
+    assert "Undone: the end of the turn" in d.text()
+    assert "ended" not in d.text()  # the result line of the turn undone is gone
     same_state(d, MISSION_LINES)

@@ -29,7 +29,7 @@ def run_sim(args, typed, cwd, env_extra=None):
 def test_without_a_display_it_says_so_and_runs_in_the_terminal(tmp_path):
     out, err = run_sim(["--state", str(tmp_path / "t.state")], "a\nq\n", str(tmp_path))
     assert "No display" in err
-    assert "|Check" in out and ("PASS" in out or "FAIL" in out)
+    assert "| Check" in out and ("PASS" in out or "FAIL" in out)
     assert "\x1b[" not in out  # no colour codes when not on a terminal
 
 
@@ -42,7 +42,28 @@ def test_the_next_run_resumes_the_campaign(tmp_path):
             str(tmp_path))
     assert os.path.exists(state)
     out, _ = run_sim(["--terminal", "--state", state], "B\nq\n", str(tmp_path))
-    assert "game exp3" in out  # the undo screen of the second run offers the first run's change
+    assert "TAL + EXP3 chosen" in out  # the undo screen of the second run offers the first
+    # run's change
+
+
+def test_the_terminal_shows_the_selected_line_and_scrolls_the_menu(tmp_path):
+    """The highlight (a blue band and a triangle on the device) is a '>' in the margin, in
+    reverse video on a terminal; a list that goes on is marked with ^ and v, and every menu
+    entry is reached (Settings, below the fold of the 9-entry menu)."""
+    import io
+
+    inp = io.StringIO("t\n" + "d\n" * 8 + "q\n")
+    out = io.StringIO()
+    simulator.run_terminal(160, 128, "", inp, out, colour=False)
+    frames = out.getvalue().split("keys> ")
+    menu = [line.rstrip("| ") for line in frames[1].splitlines()]
+    assert "|>  Roll" in menu and "|   Cups" in menu, menu
+    assert frames[1].splitlines()[-2].endswith("v|") and "Settings" not in frames[1]  # more below the fold
+    last = frames[9].splitlines()
+    assert "|>  Settings" in [line.rstrip("| ") for line in last] and any(line.endswith("^|") for line in last), last
+    out = io.StringIO()
+    simulator.run_terminal(160, 128, "", io.StringIO("t\nq\n"), out, colour=True)
+    assert "\x1b[7mRoll" in out.getvalue()  # reverse video on the selected line
 
 
 def test_typed_keys():

@@ -86,7 +86,9 @@ class Screen(ui.Screen):
         below = self.app.top()
         if not (hasattr(below, "answered") and below.answered(r)):
             self.app.open("reveal", "Answered", ui.describe(r, ("entered", "saved")))
-        elif ui.get(r, "saved") is False:  # the device could not write it: said, briefly
+        elif ui.get(r, "saved") is False and self.app.top() is below:
+            # the device could not write it: said, briefly (a page the answer opened says it:
+            # a message over it would hide its last lines)
             self.app.say(ui.get(r, "note", "not saved"), inks.YELLOW)
 
     def draw(self, canvas):

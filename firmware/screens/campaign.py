@@ -49,6 +49,7 @@ class Designation(Field):
         self.label = label
         self.number = 1
         self.kind = 0
+        self.taken = ()  # the designations on the map (`11a`): not offered again
         self._show()
 
     def _show(self):
@@ -56,10 +57,18 @@ class Designation(Field):
 
     def step(self, delta):
         self.number = 1 + (self.number - 1 + delta) % 99
-        self._show()
+        self.free(1 if delta > 0 else -1)
 
     def set_kind(self, kind):
         self.kind = kind
+        self.free(1)
+
+    def free(self, way):
+        """Move on (`way` 1 or -1) past the designations already on the map."""
+        for _ in range(99):
+            if self.words()[0] not in self.taken:
+                break
+            self.number = 1 + (self.number - 1 + way) % 99
         self._show()
 
     def words(self):
@@ -126,7 +135,8 @@ class Screen(Form):
         self.a_move = Action(
             "move battalion", ("bn", "move", self.bn, self.band), needs=battalion,
             then="battalion")
-        self.a_remove = Action("remove battalion", ("bn", "remove", self.bn), needs=battalion)
+        self.a_remove = Action("remove battalion", ("bn", "remove", self.bn), needs=battalion,
+                               then="removed")
         self.a_buy = Action("buy aircraft", ("ac", "add", self.ac_type), then="bought")
         self.a_buy_scouts = Action(
             "buy scouts", ("campaign", "scouts", self.scouts), then="tracks")
@@ -185,7 +195,7 @@ class Screen(Form):
             Action("XP +", ("pilot", "xp", self.who, self.plus), needs=pilot, then="promoted"),
             self.a_new_card, self.a_heal, self.a_replace_pilot, self.a_rr, self.a_add_pilot,
             self.a_set_level, self.a_promote,
-            Action("remove pilot", ("pilot", "remove", self.who), needs=pilot))
+            Action("remove pilot", ("pilot", "remove", self.who), needs=pilot, then="removed"))
         self.actions = ((self.a_start,), (self.a_draw,), self.a_pilot_actions)
         self.stage = ""
         # --- the glance, made by refresh() ---
@@ -240,6 +250,7 @@ class Screen(Form):
             cards = ui.query(self.app, ["campaign", "cards"]) or ()
             self.card.set_options([(c, c) for c in ui.get(cards, "cards", ()) or ()])
             self.situation.set_options([(c, c) for c in ui.get(cards, "situations", ()) or ()])
+        self.bn_new.taken = [ui.get(b, "battalion") for b in bns]
         alive = [b for b in bns if ui.get(b, "strength") != "destroyed"]
         self.bn.set_options([(ui.get(b, "battalion").upper(), ui.get(b, "battalion"))
                              for b in alive])
@@ -250,6 +261,7 @@ class Screen(Form):
                     self.bn_kind.index = i
                     self.bn_kind.set_options(self.bn_kind.options, False)
                     self.bn_new.set_kind(i)
+        self.bn_new.free(1)  # the next card's designation: not one already on the map
         self.set_pilots(pilots)
         self.changed(self.pilot_name)
         self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
@@ -404,7 +416,7 @@ class Screen(Form):
         for p in pilots:
             status = "killed" if ui.get(p, "killed") else ui.get(p, "status", "okay")
             words = "wounded" if ui.get(p, "wounded") and status != "killed" else status
-            rows.append(("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
+            rows.append((_cap(ui.get(p, "name") or "pilot %d" % ui.get(p, "pilot")),
                          ui.get(p, "stress", 0), ui.get(p, "okay", 0), ui.get(p, "shaken", 0),
                          STATUS_INK.get(status, inks.WHITE), words))
         self.pilots = tuple(rows)
@@ -413,7 +425,7 @@ class Screen(Form):
         if field is self.pilot_name:
             n = self.pilot_name.value
             name = _name(self.app.session, n)
-            self.pilot_name.text = "#%d" % n if name.startswith("#") else "#%d %s" % (n, name)
+            self.pilot_name.text = "unlisted %d" % n if name.startswith("#") else name
         elif field is self.bn_kind:
             self.bn_new.set_kind(self.bn_kind.index)
         elif field is self.aircraft:
@@ -465,15 +477,20 @@ class Screen(Form):
         status = ui.get(reply, "status", "okay")
         k = ui.word(ui.get(reply, "pilot"))
         name = ui.get(reply, "name")
-        self.show("pilot %s: stress %s, %s" % (
-            "%s %s" % (k, name) if name else self.who.shown(k), ui.word(ui.get(reply, "stress")),
+        self.show("%s: stress %s, %s" % (
+            _cap(name) if name else self.called(k), ui.word(ui.get(reply, "stress")),
             status), STATUS_INK.get(status, inks.WHITE))
 
     def leveled(self, reply):
         left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
-        self.show("pilot %d %s%s" % (ui.get(reply, "pilot"), ui.get(reply, "level"),
-                                     "" if left <= 0 else ", %d more lowered to balance" % left),
-                  inks.YELLOW if left > 0 else inks.WHITE)
+        who, level = self.called(ui.get(reply, "pilot")), ui.get(reply, "level")
+        if left <= 0:
+            self.show("%s now %s" % (who, level))
+            return
+        more = "%d more lowered" % left
+        self.show(self.fit("%s now %s, %s to balance" % (who, level, more),
+                           "%s now %s: %s" % (who, level, more), "%s: %s" % (who, more)),
+                  inks.YELLOW)
 
     def promoted(self, reply):
         """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
@@ -484,12 +501,14 @@ class Screen(Form):
                 for i in range(len(acts)):
                     if acts[i] is self.a_new_card:
                         self.chosen[page] = i
-            self.show("pilot %d: %s; enter his new card" % (ui.get(reply, "pilot"),
-                                                             ui.get(reply, "level")), inks.YELLOW)
+            who, level = self.called(ui.get(reply, "pilot")), ui.get(reply, "level")
+            self.show(self.fit("%s now %s: enter his new card" % (who, level),
+                               "%s now %s: his new card" % (who, level),
+                               "%s: enter his new card" % who), inks.YELLOW)
         elif self.action() is self.a_new_card:
             self.pilot(reply)
         else:
-            self.show("pilot %d: %d XP" % (ui.get(reply, "pilot"), ui.get(reply, "xp", 0)))
+            self.show("%s: %d XP" % (self.called(ui.get(reply, "pilot")), ui.get(reply, "xp", 0)))
 
     def day_ended(self, reply):
         if ui.get(reply, "status") == "over":
@@ -514,15 +533,24 @@ class Screen(Form):
                              ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()])
 
     def set_pilots(self, pilots):
-        self.who.set_options([("%d %s" % (ui.get(p, "pilot"), ui.get(p, "name") or ""),
+        """The pilot picker: each pilot by name, with the aircraft type his card flies."""
+        session = self.app.session
+        self.who.set_options([(_flies(session, ui.get(p, "name") or "", ui.get(p, "pilot")),
                                "%d" % ui.get(p, "pilot")) for p in pilots])
+
+    def called(self, k):
+        """Pilot `k` (a number or its word) by his name, as the picker shows him."""
+        shown = self.who.shown("%s" % k)
+        return shown.split(" (")[0] if shown and shown != "%s" % k else "pilot %s" % k
 
     def rest_line(self, pilot):
         """A pilot's rest: (text, ink)."""
         k = ui.get(pilot, "pilot")
         status = ui.get(pilot, "status", "okay")
-        return ("%s: -%d stress, %d %s" % (self.who.shown("%d" % k), ui.get(pilot, "recovered", 0),
-                                           ui.get(pilot, "stress", 0), status),
+        rested = ui.get(pilot, "recovered", 0)
+        stress = ui.get(pilot, "stress", 0)
+        return ("%s: stress %s%d, %s" % (self.called(k), "%d to " % (stress + rested) if rested
+                                         else "", stress, status),
                 STATUS_INK.get(status, inks.WHITE))
 
     def rolled(self, reply):
@@ -566,6 +594,11 @@ class Screen(Form):
         self.app.open("reveal", "R&R", [self.rest_line(ui.pairs_of(p))
                                         for p in ui.get(reply, "rested", ()) or ()])
         self.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
+
+    def removed(self, _reply):
+        field = self.action().fields[0]
+        self.show("%s removed" % (self.called(field.chosen()) if field is self.who else
+                                  "battalion " + field.text))
 
     def rule_switches(self, _reply):
         self.app.open("rules")
@@ -664,10 +697,29 @@ class Screen(Form):
                              first + rows < len(self.pilots))
 
 
+def _cap(name):
+    return name[:1].upper() + name[1:]
+
+
+def _flies(session, name, k):
+    """A pilot as the pickers show him: "Pirate (A-10)", his card's aircraft type with him when
+    data/tal/pilots.txt gives it."""
+    if not name or name.startswith("#"):
+        return "pilot %d" % k
+    try:
+        from engine.tal import pilots
+
+        family = pilots.family(session, pilots.name_number(session, name))
+    except Exception:
+        family = None
+    return _cap(name) + (" (%s)" % family.upper() if family else "")
+
+
 def _name(session, n):
     try:
         from engine.tal import pilots
 
-        return pilots.name(session, n) or "?"
+        name = pilots.name(session, n) or "#"
     except Exception:
-        return "?"
+        return "#"
+    return name if name.startswith("#") else _flies(session, name, n)

@@ -98,11 +98,13 @@ class Screen(Form):
         self.flying.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                                   "%d" % ui.get(a, "ac")) for a in flying])
         outs = [ui.pairs_of(x) for x in ui.get(popup, "out", ()) or ()]
-        self.out.set_options([("#%d %s" % (ui.get(p, "n"), ui.get(p, "unit")),
+        self.out.set_options([("%s, hex %s" % (unit_name(ui.get(p, "unit", "")),
+                                                ui.word(ui.get(p, "hex"))),
                                "%d" % ui.get(p, "n")) for p in outs])
         cup = hit if self.page == 0 else popup
-        self.tabs = "%s: %d of %d in" % (self.PAGES[self.page], ui.get(cup, "in", 0),
-                                         ui.get(cup, "total", 0))
+        inside = ui.get(cup, "in", 0)  # the rest are held, out on the battlefield or removed
+        self.tabs = "%s: %d in, %d out" % (self.PAGES[self.page], inside,
+                                           ui.get(cup, "total", 0) - inside)
         self.warning = ui.data_status(cup) or ""
         by_ac = {}
         for x in ui.get(hit, "held", ()) or ():
@@ -144,7 +146,7 @@ class Screen(Form):
             p = ui.pairs_of(x)
             unit = ui.get(p, "unit", "")
             if ui.get(p, "hex") is None:
-                lines.append(("#%d %s: back in the cup" % (ui.get(p, "n"), unit_name(unit)),
+                lines.append(("%s: back in the cup" % unit_name(unit),
                               inks.GREY))
                 continue
             enemies += 1
@@ -162,11 +164,12 @@ class Screen(Form):
 
     def returned(self, reply):
         back = ui.get(reply, "returned")
-        if isinstance(back, list):
-            back = [ui.get(ui.pairs_of(x), "n") for x in back]
-            self.show("back in the cup: %s" % (" ".join("#%d" % n for n in back) or "none"))
-        else:
-            self.show("back in the cup: #%s" % back)
+        if isinstance(back, list):  # the Hit counters an aircraft held
+            n = len(back)
+            self.show("%s back in the cup" % ("no counter" if not n else "1 counter" if n == 1
+                                              else "%d counters" % n))
+        else:  # a Pop-Up, as its picker named it
+            self.show("back in the cup: " + self.out.shown("%s" % back))
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):

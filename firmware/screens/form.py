@@ -35,9 +35,18 @@ class Form(ui.Screen):
         self.sel = 0
         self.result = ()
         self.result_ink = inks.WHITE
+        self.acted = -1  # the session's change count after this screen's last action
         self.title = self.TITLE
         self.tabs = self.PAGES[0] if self.PAGES else ""
         self.sync()
+
+    def sync(self):
+        """Before a frame: the game changed, and not by this screen's last action (an undo, a
+        request on the serial line): its result line no longer says what is, and goes."""
+        changes = self.app.session.changes
+        if changes != self._seen and changes != self.acted:
+            self.result = ()
+        ui.Screen.sync(self)
 
     # --- the actions -------------------------------------------------------------------------
     def action(self):
@@ -61,6 +70,7 @@ class Form(ui.Screen):
             return
         words = act.words()
         r = self.app.run(words)
+        self.acted = self.app.session.changes
         if r is None:
             # refused (the message says why), or asked: the Ask screen hands the reply back
             self.asked = act if self.app.top().name == "ask" else None
@@ -69,7 +79,7 @@ class Form(ui.Screen):
         if act.then:
             getattr(self, act.then)(r)
         else:
-            self.show("done: " + " ".join(words))
+            self.show(self.done(act))
 
     def answered(self, reply):
         """The player answered the question this screen's action raised (a table row the
@@ -79,12 +89,19 @@ class Form(ui.Screen):
         self.asked = None
         if act is None or act is not self.action():
             return False
+        self.acted = self.app.session.changes
         if act.then:
             getattr(self, act.then)(reply)
         else:
-            self.show("done: " + " ".join(act.words()))
+            self.show(self.done(act))
         self.refresh()
         return True
+
+    def done(self, act):
+        """What an action without a result of its own did: its label and settings as the
+        screen shows them ("Done: pick 2 Heavy"), never the request's words."""
+        said = " ".join([act.label] + [f.text for f in act.fields if f.text])
+        return "Done: " + said
 
     def show(self, text, ink=inks.WHITE):
         """The result line (two lines at most; longer, it opens as a page to read in full), with
@@ -140,6 +157,13 @@ class Form(ui.Screen):
         else:
             return False
         return True
+
+    def in_words(self, text):
+        """A refusal in the screen's words (firmware/screens/words.py: loaded for a refusal
+        only, its code never in the heap of a screen that is not refused)."""
+        from firmware.screens import words
+
+        return words.said(self, text)
 
     def lines_of(self, text, font=fonts.BOLD):
         """`text` wrapped to the screen's width (a status line that may be long)."""

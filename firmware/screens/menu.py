@@ -24,8 +24,12 @@ class Screen(ui.Screen):
         elif k == keys.DOWN:
             self.sel = (self.sel + 1) % len(self.items)
         elif event == keys.A or k == keys.RIGHT:
+            name = self.items[self.sel][1]
             self.app.close()
-            self.app.go(self.items[self.sel][1])
+            if name == "undo":  # over the screen it was opened on: B comes back to it
+                self.app.open(name)
+            else:
+                self.app.go(name)
         elif k == keys.START or event == keys.B:
             self.app.close()
         else:

@@ -71,26 +71,26 @@ class Screen(Form):
         need = (self.ac, "no aircraft: add one (Roster page)")
         self.actions = (
             (Action("end turn", ("loiter", "next"), then="turn_ended"),
-             Action("leave", ("ac", "leave", self.ac), needs=need),
+             Action("leave", ("ac", "leave", self.ac), needs=need, then="said"),
              Action("start", ("mission", "start", self.flyers, self.target), (self.target,),
                     then="started", needs=(self.flyers, NO_AIRCRAFT)),
              Action("loiter", ("loiter", "start", self.scout, self.mod), then="loitering"),
-             Action("home", ("mission", "home")),
-             Action("bingo check", ("bingo", "check"), then="reveal"),
-             Action("engine check", ("engine", "check"), then="reveal"),
+             Action("home", ("mission", "home"), then="said"),
+             Action("Bingo check", ("bingo", "check"), then="reveal"),
+             Action("Engine check", ("engine", "check"), then="reveal"),
              Action("SAR", ("sar", self.ac, self.wp, self.where), needs=need, then="reveal"),
              Action("end", ("mission", "end", self.band, self.destroyed, self.all),
                     then="reveal"),
-             Action("abort", ("mission", "abort")),
+             Action("abort", ("mission", "abort"), then="said"),
              Action("Fuel Priority", ("mission", "fuel"), then="fuelled"),
              Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
                     then="climbed")),
             (Action("add", ("ac", "add", self.type, self.speed, self.fuel, self.ecm,
                             self.evasive, self.high), then="added"),
-             Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need),
+             Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need, then="said"),
              Action("pick to fly", None, (self.ac,), then="pick", needs=need),
-             Action("repair", ("ac", "repair", self.ac, self.marker), needs=need),
-             Action("remove", ("ac", "remove", self.ac), needs=need),
+             Action("repair", ("ac", "repair", self.ac, self.marker), needs=need, then="said"),
+             Action("remove", ("ac", "remove", self.ac), needs=need, then="said"),
              Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
                     then="climbed")),
         )
@@ -201,7 +201,7 @@ class Screen(Form):
                                                " high" if ui.get(a, "altitude") == "high" else
                                                "", mark),
                              STATUS_INK.get(st, inks.WHITE),
-                             ("pilot #%d" % pilot) if pilot else "no pilot",
+                             self.pilot_name(pilot) if pilot else "no pilot",
                              ("%d dmg" % sum(v for _k, v in damage)) if damage else "",
                              inks.ORANGE))
         self.rows_text = tuple(rows)
@@ -235,10 +235,30 @@ class Screen(Form):
             if ui.get(p, "status") in ("killed", "unfit") or ui.get(p, "ac") not in (None, n) \
                     or not _flies(self.app.session, name, ui.get(aircraft, "type", "")):
                 continue
-            out.append(("%d %s" % (ui.get(p, "pilot"), name), "pilot %d" % ui.get(p, "pilot")))
+            family = _family(self.app.session, name)  # the type his card flies, as the
+            out.append((self.pilot_name(ui.get(p, "pilot")) + (  # Campaign's picker shows it
+                " (%s)" % family.upper() if family else ""), "pilot %d" % ui.get(p, "pilot")))
         return out
 
+    def pilot_name(self, k):
+        """Pilot `k` (his number) by his name: Pirate."""
+        for p in self.crew:
+            name = ui.get(p, "name") or ""
+            if ui.get(p, "pilot") == k and name and not name.startswith("#"):
+                return name[:1].upper() + name[1:]
+        return "pilot %d" % k
+
     # --- after an action -------------------------------------------------------------------
+    def said(self, _reply):
+        """What an action without a result of its own did, in words."""
+        label = self.action().label
+        craft = "aircraft " + self.ac.text
+        self.show({"leave": craft + " leaves the battlefield", "home": "the flight turns home",
+                   "abort": "mission aborted", "repair": "%s: %s repaired" % (
+                       craft, self.marker.text), "remove": craft + " removed",
+                   "pilot": "%s flies %s" % (self.pilot.text.split(" (")[0], craft) if self.pilot.chosen() !=
+                   "nopilot" else craft + ": no pilot"}.get(label, label))
+
     def started(self, reply):
         wp = ui.get(reply, "wp")
         self.show("mission started: target-bound" + (
@@ -292,8 +312,11 @@ class Screen(Form):
 
     def reveal(self, reply):
         label = self.action().label
-        self.app.open("reveal", label[:1].upper() + label[1:],
-                      ui.describe(reply, ("status", "next")))
+        # a row the player just answered (the Ask screen) is not said back to him in the
+        # table's key words ("entered: table stress, key fl"); whether it was saved, the note
+        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(
+            reply, ("status", "next") + (("entered", "saved") if ui.get(reply, "entered")
+                                         else ())))
         if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
             self.show("no battalion left: the campaign is over", inks.YELLOW)
         else:
@@ -349,6 +372,16 @@ class Screen(Form):
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
+
+
+def _family(session, name):
+    """The aircraft type pilot `name`'s card flies (a-10), None when the files do not say."""
+    try:
+        from engine.tal import pilots
+
+        return pilots.family(session, pilots.name_number(session, name))
+    except Exception:
+        return None
 
 
 def _flies(session, name, ac_type):

@@ -54,13 +54,13 @@ class Screen(ui.Screen):
         first = min(self.first, max(0, len(self.rows) - room))
         y = widgets.TITLE_H + 1
         end = min(len(self.rows), first + room)
-        room = canvas.width - 2 * widgets.PAD - 8
+        wide = canvas.width - 2 * widgets.PAD - 8  # (not `room`: the rows' count, used below)
         for i in range(first, end):
             text, ink, right, right_ink = self.rows[i]
             rw = fonts.width(fonts.SMALL, right) if right else 0
-            canvas.text(widgets.PAD, y, room - (rw + 6 if rw else 0), text, ink, fonts.SMALL)
+            canvas.text(widgets.PAD, y, wide - (rw + 6 if rw else 0), text, ink, fonts.SMALL)
             if right:
-                canvas.text(widgets.PAD + room - rw, y, rw, right, right_ink, fonts.SMALL)
+                canvas.text(widgets.PAD + wide - rw, y, rw, right, right_ink, fonts.SMALL)
             y += widgets.ROW_H
         widgets.scroll_marks(canvas, canvas.width - 8, widgets.TITLE_H + 1,
                              widgets.TITLE_H + 1 + room * widgets.ROW_H, first > 0,

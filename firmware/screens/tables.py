@@ -29,14 +29,14 @@ class Screen(Form):
         self.actions = ((
             Action("Enemy Cover", (t, "cover"), then="looked_up"),
             Action("SAR", (t, "sar", self.mod), then="looked_up"),
-            Action("engine check", (t, "engine"), then="looked_up"),
+            Action("Engine check", (t, "engine"), then="looked_up"),
             Action("ECM pod", (t, "ecm"), then="looked_up"),
             Action("Bingo 6", (t, "bingo", "6"), then="looked_up"),
             Action("Bingo 10", (t, "bingo", "10"), then="looked_up"),
             Action("Scout", (t, "scout"), then="looked_up"),
             Action("Ridge Evasion", (t, "ridge", self.mod), then="looked_up"),
-            Action("movement", (t, "move", self.kind, self.mod), then="looked_up"),
-            Action("mission stress", (t, "stress", self.band), then="looked_up"),
+            Action("Movement", (t, "move", self.kind, self.mod), then="looked_up"),
+            Action("Mission stress", (t, "stress", self.band), then="looked_up"),
         ),)
         self.die = 0
         self.die_ink = inks.WHITE

@@ -1,0 +1,103 @@
+"""A refusal in a screen's words: the engine's messages are written for the serial console and
+name its requests ("aircraft 1 has no pilot (ac set 1 pilot K)", "record it with 'campaign
+fail'"); on the device the player has actions, so each request becomes the action that makes it
+on the screen ("(pilot, on the Roster page)", "'record failure'"), and a pilot's number his name.
+Loaded only when a refusal is shown (firmware/screens/form.py `in_words`), or a reply object
+is said in words (`thing`, for firmware/ui.py `word`)."""
+
+from firmware import ui
+from firmware.pickers import Action
+
+# The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
+ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
+             ("day next", "SO losses"), ("campaign fail", "record failure"))
+
+
+def said(screen, text):
+    """`text` (a refusal) with the requests it names as `screen`'s actions."""
+    acts = []
+    todo = list(screen.actions)
+    while todo:
+        value = todo.pop()
+        if isinstance(value, tuple):
+            todo.extend(value)
+        elif isinstance(value, Action) and value.command and value not in acts:
+            acts.append(value)
+    for _ in range(8):  # each request named, one at a time
+        found = _one(screen, acts, text)
+        if found is None:
+            break
+        text = found
+    if getattr(screen, "called", None) is not None:  # the Campaign's pilots: by name
+        text = _pilots(screen, screen.who, text)
+    return text
+
+
+def _one(screen, acts, text):
+    """`text` with its first request named as an action, or None when it names none."""
+    for act in acts:
+        lead = []
+        for part in act.command:
+            if not isinstance(part, str):
+                break
+            lead.append(part)
+        if len(lead) < 2:
+            continue
+        lead = lead[:2]  # "mission start" (the aircraft after it are the screen's)
+        at = text.find(" ".join(lead))
+        if at < 0 or (at and text[at - 1] not in " ('"):
+            continue
+        end = at
+        while end < len(text) and text[end] not in ")',;":
+            end += 1
+        part = text[at:end]
+        for other in acts:  # two actions of one request: the one it names (pilot, altitude)
+            if other.command[:len(lead)] == act.command[:len(lead)] and \
+                    (" " + other.label) in part:
+                act = other
+        label = act.label
+        for i in range(len(screen.actions)):
+            if act in screen.actions[i] and i != screen.page:
+                label += ", on the %s page" % screen.PAGES[i]
+        return text[:at] + label + text[end:]
+    for request, label in ELSEWHERE:
+        if request in text:
+            return text.replace(request, label)
+    return None
+
+
+def _pilots(screen, who, text):
+    """"pilot 1" as his name: "Pirate is not Wounded"."""
+    at = text.find("pilot ")
+    while at >= 0:
+        end = at + 6
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        if end > at + 6 and who.shown(text[at + 6:end]) != text[at + 6:end]:
+            text = text[:at] + screen.called(text[at + 6:end]) + text[end:]
+        at = text.find("pilot ", at + 1)
+    return text
+
+
+def thing(pairs):
+    """A reply object in words: a pilot "Pirate: stress 1, shaken, 1 XP, average", others
+    "aircraft 1, hex 3"; a flag said when set ("promoted"), left out when not, as an empty
+    value.  (Its key lists are string constants: no table kept in the heap.)"""
+    name = ui.get(pairs, "name")
+    out = []
+    for k, x in pairs:
+        if x is None or x is False or x == () or x == [] or (name and k in ("name", "pilot")):
+            continue
+        if x is True:
+            out.append(k.replace("_", " "))
+        elif k in ("status", "level", "side", "result", "effect", "strength", "move"):
+            out.append(ui.word(x))  # said alone: "shaken", "average"
+        elif k in ("xp", "so", "vp", "wp"):
+            out.append("%s %s" % (ui.word(x), k.upper()))  # after it: "1 XP"
+        else:
+            out.append("%s %s" % (ui.KEY_WORDS.get(k, k.replace("_", " ")), ui.word(x)))
+    text = ", ".join(out)
+    if name:
+        name = "%s" % name
+        return name[:1].upper() + name[1:] + (": " + text if text else "")
+    return text

@@ -1,0 +1,71 @@
+"""Every line a screen shows is a sentence a player would say, and fits the screen: the real
+screens driven through a tour of every menu entry, page and action of every game at both screen
+sizes (host_tools/screen_strings.py collects what they draw), then each string read for the
+protocol's words (a command, `key=value`, a field name, `#1`, a `done:` echo) and each frame for
+text cut by its box or by the screen's edge."""
+
+import pytest
+
+from host_tools import screen_strings
+from host_tools.screen_strings import SIZES, collect_size, leaks
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=["pybadge", "pico"])
+def collected(request):
+    return request.param, collect_size(request.param)
+
+
+def test_no_protocol_words_reach_the_player(collected):
+    size, c = collected
+    bad = ["%r (%s) at %s" % (text, ", ".join(leaks(text)), shown.where)
+           for text, shown in sorted(c.seen.items()) if leaks(text)]
+    assert not bad, "%s:\n" % (size,) + "\n".join(bad)
+
+
+def test_every_line_fits_the_screen(collected):
+    size, c = collected
+    assert c.seen  # the tour drew something
+    bad = sorted(set("%s at %s" % p for p in c.problems))
+    assert not bad, "%s:\n" % (size,) + "\n".join(bad)
+
+
+def test_the_tour_reaches_every_screen_and_the_player_s_states(collected):
+    """The collection is the whole app's: each screen's title, the Undo of a purchase, the end
+    of a day's rest, a refusal page (a test that read one screen would pass on the others)."""
+    _size, c = collected
+    wheres = " ".join(s.where for s in c.seen.values())
+    for title in ("Check", "Menu", "Cups", "Mission", "Campaign", "Tables", "Undo", "Self-test",
+                  "Counter mix", "Settings", "EXP3", "Golan", "End of day", "Refused"):
+        assert "/ " + title in wheres, title
+    assert "Buying aircraft A-10A" in c.seen
+    assert "Undone: buying aircraft A-10A" in c.seen
+
+
+@pytest.mark.parametrize("text, why", [
+    ("done: ac set 1 pilot 1", "a request echoed"), ("day +1", "delta"), ("pilot #1", "'#1'"),
+    ("2 viper: -0 stress, 0 okay", "minus zero"),
+    ("pilot 1, name pirate, stress 1, status okay, xp 1, level average, promoted no", "field"),
+    ("record it with 'campaign fail' (or undo)", "command"), ("ac=1", "key=value"),
+    ("setup_vp 26", "field name"), ("undone: loiter next", "command"),
+])
+def test_the_check_knows_the_protocol_s_words(text, why):
+    """What the issue's new player read is caught (the check can fail)."""
+    assert leaks(text), (text, why)
+
+
+@pytest.mark.parametrize("text", [
+    "Pirate: stress 7, shaken", "Undone: buying aircraft A-10A", "SO +6, now 20",
+    "Pirate (A-10)", "Engine check", "Day 1 of 3: the missions", "Hits: 39 in, 1 out",
+    "record it with 'record failure' (or undo what led here)", "Modifier +0",
+])
+def test_the_player_s_words_pass(text):
+    assert not leaks(text), (text, leaks(text))
+
+
+def test_the_collection_is_reusable():
+    """collect_strings gives {size: {text: Shown}} with the font each string was drawn in (what
+    a glyph test renders)."""
+    got = screen_strings.collect_strings(sizes=((160, 128),), scripts=[("menu", ("keys t",))],
+                                         explore_from=())
+    shown = got[(160, 128)]["Counter mix"]
+    assert shown.font is not None and shown.box > 0 and "menu" in shown.where
