@@ -53,7 +53,7 @@ $(WEBSTAMP): web/package-lock.json
 
 test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
-	$(BIN)/python -m pytest -q -n auto --dist loadfile tests
+	$(BIN)/python -m pytest -q -rs -n auto --dist loadfile tests
 
 # The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
 # engine and screens; works offline once loaded); `make web-serve` serves it on localhost:8000
@@ -103,13 +103,17 @@ bench: mpy
 dist: mpy
 	$(BIN)/python -m host_tools dist
 
-# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...; CP_VERSION=x.y.z
-# when it is not a git clone with tags) into build/, out of tree: the checkout is not written to.
+# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...) into build/,
+# out of tree: the checkout is not written to.  Its version comes from the checkout's git tags;
+# without them (an archive, a copy), from CP_VERSION=x.y.z or the board's boot_out.txt (MOUNT=...),
+# else it says which to add (host_tools/cp_version.py).
 circuitpython-mpy-cross: $(STAMP)
 	@test -n "$(CIRCUITPY_DIR)" || { echo "error: say where CircuitPython's source is: make $@ CIRCUITPY_DIR=/path/to/circuitpython" >&2; exit 1; }
 	@test -f "$(CIRCUITPY_DIR)/mpy-cross/Makefile" || { echo "error: $(CIRCUITPY_DIR) has no mpy-cross/Makefile: not a CircuitPython source tree" >&2; exit 1; }
 	@mkdir -p build
-	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $(if $(CP_VERSION),CP_VERSION=$(CP_VERSION)) >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
+	@v=$$($(BIN)/python -m host_tools.cp_version "$(CIRCUITPY_DIR)" --given "$(CP_VERSION)" --mount "$(MOUNT)") || exit 1; \
+	echo "building CircuitPython's mpy-cross$${v:+ $$v} (log: build/circuitpython-mpy-cross.log)"; \
+	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $${v:+CP_VERSION=$$v} >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
 	@build/circuitpython-mpy-cross/mpy-cross --version
 
 # MicroPython for the Pico with the app frozen in (manifest.py), from MICROPY_DIR=a MicroPython

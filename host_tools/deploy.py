@@ -93,6 +93,12 @@ def _kb(n):
 
 def circuitpython_version(mount):
     """The CircuitPython major version from the drive's boot_out.txt; DeployError if not a board."""
+    return int(board_version(mount).split(".")[0])
+
+
+def board_version(mount):
+    """The CircuitPython version ("10.0.3") in the drive's boot_out.txt; DeployError if it is not
+    a board or runs one older than MIN_CIRCUITPYTHON."""
     if not mount:
         raise DeployError("no CIRCUITPY drive given (MOUNT=/media/you/CIRCUITPY, or D:\\ on Windows)")
     if not os.path.isdir(mount):
@@ -117,7 +123,7 @@ def circuitpython_version(mount):
     if major < MIN_CIRCUITPYTHON:
         raise DeployError("%s runs CircuitPython %s; the app needs %d or newer: update the "
                           "board first" % (mount, version, MIN_CIRCUITPYTHON))
-    return major
+    return version
 
 
 def _check_compiled_for(major, info):
@@ -189,6 +195,7 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
               and os.path.isfile(os.path.join(mount, r[:-4] + ".py"))]
     if not todo and not hiding:
         log("%s is up to date (%d files the same, %d kept)" % (mount, len(same), len(kept)))
+        _warn_sources(info, major, log)
         return copied, kept, same
     staging = os.path.join(mount, STAGING)
     try:
@@ -266,7 +273,18 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     except OSError as e:
         raise DeployError("switching to the new files failed at %s (%s): run make deploy again "
                           "to finish" % (rel, e.strerror))
+    _warn_sources(info, major, log)
     return copied, kept, same
+
+
+def _warn_sources(info, major, log):
+    # Said last, after the list of files, so that it is what the player reads.
+    if (info or {}).get("lib") == "py":
+        log("warning: the app went onto the board as .py sources, which the PyBadge compiles in "
+            "its own RAM at each start and may run out of memory doing so (MemoryError). Get "
+            "CircuitPython's own mpy-cross for CircuitPython %d (the board's version, first line "
+            "of boot_out.txt), then make dist CIRCUITPY_MPY_CROSS=/path/to/mpy-cross and deploy "
+            "again" % major)
 
 
 # --- MicroPython ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ connect (mpremote still interrupts the running app with Ctrl-C to get the raw RE
 lets the MicroPython unix port on a pty stand in for a board in the tests.
 """
 
+import os
 import subprocess
 import sys
 
@@ -41,9 +42,21 @@ class Mpremote:
             raise MpremoteError("cannot run mpremote (%s): run 'make' to install it" % e)
         if p.returncode != 0:
             msg = (p.stderr or p.stdout or "").strip().splitlines()
-            raise MpremoteError("mpremote failed %s on %s: %s" % (
-                what, self.port, msg[-1] if msg else "exit status %d" % p.returncode))
+            last = msg[-1] if msg else "exit status %d" % p.returncode
+            if "failed to access" in last:  # mpremote could not open the port
+                raise MpremoteError(self._no_board(what))
+            raise MpremoteError("mpremote failed %s on %s: %s" % (what, self.port, last))
         return p.stdout
+
+    def _no_board(self, what):
+        # mpremote says the port "may be in use by another program" whatever the cause; most
+        # often no board is there at all.
+        if not os.path.exists(self.port):
+            return ("no board answered on %s (%s): no such port; is the board plugged in? "
+                    "python -m mpremote devs lists the ports there are" % (self.port, what))
+        return ("no board answered on %s (%s): the port cannot be opened; is another program "
+                "(a serial monitor, Thonny) holding it, or is it not the board's port?"
+                % (self.port, what))
 
     def implementation(self):
         """(name, (major, minor, micro)) of the Python on the board."""

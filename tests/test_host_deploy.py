@@ -211,6 +211,32 @@ def test_make_deploy_without_a_target_says_what_to_give():
     assert p.returncode == 1 and "MOUNT=" in p.stderr and "Traceback" not in p.stderr
 
 
+def test_sources_on_the_badge_end_the_deploy_with_what_matters(circuitpy):
+    # Without CircuitPython's mpy-cross, dist/ holds .py sources: the last line says what that
+    # risks and which mpy-cross to get, after however many "installed" lines.
+    drive, src = circuitpy
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append, info={"lib": "py"})
+    assert log[-1].startswith("warning: ") and "out of memory" in log[-1]
+    assert "mpy-cross for CircuitPython 10" in log[-1] and "CIRCUITPY_MPY_CROSS=" in log[-1]
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append, info={"lib": "py"})
+    assert "up to date" in log[-2] and "out of memory" in log[-1]  # nothing copied: said again
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), replace_data=True, log=log.append,
+                            info={"lib": "mpy", "circuitpython": 10})
+    assert not any("warning" in l for l in log)
+
+
+def test_make_deploy_to_a_port_with_no_board_says_no_board_answered(tmp_path):
+    port = str(tmp_path / "ttyACM0")  # no such port: the real mpremote
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(port=port, dist=str(tmp_path), log=lambda s: None)
+    msg = str(e.value)
+    assert msg.startswith("no board answered on %s" % port) and "plugged in" in msg
+    assert "in use by another program" not in msg
+
+
 DIST_MP = {"main.py": b"print('tal')\n", "engine/__init__.mpy": b"M\x06",
            "engine/rng.mpy": b"M\x06rng", "firmware/app.mpy": b"M\x06app",
            "hardware/pico_lcd_114.mpy": b"M\x06board",

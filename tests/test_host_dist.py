@@ -4,6 +4,7 @@ import io
 import json
 import os
 import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -310,3 +311,27 @@ def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_pat
     assert app <= frozen
     # the rest is never imported: entry points and the names for ROM (frozen_names.py)
     assert all(p.startswith("firmware/boards/") or p == "frozen_names.py" for p in frozen - app)
+
+
+def test_the_circuitpython_compiler_version_comes_from_the_board_or_is_asked_for(tmp_path):
+    # A CircuitPython checkout without git tags (a copy, an archive) cannot name its version:
+    # CP_VERSION, else the board's boot_out.txt, else one line saying what to add.
+    from host_tools import cp_version
+
+    checkout = tmp_path / "circuitpython"
+    checkout.mkdir()
+    assert cp_version.version(str(checkout), "10.3.0") == "10.3.0"
+    with pytest.raises(ValueError, match="not a version"):
+        cp_version.version(str(checkout), "ten")
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\n")
+    assert cp_version.version(str(checkout), mount=str(drive)) == "10.0.3"
+    with pytest.raises(ValueError) as e:
+        cp_version.version(str(checkout))
+    assert "not a git clone with tags" in str(e.value) and "CP_VERSION=" in str(e.value) \
+        and "boot_out.txt" in str(e.value)
+    p = subprocess.run([sys.executable, "-m", "host_tools.cp_version", str(checkout)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and p.stderr.startswith("error: ") and "Traceback" not in p.stderr
