@@ -139,6 +139,10 @@ def test_offline_the_service_worker_serves_the_page(played):
 
 def test_the_pico_board_and_the_console_page(played):
     assert played["picoSize"] == [240, 135]
+    # a phone on its side: the wide screen takes over half the width, the board all of it fits
+    side = played["picoLandscape"]
+    assert side["screen"] >= 0.55 * side["page"], side
+    assert side["board"] <= side["page"] and not side["scrolls"], side
     want = '> roll 3d10 +2\n{"ok":true,"dice":[4,1,8],"mod":2,"total":15}\n'
     assert want in played["consolePage"]
 
