@@ -159,7 +159,7 @@ NO_CP_MPY_CROSS = (
     "no CircuitPython mpy-cross: dist/circuitpython/lib/ holds .py sources, which the board "
     "compiles at each import in its own RAM, and a PyBadge may run out of memory (MemoryError) "
     "doing so. Get the mpy-cross of your board's CircuitPython version and run make dist "
-    "CIRCUITPY_MPY_CROSS=/path/to/it (README, On a board), or build one: make "
+    "CIRCUITPY_MPY_CROSS=/path/to/it (README, Put it on the board), or build one: make "
     "circuitpython-mpy-cross CIRCUITPY_DIR=/path/to/circuitpython")
 
 
