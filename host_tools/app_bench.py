@@ -12,7 +12,7 @@ The panel: the bytes the framebuf backend sends for typical actions (a roll, a b
 Hit counters, an end of turn), with the screen already shown: only the tiles that changed.
 """
 
-from host_tools import bench, consoles
+from host_tools import consoles, heaps
 
 TOUR = """
 import gc
@@ -92,7 +92,7 @@ SCREENS = ("roll", "cups", "mission", "campaign")  # the home screen, then the h
 
 
 def screen_ok(screen, port, width=240, height=135):
-    """ok(heap) for `bench.smallest_heap`: TAL's screen `screen` opens from a fresh start."""
+    """ok(heap) for `heaps.smallest_heap`: TAL's screen `screen` opens from a fresh start."""
     code = SCREEN % {"w": width, "h": height, "screen": screen}
 
     def ok(heap):
@@ -159,7 +159,7 @@ def tour_code(width, height, framebuffer=True, requests=()):
 
 
 def tour_ok(width, height, framebuffer=True, port=None):
-    """ok(heap) for `bench.smallest_heap`: the tour completes within that heap (on `port` of
+    """ok(heap) for `heaps.smallest_heap`: the tour completes within that heap (on `port` of
     host_tools/ports.py; default the 64-bit unix port)."""
     code = tour_code(width, height, framebuffer)
 
@@ -183,11 +183,11 @@ HI = 512 * 1024  # bytes: the most heap the app's figures try
 
 def smallest(ok):
     """The smallest heap (bytes, to 1 KB) for which ok(heap) holds, or None up to HI."""
-    return bench.smallest_heap(ok, lo=16 * 1024, hi=HI, step=1024)
+    return heaps.smallest_heap(ok, lo=16 * 1024, hi=HI, step=1024)
 
 
 def heap_text(heap):
-    return bench.kb(heap) if heap else "fails even at %d KB" % (HI // 1024)
+    return heaps.kb(heap) if heap else "fails even at %d KB" % (HI // 1024)
 
 
 def measure(port=None, layouts=LAYOUTS):

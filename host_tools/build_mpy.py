@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+from host_tools.files import replace
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware")
 DATA = "data"  # player-editable data files, read at run time (firmware/datafiles.py)
@@ -85,14 +87,6 @@ def source_name(mpy):
                 break
         fields.append(n)
     return mpy[at:at + (fields[2] >> 1)].decode()
-
-
-def replace(dst, write):
-    # `write(path)` makes the file at a temporary path that then replaces dst whole: a test run
-    # on several workers (pytest -n) never reads a half-written file.
-    tmp = "%s.%d.tmp" % (dst, os.getpid())
-    write(tmp)
-    os.replace(tmp, dst)
 
 
 def compile_to(cross, name, src, dst):

@@ -139,7 +139,7 @@ RULES_LINES = ["so", "so +1", "day", "vp", "pilot show 1", "cup show hit", "ac a
 def engine_heap(path, lines, port=None):
     """Smallest MicroPython heap in which the console of `port` (host_tools/ports.py; default
     the 64-bit unix port), on this campaign, answers `lines` as CPython does."""
-    from host_tools.bench import smallest_heap
+    from host_tools.heaps import smallest_heap
 
     data = "".join(l + "\n" for l in lines).encode()
     tmp = tempfile.mkdtemp(prefix="tal-bench-")

@@ -12,6 +12,7 @@ version in boot_out.txt on the board's drive (--mount); else fails in one line s
 """
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -25,11 +26,33 @@ def _tagged(checkout):
     return p.returncode == 0 and bool(p.stdout.strip())
 
 
+def boot_out_version(first_line):
+    """The CircuitPython version ("10.0.3") named by the first line of a board's boot_out.txt,
+    None if it names none.  (make deploy reads the board's version with it too.)"""
+    words = first_line.split()
+    if "CircuitPython" not in words or words.index("CircuitPython") + 1 >= len(words):
+        return None
+    return words[words.index("CircuitPython") + 1]
+
+
+def board_version(mount):
+    """The version in boot_out.txt on the drive at `mount`; ValueError saying why not."""
+    try:
+        with open(os.path.join(mount, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+    except OSError as e:
+        raise ValueError("%s: cannot read boot_out.txt (%s): is it the board's CIRCUITPY drive?"
+                         % (mount, e.strerror))
+    v = boot_out_version(first)
+    if not v or not v.split(".")[0].isdigit():
+        raise ValueError("%s: boot_out.txt names no CircuitPython version (%r)"
+                         % (mount, first.strip()[:80]))
+    return v
+
+
 def version(checkout, given=None, mount=None):
     """The CP_VERSION to build `checkout` with ("" for the checkout's own); ValueError saying what
     to add when it cannot be known."""
-    from host_tools.deploy import DeployError, board_version
-
     if given:
         if not all(part.isdigit() for part in given.split(".")) or given.count(".") != 2:
             raise ValueError("CP_VERSION=%s is not a version like 10.0.3" % given)
@@ -37,10 +60,7 @@ def version(checkout, given=None, mount=None):
     if _tagged(checkout):
         return ""
     if mount:
-        try:
-            return board_version(mount)
-        except DeployError as e:
-            raise ValueError("%s (reading the board's version for CP_VERSION)" % e)
+        return board_version(mount)
     raise ValueError(
         "%s is not a git clone with tags, so CircuitPython's build cannot tell its version: add "
         "CP_VERSION=X.Y.Z, your board's version (the first line of boot_out.txt on its CIRCUITPY "

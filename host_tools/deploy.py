@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 
+from host_tools.cp_version import boot_out_version
 from host_tools.mpremote import Mpremote, MpremoteError
 
 # Never written by a deploy, whatever dist/ holds: the MicroPython app's campaign and settings
@@ -111,11 +112,10 @@ def board_version(mount):
     except OSError:
         raise DeployError("%s has no boot_out.txt: it does not look like a CIRCUITPY drive, "
                           "refusing to copy there" % mount)
-    words = first.split()
-    if "CircuitPython" not in words or words.index("CircuitPython") + 1 >= len(words):
+    version = boot_out_version(first)
+    if version is None:
         raise DeployError("%s: boot_out.txt does not name CircuitPython (%r): refusing to copy "
                           "there" % (mount, first.strip()[:80]))
-    version = words[words.index("CircuitPython") + 1]
     try:
         major = int(version.split(".")[0])
     except ValueError:

@@ -30,7 +30,7 @@ import os
 import re
 import sys
 
-from host_tools import build_mpy, shorten
+from host_tools import files, shorten
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "folded")
@@ -334,7 +334,7 @@ def tree(out=OUT):
         for d, dirs, files in os.walk(os.path.join(out, pkg)):
             for name in files:
                 path = os.path.join(d, name)
-                # (not another test worker's file being written: build_mpy.replace's .tmp)
+                # (not another test worker's file being written: files.replace's .tmp)
                 if os.path.relpath(path, out) not in keep and not name.endswith(".tmp"):
                     os.remove(path)
     _done[out] = inputs
@@ -351,7 +351,7 @@ def _write(path, data):
     except OSError:
         pass
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    build_mpy.replace(path, lambda tmp: _put(tmp, data))
+    files.replace(path, lambda tmp: _put(tmp, data))
 
 
 def _put(path, data):

@@ -1,7 +1,7 @@
 """RAM figures of every build (a section of `make bench`): the smallest heap for each workload of
 host_tools/ram_budgets.py, checked against its budget, and where the heap goes at the peak.
 
-The smallest heap is found by bisection (bench.smallest_heap): a heap passes when every reply is
+The smallest heap is found by bisection (heaps.smallest_heap): a heap passes when every reply is
 the expected one (a transcript's documented replies; for the one-session run, CPython's).  A
 figure over many transcripts is the largest of their own smallest heaps, each on a fresh console
 (one qemu boot each, 0.15 s): transcripts are tried hungriest first (the order found on the
@@ -18,14 +18,14 @@ import os
 import subprocess
 import sys
 
-from host_tools import app_bench, bench, consoles, ports, ram_budgets
+from host_tools import app_bench, consoles, heaps, ports, ram_budgets
 
 ROOT = consoles.ROOT
 KB = 1024
 QEMU_HI = 240 * KB  # below the firmware's heap (micropython_builds.QEMU_HEAP)
 ORDER = ("unix32-frozen", "qemu-frozen", "unix32-mpy", "qemu-romfs", "unix64-mpy")
 STEP = {"dice": 256, "rules": 256, "session": 1024, "tour": 1024}  # resolution, bytes
-BELOW = 4  # steps tried under the bisection's answer (bench.smallest_heap: fragmentation)
+BELOW = 4  # steps tried under the bisection's answer (heaps.smallest_heap: fragmentation)
 TOUR_SIZE = (240, 135, False)  # screens drawn to the canvas only: the PyBadge's frame is
 # displayio's, outside the heap (the Pico's framebuf backend: app_bench's own section)
 
@@ -68,7 +68,7 @@ class Workloads:
 
 
 def _hi(port):
-    return QEMU_HI if port.kind == "qemu" else bench.HEAP_HI
+    return QEMU_HI if port.kind == "qemu" else heaps.HEAP_HI
 
 
 def passes(port, work, figure, heap, order=None):
@@ -99,7 +99,7 @@ def smallest(port, work, figure, order=None, coarse=1):
     that many times STEP, one tried below (a rougher figure in about half the runs)."""
     step, below = STEP[figure] * coarse, BELOW if coarse == 1 else 1
     if figure == "tour":
-        return bench.smallest_heap(lambda h: passes(port, work, figure, h), hi=_hi(port),
+        return heaps.smallest_heap(lambda h: passes(port, work, figure, h), hi=_hi(port),
                                    step=step, below=below), ""
     sessions = work.sessions(figure)
     if order is None:
@@ -110,8 +110,8 @@ def smallest(port, work, figure, order=None, coarse=1):
     for i in order:
         if best is not None and passes(port, work, figure, best, [i]):
             continue
-        need = bench.smallest_heap(lambda h: passes(port, work, figure, h, [i]),
-                                   lo=best or bench.HEAP_LO, hi=_hi(port), step=step,
+        need = heaps.smallest_heap(lambda h: passes(port, work, figure, h, [i]),
+                                   lo=best or heaps.HEAP_LO, hi=_hi(port), step=step,
                                    below=below)
         if need is None:
             return None, sessions[i][0]

@@ -22,6 +22,7 @@ A script is a sequence of steps, each a verb and its argument:
 """
 
 from firmware import inks
+from host_tools.keyline import parse_keys
 
 STEPS = 150  # key presses at most to reach a value by stepping
 
@@ -40,8 +41,6 @@ class Player:
     # --- keys ------------------------------------------------------------------------------
     def press(self, keys):
         """Press keys, drawing after each (as the device does); returns the screen's lines."""
-        from host_tools.simulator import parse_keys
-
         evs, bad = parse_keys(keys)
         assert not bad, bad
         for ev in evs:
