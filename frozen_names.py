@@ -1,6 +1,6 @@
 """Never imported: frozen with the app (manifest.py), it puts the names that importing
-the app's modules makes into the firmware's ROM (host_tools/frozen_names.py says why).
-Made by `python -m host_tools.frozen_names`; do not edit.
+the app's modules makes into the firmware's ROM (host_tools/building/frozen_names.py says why).
+Made by `python -m host_tools.building.frozen_names`; do not edit.
 """
 
 

@@ -12,9 +12,9 @@
 # then, in a MicroPython checkout:
 #     make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/my_manifest.py
 # `make firmware` does this with the copy of this folder in build/folded (python -m
-# host_tools.fold writes it): the same code with the modules' integer constants folded in, which
-# saves every game request about 2 KB of RAM (host_tools/fold.py), and their private names
-# shortened (host_tools/shorten.py: the names live in flash here).  This file works as well.
+# host_tools.building.fold writes it): the same code with the modules' integer constants folded in, which
+# saves every game request about 2 KB of RAM (host_tools/building/fold.py), and their private names
+# shortened (host_tools/building/shorten.py: the names live in flash here).  This file works as well.
 # Then copy only main.py and data/ to the board (from dist/micropython/): the filesystem comes
 # before .frozen in sys.path, so engine/ or firmware/ copies left on the board would shadow the
 # frozen modules; remove them.

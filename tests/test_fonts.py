@@ -6,7 +6,7 @@ import os
 
 from firmware import fonts
 from firmware.fonts import digits19, digits25, sans11, sans11b
-from host_tools import fontgen
+from host_tools.building import fontgen
 
 
 def test_the_committed_fonts_are_what_font_to_py_makes(tmp_path):

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import ROOT
 from host_fakes import FakeMpremote, FatDrive, repl_device
-from host_tools import deploy
-from host_tools.mpremote import Mpremote
+from host_tools.board import deploy
+from host_tools.board.mpremote import Mpremote
 
 
 def _tree(root, files):
@@ -324,7 +324,7 @@ def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
     firmware does), main.py and data/ on the filesystem: the app reads data/ of the
     filesystem, where the player's edits are."""
     from conftest import MICROPYTHON, ensure_mpy
-    from host_tools import build_mpy
+    from host_tools.building import build_mpy
 
     ensure_mpy()
     code = tmp_path / "code"
@@ -390,7 +390,7 @@ def test_micropython_deploy_to_a_unix_port_on_a_pty(board, tmp_path):
 def test_pull_via_mpremote_from_a_unix_port_on_a_pty(board, tmp_path):
     """`pull --via mpremote` copies the two-slot state file and keeps its newest record."""
     from conftest import run_console
-    from host_tools import pull
+    from host_tools.board import pull
 
     dev, fs = board
     state = fs / "tal.state"

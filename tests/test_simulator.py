@@ -10,7 +10,7 @@ import pytest
 
 from conftest import ROOT
 from firmware import keys
-from host_tools import simulator
+from host_tools.desk import simulator
 
 
 def run_sim(args, typed, cwd, env_extra=None):
@@ -19,7 +19,7 @@ def run_sim(args, typed, cwd, env_extra=None):
         env.pop(k, None)
     env.update(env_extra or {})
     env["PYTHONPATH"] = ROOT
-    p = subprocess.run([sys.executable, "-m", "host_tools.simulator"] + args, cwd=cwd, env=env,
+    p = subprocess.run([sys.executable, "-m", "host_tools.desk.simulator"] + args, cwd=cwd, env=env,
                        input=typed.encode(), capture_output=True, timeout=120)
     assert p.returncode == 0, p.stderr.decode()
     assert b"Traceback" not in p.stderr

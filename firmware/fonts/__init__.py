@@ -1,4 +1,4 @@
-"""The display's four fonts, generated with `font_to_py` (host_tools/fontgen.py; do not edit them).
+"""The display's four fonts, generated with `font_to_py` (host_tools/building/fontgen.py; do not edit them).
 
 A font is named by its number, which the canvas stores with each text:
 
