@@ -30,6 +30,5 @@ metadata(
 
 options.defaults(exp3=True, golan=True)
 include("engine", exp3=options.exp3, golan=options.golan)
-package("firmware")
+package("firmware")  # with boards/frozen_names.py: never imported, the names for the ROM
 package("hardware")
-module("frozen_names.py")  # never imported: names for the firmware's ROM (its docstring says why)

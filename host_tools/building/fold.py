@@ -35,7 +35,10 @@ from host_tools.building import files, shorten
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "build", "folded")
 PACKAGES = ("engine", "firmware", "hardware")
-MANIFEST = ("manifest.py", "frozen_names.py")  # the manifest, and the module it freezes beside
+MANIFEST = ("manifest.py",)
+# Frozen with the app for the names its imports put in ROM, never run: its imports are what it is
+# for, so it goes to the boards as it is (folded, its imports would go as unused).
+VERBATIM = (os.path.join("firmware", "boards", "frozen_names.py"),)
 # Where a constant's own line goes: the game modules, which a game request loads, and a private
 # `_NAME` anywhere.  The core's, the firmware's and the boards' public names stay (host tools and
 # tests running on the boards read them: record.FORMAT, keys.LONG, ...), their uses folded.
@@ -320,7 +323,7 @@ def tree(out=OUT):
                     continue
                 src = os.path.join(d, name)
                 rel = os.path.relpath(src, ROOT)
-                if name.endswith(".py"):
+                if name.endswith(".py") and rel not in VERBATIM:
                     data = folded[_module(rel)].encode()
                 else:
                     with open(src, "rb") as f:

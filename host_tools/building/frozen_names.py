@@ -1,4 +1,4 @@
-"""Write frozen_names.py: the device's module names, for a frozen firmware's ROM.
+"""Write firmware/boards/frozen_names.py: the device's module names, for a frozen firmware's ROM.
 
 Usage: python -m host_tools.building.frozen_names   (tests/test_host_dist.py checks it is current)
 
@@ -8,7 +8,8 @@ string indexed to one character is made a name too (a request word's letters and
 at run time, each is interned into pools on the heap that are never freed, allocated wherever the
 heap has room when the name first comes: pieces left among the game modules that release drops.
 Frozen, a name found in the firmware's own pool is not made again; frozen_names.py, frozen with
-the app (manifest.py) and never imported, puts every such name there.
+the app (manifest.py: with the rest of firmware/) and never imported, puts every such name there
+(host_tools/building/fold.py copies it as it is: folded, its imports would go as unused).
 """
 
 import os
@@ -16,7 +17,7 @@ import os
 from host_tools.building.build_mpy import ROOT, sources
 
 PACKAGES = ("engine", "firmware", "hardware")
-TARGET = os.path.join(ROOT, "frozen_names.py")
+TARGET = os.path.join(ROOT, "firmware", "boards", "frozen_names.py")
 CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -24,6 +25,8 @@ def modules():
     """Dotted names of every module of PACKAGES (packages included), sorted."""
     out = []
     for rel in sources(PACKAGES):
+        if os.path.join(ROOT, rel) == TARGET:
+            continue  # itself: never imported
         parts = rel[:-3].split(os.sep)
         if parts[-1] == "__init__":
             parts.pop()
