@@ -26,21 +26,21 @@ $(STAMP): requirements.txt
 
 # Compile engine/ and firmware/ to .mpy, as the device runs them.
 mpy: $(STAMP)
-	$(BIN)/python -m host_tools.build_mpy $(MPY)
+	$(BIN)/python -m host_tools.building.build_mpy $(MPY)
 
 # The desktop simulator: the real firmware on the displayio backend in a window (PyBadge screen;
 # SIZE=240x135 for the Pico-LCD-1.14), saving to tal-sim.state so the next run resumes (STATE=path
 # to choose).  Without a display it falls back to a terminal front end of the same app.
 run: $(STAMP)
-	@$(BIN)/python -m host_tools.simulator --state $(if $(STATE),$(STATE),tal-sim.state) $(if $(SIZE),--size $(SIZE))
+	@$(BIN)/python -m host_tools.desk.simulator --state $(if $(STATE),$(STATE),tal-sim.state) $(if $(SIZE),--size $(SIZE))
 
 # Every screen rendered headless to docs/screens/*.png (the README shows them).
 screenshots: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.simulator --screenshots docs/screens
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m host_tools.desk.simulator --screenshots docs/screens
 
 # The display's font file (firmware/fonts/glyphs.bin, frozen_fonts.py) from X.Org's bitmaps.
 fonts: $(STAMP)
-	$(BIN)/python -m host_tools.fontgen
+	$(BIN)/python -m host_tools.building.fontgen
 
 # MicroPython's WebAssembly port (and playwright-core for the browser tests), pinned in
 # web/package-lock.json.  Without npm the web tests are skipped, saying so.
@@ -52,14 +52,14 @@ $(WEBSTAMP): web/package-lock.json
 	touch $@
 
 test: mpy $(if $(NPM),$(WEBSTAMP))
-	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.micropython_builds all --optional)
-	$(BIN)/python -m pytest -q -n auto --dist loadfile tests
+	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.building.micropython_builds all --optional)
+	$(BIN)/python -m pytest -q -rs -n auto --dist loadfile tests
 
 # The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
 # engine and screens; works offline once loaded); `make web-serve` serves it on localhost:8000
 # and this machine's network address, for a phone on the same Wi-Fi (PORT=... to change).
 web: mpy $(WEBSTAMP)
-	$(BIN)/python -m host_tools.web build
+	$(BIN)/python -m host_tools.building.web build
 
 # The page's screenshots in docs/screens/web-*.png (the README shows them), taken by the browser
 # test as it plays the page in headless Chromium.
@@ -67,20 +67,20 @@ web-screenshots: mpy $(WEBSTAMP)
 	WEB_SCREENS=docs/screens $(BIN)/python -m pytest -q tests/test_web_browser.py
 
 web-serve: web
-	$(BIN)/python -m host_tools.web serve --lan --port $(if $(PORT),$(PORT),8000)
+	$(BIN)/python -m host_tools.building.web serve --lan --port $(if $(PORT),$(PORT),8000)
 
 
 # 32-bit builds from MICROPY_DIR, in build/micropython (rebuilt only when an input changed):
 # the qemu mps2-an385 (Cortex-M3) firmware with manifest.py frozen, the same stock with the app in
 # a ROMFS image; the unix port built i686, frozen and plain (loading .mpy).
 firmware-qemu: $(STAMP)
-	$(BIN)/python -m host_tools.micropython_builds qemu
+	$(BIN)/python -m host_tools.building.micropython_builds qemu
 
 firmware-unix32: $(STAMP)
-	$(BIN)/python -m host_tools.micropython_builds unix32
+	$(BIN)/python -m host_tools.building.micropython_builds unix32
 
 builds32: $(STAMP)
-	$(BIN)/python -m host_tools.micropython_builds all
+	$(BIN)/python -m host_tools.building.micropython_builds all
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
 # every request and reply to a command log (python -m host_tools replay / log read it).
@@ -92,10 +92,10 @@ console: $(STAMP)
 # (HEAP): the 32-bit build when MICROPY_DIR is set (a board's object sizes), else .venv's 64-bit
 # one, whose objects take up to twice the room.
 console-mpy: mpy
-	@$(BIN)/python -m host_tools.ports $(HEAP) $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
+	@$(BIN)/python -m host_tools.desk.ports $(HEAP) $(if $(STATE),$(abspath $(STATE))) $(if $(LOG),--log=$(abspath $(LOG)))
 
 bench: mpy
-	$(BIN)/python -m host_tools.bench
+	$(BIN)/python -m host_tools.benches.bench
 
 # dist/circuitpython/ (copy onto CIRCUITPY; also zipped) and dist/micropython/ (.mpy + main.py).
 # CircuitPython's lib/ is compiled by CIRCUITPY_MPY_CROSS=path (CircuitPython's own mpy-cross, same
@@ -103,20 +103,24 @@ bench: mpy
 dist: mpy
 	$(BIN)/python -m host_tools dist
 
-# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...; CP_VERSION=x.y.z
-# when it is not a git clone with tags) into build/, out of tree: the checkout is not written to.
+# CircuitPython's mpy-cross, built from a CircuitPython checkout (CIRCUITPY_DIR=...) into build/,
+# out of tree: the checkout is not written to.  Its version comes from the checkout's git tags;
+# without them (an archive, a copy), from CP_VERSION=x.y.z or the board's boot_out.txt (MOUNT=...),
+# else it says which to add (host_tools/building/cp_version.py).
 circuitpython-mpy-cross: $(STAMP)
 	@test -n "$(CIRCUITPY_DIR)" || { echo "error: say where CircuitPython's source is: make $@ CIRCUITPY_DIR=/path/to/circuitpython" >&2; exit 1; }
 	@test -f "$(CIRCUITPY_DIR)/mpy-cross/Makefile" || { echo "error: $(CIRCUITPY_DIR) has no mpy-cross/Makefile: not a CircuitPython source tree" >&2; exit 1; }
 	@mkdir -p build
-	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $(if $(CP_VERSION),CP_VERSION=$(CP_VERSION)) >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
+	@v=$$($(BIN)/python -m host_tools.building.cp_version "$(CIRCUITPY_DIR)" --given "$(CP_VERSION)" --mount "$(MOUNT)") || exit 1; \
+	echo "building CircuitPython's mpy-cross$${v:+ $$v} (log: build/circuitpython-mpy-cross.log)"; \
+	$(MAKE) -j2 -C "$(CIRCUITPY_DIR)/mpy-cross" BUILD="$(abspath build/circuitpython-mpy-cross)" PYTHON="$(abspath $(BIN)/python)" $${v:+CP_VERSION=$$v} >build/circuitpython-mpy-cross.log 2>&1 || { tail -20 build/circuitpython-mpy-cross.log >&2; echo "error: building CircuitPython's mpy-cross failed (log: build/circuitpython-mpy-cross.log)" >&2; exit 1; }
 	@build/circuitpython-mpy-cross/mpy-cross --version
 
 # MicroPython for the Pico with the app frozen in (manifest.py), from MICROPY_DIR=a MicroPython
 # checkout (needs cmake and arm-none-eabi-gcc; the Pico SDK is its lib/pico-sdk submodule).
 # PICO_BOARD=RPI_PICO (default), RPI_PICO_W, RPI_PICO2...: build/rp2-BOARD/firmware.uf2.
 firmware: $(STAMP)
-	@$(BIN)/python -m host_tools.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
+	@$(BIN)/python -m host_tools.building.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
 
 # MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
 # Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).

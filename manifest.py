@@ -12,9 +12,9 @@
 # then, in a MicroPython checkout:
 #     make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/my_manifest.py
 # `make firmware` does this with the copy of this folder in build/folded (python -m
-# host_tools.fold writes it): the same code with the modules' integer constants folded in, which
-# saves every game request about 2 KB of RAM (host_tools/fold.py), and their private names
-# shortened (host_tools/shorten.py: the names live in flash here).  This file works as well.
+# host_tools.building.fold writes it): the same code with the modules' integer constants folded in, which
+# saves every game request about 2 KB of RAM (host_tools/building/fold.py), and their private names
+# shortened (host_tools/building/shorten.py: the names live in flash here).  This file works as well.
 # Then copy only main.py and data/ to the board (from dist/micropython/): the filesystem comes
 # before .frozen in sys.path, so engine/ or firmware/ copies left on the board would shadow the
 # frozen modules; remove them.
@@ -30,10 +30,8 @@ metadata(
 
 options.defaults(exp3=True, golan=True)
 include("engine", exp3=options.exp3, golan=options.golan)
+# with boards/frozen_names.py (never imported: the names for the ROM) and boards/frozen_fonts.py
+# (the font file as bytes, in flash: firmware/fonts reads no file; the fonts take 1.1 KB of heap
+# frozen against 1.9 read from the file, unix32-frozen, gc.mem_alloc() after the import)
 package("firmware")
 package("hardware")
-module("frozen_names.py")  # never imported: names for the firmware's ROM (its docstring says why)
-# The font file as bytes, in flash: frozen, firmware/fonts reads no file (no glyphs.bin to copy).
-# The heap the fonts take frozen: 1.1 KB, against 1.9 KB read from the file (unix32-frozen,
-# gc.mem_alloc() after the import; a 160 x 128 screen drawn: 24.4 KB against 25.1).
-module("frozen_fonts.py")

@@ -215,7 +215,7 @@ class App:
         # screen closes, drop the screens and engine modules loaded since it opened, except those
         # that keep parsed data (engine/core/unload.py).  The rest hold no game state (that is all in
         # the session), so the next use imports them again.  Measured, the tour's smallest heap
-        # (host_tools/ram_bench.py): 197 KB on unix32-mpy, 61 on unix32-frozen; dropping only
+        # (host_tools/benches/ram_bench.py): 197 KB on unix32-mpy, 61 on unix32-frozen; dropping only
         # the screens: 251 and 79; dropping nothing: 293 and 88.
         if before is None:
             return

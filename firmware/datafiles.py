@@ -3,7 +3,7 @@
 The engine never opens files; a front end gives it this hook: called with a name it returns the
 lines (an open binary file, which the engine closes after parsing) or None when there is no such
 file.  The default directory is `data/` next to the code: the repository on a host,
-build/mpy/data for the MicroPython console (host_tools/build_mpy.py copies it there), the
+build/mpy/data for the MicroPython console (host_tools/building/build_mpy.py copies it there), the
 board's root on a device (also when the code is in a ROMFS image at /rom).
 
 With `mine`, the player's own data folder, the hook also writes what the player enters at the

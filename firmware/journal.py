@@ -2,7 +2,7 @@
 power cut at any moment leaves the newest acknowledged record (the PyBadge's CIRCUITPY).
 
 Why this shape (docs/storage.md has the figures; tests/test_flash_power_cut.py and
-host_tools/flash_bench.py check them on a model of CircuitPython's flash code):
+host_tools/benches/flash_bench.py check them on a model of CircuitPython's flash code):
 
 - CircuitPython writes a 512-byte block of CIRCUITPY straight to the flash when that block reads
   erased (0xFF); any other write copies the block's 4 KiB sector to RAM, erases the sector and

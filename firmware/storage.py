@@ -4,7 +4,7 @@
 the simulator and the Pico (littlefs).  A power cut or a kill during a write damages only the
 file being written (its CRC then fails) and the other one holds the previous state; on littlefs a
 file's new content is committed atomically when it is closed anyway, and a whole-file write
-costs about one block erase, spread over the free blocks (host_tools/flash_bench.py).
+costs about one block erase, spread over the free blocks (host_tools/benches/flash_bench.py).
 
 The PyBadge keeps its record in a journal on CIRCUITPY (`firmware.journal`); `NvmStore` reads the
 frames older firmware kept in `microcontroller.nvm`, so a campaign carries over.

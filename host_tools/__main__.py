@@ -28,7 +28,7 @@ def _fail(msg, code=1):
 
 
 def cmd_validate(a):
-    from host_tools import validate
+    from host_tools.desk import validate
 
     bad = validate.run(a.files, as_name=a.as_name)
     if bad:
@@ -37,19 +37,19 @@ def cmd_validate(a):
 
 
 def cmd_mix(a):
-    from host_tools import mix
+    from host_tools.desk import mix
 
     return mix.run(a.cup, a.data)
 
 
 def _link(a):
-    from host_tools import link
+    from host_tools.board import link
 
     return link.connect(a.port, a.baud, a.timeout)
 
 
 def cmd_send(a):
-    from host_tools.link import LinkError
+    from host_tools.board.link import LinkError
 
     lines = a.lines or [l.rstrip("\n") for l in sys.stdin]
     try:
@@ -70,9 +70,9 @@ def cmd_send(a):
 
 
 def cmd_pull(a):
-    from host_tools import pull
-    from host_tools.link import LinkError
-    from host_tools.mpremote import Mpremote, MpremoteError
+    from host_tools.board import pull
+    from host_tools.board.link import LinkError
+    from host_tools.board.mpremote import Mpremote, MpremoteError
 
     try:
         if a.via == "mpremote":
@@ -92,7 +92,7 @@ def cmd_pull(a):
 
 
 def cmd_log(a):
-    from host_tools import logsheet
+    from host_tools.desk import logsheet
 
     try:
         sheet = logsheet.build(a.state, a.commands, data_dir=a.data)
@@ -117,7 +117,7 @@ def cmd_log(a):
 
 
 def cmd_replay(a):
-    from host_tools import cmdlog, consoles, replay
+    from host_tools.desk import cmdlog, consoles, replay
 
     try:
         events = cmdlog.read(a.log)
@@ -130,14 +130,14 @@ def cmd_replay(a):
 
 
 def cmd_bench(a):
-    from host_tools import bench
+    from host_tools.benches import bench
 
     bench.report(quick=a.quick)
     return 0
 
 
 def cmd_dist(a):
-    from host_tools import dist
+    from host_tools.building import dist
 
     try:
         dist.build()
@@ -147,7 +147,7 @@ def cmd_dist(a):
 
 
 def cmd_deploy(a):
-    from host_tools import deploy
+    from host_tools.board import deploy
 
     try:
         deploy.deploy(mount=a.mount, port=a.port, replace_data=a.replace_data,

@@ -6,7 +6,7 @@ Every frame the driver draws is checked for text that does not fit or runs into 
 screen tests run at both screen sizes (the `both_sizes` fixture), so every state they reach is
 checked on the PyBadge's 160 x 128 and the Pico-LCD's 240 x 135.
 
-Keys are written as in the simulator's terminal front end (`host_tools.simulator.parse_keys`):
+Keys are written as in the simulator's terminal front end (`host_tools.desk.simulator.parse_keys`):
 u d l r = d-pad, a b = A B, s = SELECT, t = START, k = shake, upper case = long press.
 """
 
@@ -21,8 +21,8 @@ from firmware.app import App
 from firmware.datafiles import reader
 from firmware.prefs import MemoryBlob, Prefs
 from firmware.screen_text import ReadCanvas
-from host_tools.screen_driver import Player
-from host_tools.simulator import parse_keys
+from host_tools.desk.screen_driver import Player
+from host_tools.desk.simulator import parse_keys
 from hardware.board import Board
 
 SIZES = ((160, 128), (240, 135))
@@ -38,7 +38,7 @@ def events(keys):
 
 class Driver(Player):
     """An app on a fresh session (seed `seed`), a screen of `size`, settings in RAM; every frame
-    drawn is checked for text that does not fit (host_tools/screen_driver.py drives it)."""
+    drawn is checked for text that does not fit (host_tools/desk/screen_driver.py drives it)."""
 
     def __init__(self, seed=7, size=None, store=None, blob=None, fresh_seed=None):
         self.size = size or DEFAULT_SIZE[0]
@@ -95,7 +95,7 @@ def same_state(d, lines, seed=7):
 
 
 def keys_of(*scripts, seed=7, size=(160, 128), driver=None):
-    """The keys a player presses for each script (host_tools/screen_driver.py), one after the
+    """The keys a player presses for each script (host_tools/desk/screen_driver.py), one after the
     other from a fresh app: label-driven steps recorded on CPython, to replay as keys where no
     driver runs (MicroPython)."""
     d = driver or Driver(seed=seed, size=size)

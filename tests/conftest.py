@@ -18,7 +18,7 @@ sys.path.insert(0, ROOT)
 
 def ensure_mpy():
     """Compile engine/ and firmware/ to build/mpy (cheap when up to date)."""
-    from host_tools import build_mpy
+    from host_tools.building import build_mpy
 
     build_mpy.build(MPY_DIR)
 

@@ -50,7 +50,7 @@ def app_link_device(heap="64K", state=None):
 
 class FakeMpremote:
     """Stands in for `mpremote connect PORT resume ...` and a MicroPython board behind it, as the
-    `runner` of host_tools.mpremote.Mpremote: `files` is the board's filesystem ({path: bytes}),
+    `runner` of host_tools.board.mpremote.Mpremote: `files` is the board's filesystem ({path: bytes}),
     `romfs` the size of its ROMFS partition (0: the firmware has none, as on the stock Pico
     images), `frozen` whether its firmware holds the app.  The `exec` snippets run for real,
     under CPython, against this filesystem and a `vfs` module with `rom_ioctl` when there is a

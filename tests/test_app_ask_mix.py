@@ -7,7 +7,7 @@ import pytest
 from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from firmware import inks
 from firmware.datafiles import reader
-from host_tools.simulator import OVER
+from host_tools.desk.simulator import OVER
 from tal_session import DATA
 
 pytestmark = pytest.mark.usefixtures("both_sizes")

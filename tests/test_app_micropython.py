@@ -5,7 +5,8 @@ import os
 import subprocess
 
 from conftest import run_mpy
-from host_tools import app_bench, build_mpy
+from host_tools.benches import app_bench
+from host_tools.building import build_mpy
 
 
 def test_firmware_hardware_and_entry_points_compile(tmp_path):
@@ -34,7 +35,7 @@ def test_mpy_cross_rejects_what_micropython_cannot_compile(tmp_path):
 def test_the_whole_app_tours_every_screen_in_a_bounded_heap():
     """App + 240x135 frame + a tour of every screen of every game.  The unix port is 64-bit
     (pointers twice a board's), so this bound is about twice what a Pico needs; `make bench`
-    prints the smallest heap (host_tools/app_bench.py)."""
+    prints the smallest heap (host_tools/benches/app_bench.py)."""
     code = app_bench.TOUR % {"w": 240, "h": 135, "fb": 1}  # as on the Pico
     rc, out, err = run_mpy(code, heap="360K")
     assert rc == 0, out + err

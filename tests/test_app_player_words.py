@@ -5,7 +5,7 @@ screen it was opened on, a refusal naming a console request in place of the devi
 import pytest
 
 from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
-from host_tools.simulator import CAMPAIGN, MISSION
+from host_tools.desk.simulator import CAMPAIGN, MISSION
 
 pytestmark = pytest.mark.usefixtures("both_sizes")
 
@@ -105,7 +105,7 @@ def test_undo_and_a_refusal_read_in_words_on_micropython(both_sizes):
 def test_undo_says_each_step_in_words(line, words):
     from engine.core import protocol
     from firmware.screens.undo import said
-    from host_tools.screen_strings import leaks
+    from host_tools.desk.screen_strings import leaks
 
     d = Driver()
     protocol.execute(d.session, "pilot add pirate 5 8 0".split())

@@ -11,7 +11,7 @@ from freezegun import freeze_time
 from engine.core.session import Session
 from firmware import lines
 from firmware.cmdlog import CommandLog
-from host_tools import cmdlog, replay
+from host_tools.desk import cmdlog, replay
 
 
 class TickingInput:

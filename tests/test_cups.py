@@ -196,7 +196,7 @@ def test_data_reader_stays_in_its_directory(tmp_path):
 
 
 def test_build_copies_the_data_files(tmp_path):
-    from host_tools import build_mpy
+    from host_tools.building import build_mpy
 
     build_mpy.build(str(tmp_path))
     for name in ("tal/hit_cup.txt", "tal/popup_cup.txt", "exp3/ground_forces_cup.txt"):
@@ -685,7 +685,7 @@ def test_empty_state_accepts_any_data_file():
 
 
 # --- memory ---------------------------------------------------------------------------------------
-# cups.MAX_UNITS is a number in the boards' copy of the code (host_tools/fold.py): given here
+# cups.MAX_UNITS is a number in the boards' copy of the code (host_tools/building/fold.py): given here
 HEAP_LOCK = """
 MAX_UNITS = %d
 import micropython

@@ -17,7 +17,7 @@ import sys
 import pytest
 
 from conftest import MICROPYTHON, MPY_DIR, ensure_mpy, run_mpy
-from host_tools import validate
+from host_tools.desk import validate
 
 SHIPPED = sorted(validate.data_name(p) for p in validate.shipped())
 

@@ -6,11 +6,11 @@ and drawing a frame allocates nothing (MicroPython's heap locked)."""
 import pytest
 
 from appkit import Driver, keys_of, mpy_screens
-from host_tools import simulator
+from host_tools.desk import simulator
 from firmware.datafiles import reader
 from conftest import run_heap_locked, run_mpy
 
-# What the player does, one after the other from a fresh app (host_tools/screen_driver.py
+# What the player does, one after the other from a fresh app (host_tools/desk/screen_driver.py
 # scripts); the keys they stand for, recorded on CPython, are pressed on every backend.
 SCRIPTS = (
     (),  # the start

@@ -425,7 +425,7 @@ def test_squad_and_enemy_fields_pack_without_overlap():
     assert all(v[rules.CAS_ENEMY + k] >= 0 for k in range(5))
 
 
-# rules.ALIVE is a number in the boards' copy of the code (host_tools/fold.py): given here
+# rules.ALIVE is a number in the boards' copy of the code (host_tools/building/fold.py): given here
 HEAP_LOCK = """
 ALIVE = %d
 import micropython

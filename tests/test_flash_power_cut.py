@@ -1,4 +1,4 @@
-"""Each board's real flash write path (host_tools/flashsim.py on the MicroPython unix port, whose
+"""Each board's real flash write path (host_tools/benches/flashsim.py on the MicroPython unix port, whose
 FatFs and littlefs are the boards'), driven by the real engine playing a campaign: a power cut at
 every flash operation of a run of saves (and again at every operation of the save after each
 cut) always restarts on the newest acknowledged state or the one being written, never on
@@ -8,7 +8,7 @@ too: it loses the campaign and wears out in weeks, which is why it is gone."""
 
 import pytest
 
-from host_tools import flash_bench
+from host_tools.benches import flash_bench
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
-"""host_tools/fold.py: the boards' copy of the sources, the modules' integer constants folded in."""
+"""host_tools/building/fold.py: the boards' copy of the sources, the modules' integer constants folded in."""
 
 import os
 
 from engine.tal import fields
-from host_tools import fold
+from host_tools.building import fold
 
 IMPORT = "from engine.tal import fields"
 FIELDS = "engine.tal.fields"

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT, run_heap_locked, run_mpy
 from firmware import fonts
-from host_tools import fontgen, glyph_check
+from host_tools.building import fontgen, glyph_check
 
 SIZES = ((160, 128), (240, 135))
 
@@ -31,8 +31,7 @@ def test_the_committed_font_files_are_what_the_generator_makes(tmp_path):
 
 
 def test_the_frozen_fonts_are_the_file():
-    sys.path.insert(0, ROOT)
-    import frozen_fonts
+    from firmware.boards import frozen_fonts
 
     with open(os.path.join(ROOT, fontgen.FILE), "rb") as f:
         assert frozen_fonts.DATA == f.read()
@@ -85,7 +84,7 @@ def test_only_the_tables_are_held_in_ram():
 
 def test_a_missing_font_file_is_one_line_and_the_app_still_measures(tmp_path, fresh_fonts,
                                                                      monkeypatch):
-    monkeypatch.setitem(sys.modules, "frozen_fonts", None)  # no frozen fonts either
+    monkeypatch.setitem(sys.modules, "firmware.boards.frozen_fonts", None)  # no frozen fonts either
     why = fonts.load(str(tmp_path / "glyphs.bin"))
     assert why == fonts.PROBLEM and "\n" not in why
     assert "glyphs.bin is missing" in why and "copy the app" in why
@@ -111,7 +110,7 @@ def test_the_device_says_the_fonts_problem_instead_of_starting(tmp_path, fresh_f
                                                                monkeypatch, capsys):
     from firmware import device
 
-    monkeypatch.setitem(sys.modules, "frozen_fonts", None)
+    monkeypatch.setitem(sys.modules, "firmware.boards.frozen_fonts", None)
     fonts.load(str(tmp_path / "nothing.bin"))
 
     class NoBoard:
@@ -142,17 +141,15 @@ print(fonts.width(fonts.BOLD, "turn"))
 
 
 def test_micropython_uses_the_frozen_fonts_when_there_is_no_file(tmp_path):
-    """A frozen firmware has no glyphs.bin: `frozen_fonts` (the same bytes) is read instead."""
-    with open(os.path.join(ROOT, "frozen_fonts.py")) as f:
-        (tmp_path / "frozen_fonts.py").write_text(f.read())
+    """A frozen firmware has no glyphs.bin: `firmware/boards/frozen_fonts.py` (the same bytes)
+    is read instead."""
     code = """
 import sys
-sys.path.append(%r)
 from firmware import fonts
 print(fonts.load(%r), fonts._file, fonts.width(fonts.BOLD, "turn"))
 at = fonts.rows(fonts.BOLD, ord("m"))
-print(fonts.DATA is sys.modules["frozen_fonts"].DATA, at > 0)
-""" % (str(tmp_path), str(tmp_path / "absent.bin"))
+print(fonts.DATA is sys.modules["firmware.boards.frozen_fonts"].DATA, at > 0)
+""" % str(tmp_path / "absent.bin")
     rc, out, err = run_mpy(code, heap="64K")
     assert rc == 0, err
     assert out.split() == ["None", "None", str(fonts.width(fonts.BOLD, "turn")), "True", "True"]
@@ -212,11 +209,14 @@ def test_no_pair_of_glyphs_reads_as_another_in_any_font():
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_string_the_screens_show_reads_as_written(size):
-    """What a tour of every screen of every game shows (both text fonts, each string also in
-    the font it was drawn with): no pair of glyphs reads as another letter."""
-    shown = glyph_check.tour_strings(size)
-    assert len(shown) > 300
-    texts = sorted({t for t, _f in shown})
+    """Every string the screens show (host_tools/desk/screen_strings.py drives every screen of
+    every game and the states a player meets), in both text fonts and in the font it was drawn
+    with: no pair of glyphs reads as another letter."""
+    from host_tools.desk.screen_strings import collect_strings
+
+    seen = collect_strings((size,))[size]
+    assert len(seen) > 300
+    shown = sorted((text, s.font) for text, s in seen.items())
     assert any("turn" in t for t, f in shown if f == fonts.BOLD)
-    assert glyph_check.confusable(texts) == []
-    assert glyph_check.confusable(sorted(shown)) == []
+    assert glyph_check.confusable(sorted(seen)) == []
+    assert glyph_check.confusable(shown) == []

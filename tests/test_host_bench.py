@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import app_bench, bench, ports, ram_bench
+from host_tools.benches import app_bench, bench, ram_bench
+from host_tools.desk import ports
 
 
 @pytest.mark.parametrize("need", [2048, 2049, 5000, 40000, 511 * 1024])
@@ -73,7 +74,7 @@ PILOT_SESSION = [b"seed 1", b"campaign start 10 30 3", b"pilot add viper 7 12 0"
 
 
 def test_the_heap_profile_sees_modules_data_tables_and_the_session():
-    """Where the heap goes (host_tools/heap_profile.py, under MicroPython): the import hook and
+    """Where the heap goes (host_tools/benches/heap_profile.py, under MicroPython): the import hook and
     the data hook see the command's modules and the pilot names table, each with its bytes."""
     port = ports.port("unix64-mpy")
     events = ram_bench.profile(port, PILOT_SESSION)["heap"]
@@ -109,7 +110,7 @@ def test_the_tour_has_the_serial_console_answer_every_request():
 
 
 def test_a_screen_counts_as_open_only_when_the_player_sees_it():
-    """The per-screen figure's check (host_tools/app_bench.py): opened through the menu in a
+    """The per-screen figure's check (host_tools/benches/app_bench.py): opened through the menu in a
     roomy heap; not in one where the app starts but the screen runs out of memory."""
     port = ports.port("unix64-mpy")
     assert app_bench.screen_ok("mission", port)(1024 * 1024)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import validate
+from host_tools.desk import validate
 from host_tools.__main__ import parser
 
 SUBCOMMANDS = ["validate", "send", "pull", "log", "replay", "mix", "bench", "dist", "deploy"]

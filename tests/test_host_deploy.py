@@ -9,8 +9,8 @@ import pytest
 
 from conftest import ROOT
 from host_fakes import FakeMpremote, FatDrive, repl_device
-from host_tools import deploy
-from host_tools.mpremote import Mpremote
+from host_tools.board import deploy
+from host_tools.board.mpremote import Mpremote
 
 
 def _tree(root, files):
@@ -211,6 +211,32 @@ def test_make_deploy_without_a_target_says_what_to_give():
     assert p.returncode == 1 and "MOUNT=" in p.stderr and "Traceback" not in p.stderr
 
 
+def test_sources_on_the_badge_end_the_deploy_with_what_matters(circuitpy):
+    # Without CircuitPython's mpy-cross, dist/ holds .py sources: the last line says what that
+    # risks and which mpy-cross to get, after however many "installed" lines.
+    drive, src = circuitpy
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append, info={"lib": "py"})
+    assert log[-1].startswith("warning: ") and "out of memory" in log[-1]
+    assert "mpy-cross for CircuitPython 10" in log[-1] and "CIRCUITPY_MPY_CROSS=" in log[-1]
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append, info={"lib": "py"})
+    assert "up to date" in log[-2] and "out of memory" in log[-1]  # nothing copied: said again
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), replace_data=True, log=log.append,
+                            info={"lib": "mpy", "circuitpython": 10})
+    assert not any("warning" in l for l in log)
+
+
+def test_make_deploy_to_a_port_with_no_board_says_no_board_answered(tmp_path):
+    port = str(tmp_path / "ttyACM0")  # no such port: the real mpremote
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(port=port, dist=str(tmp_path), log=lambda s: None)
+    msg = str(e.value)
+    assert msg.startswith("no board answered on %s" % port) and "plugged in" in msg
+    assert "in use by another program" not in msg
+
+
 DIST_MP = {"main.py": b"print('tal')\n", "engine/__init__.mpy": b"M\x06",
            "engine/rng.mpy": b"M\x06rng", "firmware/app.mpy": b"M\x06app",
            "hardware/pico_lcd_114.mpy": b"M\x06board",
@@ -298,7 +324,7 @@ def test_the_romfs_layout_runs_the_app_with_the_data_the_player_edits(tmp_path):
     firmware does), main.py and data/ on the filesystem: the app reads data/ of the
     filesystem, where the player's edits are, and its font file from the image."""
     from conftest import MICROPYTHON, ensure_mpy
-    from host_tools import build_mpy
+    from host_tools.building import build_mpy
 
     ensure_mpy()
     code = tmp_path / "code"
@@ -373,7 +399,7 @@ def test_micropython_deploy_to_a_unix_port_on_a_pty(board, tmp_path):
 def test_pull_via_mpremote_from_a_unix_port_on_a_pty(board, tmp_path):
     """`pull --via mpremote` copies the two-slot state file and keeps its newest record."""
     from conftest import run_console
-    from host_tools import pull
+    from host_tools.board import pull
 
     dev, fs = board
     state = fs / "tal.state"

@@ -4,12 +4,13 @@ import io
 import json
 import os
 import subprocess
+import sys
 import zipfile
 
 import pytest
 
 from conftest import ROOT
-from host_tools import build_mpy, dist
+from host_tools.building import build_mpy, dist
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +146,7 @@ def test_a_missing_circuitpython_mpy_cross_is_named(monkeypatch, tmp_path):
 
 def test_a_micropython_mpy_cross_is_refused_for_circuitpython(monkeypatch):
     """MicroPython's mpy-cross makes files CircuitPython refuses: it is not accepted for it."""
-    from host_tools.build_mpy import mpy_cross
+    from host_tools.building.build_mpy import mpy_cross
 
     monkeypatch.setenv("CIRCUITPY_MPY_CROSS", mpy_cross())
     with pytest.raises(dist.DistError) as e:
@@ -209,7 +210,6 @@ def test_manifest_freezes_every_device_package():
         exec(compile(f.read(), "manifest.py", "exec"), env)
     pkgs = [c[1] for c in calls if c[0] in ("package", "include")]
     assert set(pkgs) == set(dist.APP_PACKAGES)
-    assert ("module", "frozen_names.py") in calls  # the app's names in ROM (below)
     for p in pkgs:
         assert os.path.exists(os.path.join(ROOT, p, "__init__.py")), p
     # No version: freezing would append a `__version__` global to every module (RAM, see
@@ -222,10 +222,10 @@ def test_manifest_freezes_every_device_package():
 def test_frozen_names_is_current():
     """frozen_names.py names every module of the app as it is today (a module added or renamed
     would otherwise have its names made in RAM again on a frozen build: tests/test_ports.py)."""
-    from host_tools import frozen_names
+    from host_tools.building import frozen_names
 
     with open(frozen_names.TARGET) as f:
-        assert f.read() == frozen_names.source(), "run: python -m host_tools.frozen_names"
+        assert f.read() == frozen_names.source(), "run: python -m host_tools.building.frozen_names"
 
 
 def _micropython_checkout(tmp_path, boards=("RPI_PICO",), sdk=False):
@@ -243,7 +243,7 @@ def _micropython_checkout(tmp_path, boards=("RPI_PICO",), sdk=False):
 
 
 def test_make_firmware_runs_micropythons_rp2_build_with_our_manifest(tmp_path):
-    from host_tools import pico_firmware
+    from host_tools.building import pico_firmware
 
     top = _micropython_checkout(tmp_path, sdk=True)
     ran = []
@@ -262,7 +262,7 @@ def test_make_firmware_runs_micropythons_rp2_build_with_our_manifest(tmp_path):
 
 
 def test_make_firmware_fetches_the_pico_sdk_and_keeps_a_boards_own_manifest(tmp_path):
-    from host_tools import pico_firmware
+    from host_tools.building import pico_firmware
 
     top = _micropython_checkout(tmp_path, boards=("RPI_PICO_W",))
     (top / "ports" / "rp2" / "boards" / "RPI_PICO_W" / "manifest.py").write_text("# network\n")
@@ -278,7 +278,7 @@ def test_make_firmware_fetches_the_pico_sdk_and_keeps_a_boards_own_manifest(tmp_
     ("RPI_PICO", ("cmake",), "apt install gcc-arm-none-eabi libnewlib-arm-none-eabi"),
 ])
 def test_make_firmware_says_what_is_missing_in_one_line(tmp_path, given, tools, words):
-    from host_tools import pico_firmware
+    from host_tools.building import pico_firmware
 
     top = _micropython_checkout(tmp_path)
     where = None if given is None else str(tmp_path) if given == "elsewhere" else str(top)
@@ -293,7 +293,7 @@ def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_pat
     firmware` writes and freezes every module of the app."""
     import sys
 
-    from host_tools import pico_firmware
+    from host_tools.building import pico_firmware
 
     mpy_dir = os.environ.get("MICROPY_DIR")
     if not mpy_dir or not os.path.isfile(os.path.join(mpy_dir, "tools", "manifestfile.py")):
@@ -314,4 +314,29 @@ def test_the_firmware_manifest_freezes_the_app_for_micropythons_own_tool(tmp_pat
     app = {p.replace(os.sep, "/") for p in _app_sources()}
     assert app <= frozen
     # the rest is never imported: entry points and the names for ROM (frozen_names.py)
-    assert all(p.startswith("firmware/boards/") or p == "frozen_names.py" for p in frozen - app)
+    assert all(p.startswith("firmware/boards/") for p in frozen - app)
+    assert "firmware/boards/frozen_names.py" in frozen
+
+
+def test_the_circuitpython_compiler_version_comes_from_the_board_or_is_asked_for(tmp_path):
+    # A CircuitPython checkout without git tags (a copy, an archive) cannot name its version:
+    # CP_VERSION, else the board's boot_out.txt, else one line saying what to add.
+    from host_tools.building import cp_version
+
+    checkout = tmp_path / "circuitpython"
+    checkout.mkdir()
+    assert cp_version.version(str(checkout), "10.3.0") == "10.3.0"
+    with pytest.raises(ValueError, match="not a version"):
+        cp_version.version(str(checkout), "ten")
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\n")
+    assert cp_version.version(str(checkout), mount=str(drive)) == "10.0.3"
+    with pytest.raises(ValueError) as e:
+        cp_version.version(str(checkout))
+    assert "not a git clone with tags" in str(e.value) and "CP_VERSION=" in str(e.value) \
+        and "boot_out.txt" in str(e.value)
+    p = subprocess.run([sys.executable, "-m", "host_tools.building.cp_version", str(checkout)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and p.stderr.startswith("error: ") and "Traceback" not in p.stderr

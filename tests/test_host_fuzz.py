@@ -14,7 +14,7 @@ from conftest import ROOT
 from engine.core import record
 from engine.core.session import Session
 from firmware.storage import FileStore
-from host_tools import validate
+from host_tools.desk import validate
 from host_tools.__main__ import main
 
 CAMPAIGN = [b"seed 3", b"campaign start 3 10 2", b"pilot add pirate 4 8 2", b"so -2", b"vp +1",

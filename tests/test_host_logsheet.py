@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT, console_cmd
-from host_tools import logsheet
+from host_tools.desk import logsheet
 
 CAMPAIGN = [
     "seed 3", "campaign start 3 20 2", "ac add a-10a", "ac add ah-64a",  # set-up: 12 SO spent

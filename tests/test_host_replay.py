@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from conftest import ROOT, console_cmd
-from host_tools import cmdlog, replay
+from host_tools.desk import cmdlog, replay
 
 SESSION = ["seed 5", "roll 3d10", "", "# a note", "check 6 +1", "pick 4", "roll 0d10",
            "retain 3 8 =7", "tally d6 60", "x" * 230, "roll d10 +2"]

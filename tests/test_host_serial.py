@@ -12,7 +12,7 @@ import pytest
 
 from conftest import MICROPYTHON, MPY_DIR, ROOT, ensure_mpy, run_console
 from host_fakes import app_link_device
-from host_tools import link, pull
+from host_tools.board import link, pull
 
 
 def _link_proc(lines):

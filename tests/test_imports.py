@@ -1,4 +1,5 @@
-"""The import graph of engine/, firmware/ and hardware/: no circles, and the layers kept.
+"""The import graph of engine/, firmware/, hardware/ and host_tools/: no circles anywhere, and the
+layers kept (host_tools/: its folders by job, each importing only the ones below it).
 
 Every import counts, the ones inside functions too (a lazy import is still a dependency: it
 only moves when the circle closes), and so does a constant string handed to `__import__` or
@@ -12,7 +13,7 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGES = ("engine", "firmware", "hardware")
+PACKAGES = ("engine", "firmware", "hardware", "host_tools")
 PACKS = ("engine.tal", "engine.exp3", "engine.golan")  # what engine/core must not import
 
 
@@ -79,7 +80,7 @@ GRAPH = _graph()
 
 def _cycles(graph, prefix):
     """The import circles among the modules named `prefix...`, each as a list of names."""
-    nodes = sorted(n for n in graph if n == prefix or n.startswith(prefix + "."))
+    nodes = sorted(n for n in graph if not prefix or n == prefix or n.startswith(prefix + "."))
     inside = set(nodes)
     index, low, stack, on, out = {}, {}, [], set(), []
 
@@ -130,11 +131,48 @@ def _circle(graph, part):
     return part
 
 
-@pytest.mark.parametrize("prefix", ["engine", "firmware"])
+@pytest.mark.parametrize("prefix", ["engine", "firmware", "hardware", "host_tools"])
 def test_no_import_circle(prefix):
     circles = _cycles(GRAPH, prefix)
     assert not circles, "import circles in %s/:\n%s" % (
         prefix, "\n".join("    " + " -> ".join(c) for c in circles))
+
+
+def test_no_import_circle_in_the_whole_tree():
+    # across the folders too: a circle through engine/ and firmware/ is one all the same
+    circles = _cycles(GRAPH, "")
+    assert not circles, "import circles:\n%s" % "\n".join("    " + " -> ".join(c) for c in circles)
+
+
+# host_tools/'s folders, each importing only those listed before it (and engine/, firmware/...)
+HOST_LAYERS = ("host_tools.building", "host_tools.board", "host_tools.desk", "host_tools.benches")
+
+
+def test_host_tools_is_in_folders_by_job_each_saying_what_it_is_for():
+    top = os.path.join(ROOT, "host_tools")
+    loose = sorted(f for f in os.listdir(top) if f.endswith(".py")
+                   and f not in ("__init__.py", "__main__.py"))
+    assert not loose, "host_tools/ modules outside a folder by job: %s" % loose
+    folders = sorted("host_tools." + d for d in os.listdir(top)
+                     if os.path.isfile(os.path.join(top, d, "__init__.py")))
+    assert folders == sorted(HOST_LAYERS)
+    for name in folders:
+        with open(os.path.join(top, name.split(".")[1], "__init__.py")) as f:
+            doc = ast.get_docstring(ast.parse(f.read()))
+        assert doc and "\n" not in doc.strip(), "%s/__init__.py: say in one line what it is for" % name
+
+
+def test_host_tools_folders_import_only_the_folders_below():
+    rank = {p: i for i, p in enumerate(HOST_LAYERS)}
+
+    def layer(name):
+        return ".".join(name.split(".")[:2]) if name.startswith("host_tools.") else None
+
+    bad = sorted("%s -> %s" % (name, target) for name, targets in GRAPH.items()
+                 if layer(name) in rank for target in targets
+                 if layer(target) in rank and rank[layer(target)] > rank[layer(name)])
+    assert not bad, "host_tools/ imports up its layers (%s):\n    %s" % (
+        " < ".join(HOST_LAYERS), "\n    ".join(bad))
 
 
 def test_firmware_does_not_import_hardware():

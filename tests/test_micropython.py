@@ -6,7 +6,7 @@ import os
 import pytest
 
 from conftest import CORE_HEAP, ROOT, run_console, run_heap_locked, run_mpy
-from host_tools import build_mpy
+from host_tools.building import build_mpy
 from transcripts import blocks
 
 

@@ -1,14 +1,15 @@
 """Every transcript of docs/ replays byte for byte on the 32-bit builds a board runs: the
 Cortex-M3 firmware under qemu (app frozen; stock firmware with the app in a ROMFS image) and the
 unix port built i686 (app frozen; .mpy files).  The builds come from MICROPY_DIR
-(host_tools/micropython_builds.py, cached in build/micropython); without it or the toolchain
+(host_tools/building/micropython_builds.py, cached in build/micropython); without it or the toolchain
 these tests are skipped, saying why.  qemu answers every transcript in one boot (a fresh session
 each); the unix port runs a process per transcript.
 """
 
 import pytest
 
-from host_tools import micropython_builds, ports
+from host_tools.building import micropython_builds
+from host_tools.desk import ports
 from transcripts import all_blocks
 
 BLOCKS = all_blocks()
@@ -70,7 +71,7 @@ def test_the_stock_firmware_runs_the_app_from_romfs():
 def test_a_frozen_build_makes_no_names_at_run_time():
     """Every request of the docs in one console on the frozen build interns no name into the
     heap: the names its imports and its one-character strings make are in the firmware's ROM
-    (frozen_names.py, host_tools/frozen_names.py says why).  The code running the console makes
+    (frozen_names.py, host_tools/building/frozen_names.py says why).  The code running the console makes
     its own few, the same with no request at all."""
     port = ready("unix32-frozen")
     code = ("import micropython, sys\nfrom firmware import console\nconsole._import_core()\n"

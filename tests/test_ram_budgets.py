@@ -1,5 +1,5 @@
-"""The RAM budgets of host_tools/ram_budgets.py, each workload run in a heap of exactly its budget
-on its 32-bit build (host_tools/ram_bench.py: every reply must be the expected one).
+"""The RAM budgets of host_tools/benches/ram_budgets.py, each workload run in a heap of exactly its budget
+on its 32-bit build (host_tools/benches/ram_bench.py: every reply must be the expected one).
 
 A budget not met today is marked xfail(strict) with the figure `make bench` measured: the day a
 RAM cut meets it, its test turns red and the mark must go.  Skipped without MICROPY_DIR.
@@ -7,8 +7,10 @@ RAM cut meets it, its test turns red and the mark must go.  Skipped without MICR
 
 import pytest
 
-from host_tools import micropython_builds, ports, ram_bench
-from host_tools.ram_budgets import BUDGETS, PICO_MPY_TOUR
+from host_tools.benches import ram_bench
+from host_tools.building import micropython_builds
+from host_tools.desk import ports
+from host_tools.benches.ram_budgets import BUDGETS, PICO_MPY_TOUR
 
 # (build, figure): what `make bench` measured, while over budget.
 UNMET = {

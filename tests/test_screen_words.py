@@ -1,13 +1,13 @@
 """Every line a screen shows is a sentence a player would say, and fits the screen: the real
 screens driven through a tour of every menu entry, page and action of every game at both screen
-sizes (host_tools/screen_strings.py collects what they draw), then each string read for the
+sizes (host_tools/desk/screen_strings.py collects what they draw), then each string read for the
 protocol's words (a command, `key=value`, a field name, `#1`, a `done:` echo) and each frame for
 text cut by its box or by the screen's edge."""
 
 import pytest
 
-from host_tools import screen_strings
-from host_tools.screen_strings import SIZES, collect_size, leaks
+from host_tools.desk import screen_strings
+from host_tools.desk.screen_strings import SIZES, collect_size, leaks
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=["pybadge", "pico"])

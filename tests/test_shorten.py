@@ -1,9 +1,9 @@
-"""host_tools/shorten.py: a module's private names shortened in the boards' copy of the sources."""
+"""host_tools/building/shorten.py: a module's private names shortened in the boards' copy of the sources."""
 
 import ast
 import os
 
-from host_tools import fold, shorten
+from host_tools.building import fold, shorten
 
 
 def _shorten(outside=(), **modules):

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import ROOT
 from firmware import keys
-from host_tools import simulator
+from host_tools.desk import simulator
 
 
 def run_sim(args, typed, cwd, env_extra=None):
@@ -19,7 +19,7 @@ def run_sim(args, typed, cwd, env_extra=None):
         env.pop(k, None)
     env.update(env_extra or {})
     env["PYTHONPATH"] = ROOT
-    p = subprocess.run([sys.executable, "-m", "host_tools.simulator"] + args, cwd=cwd, env=env,
+    p = subprocess.run([sys.executable, "-m", "host_tools.desk.simulator"] + args, cwd=cwd, env=env,
                        input=typed.encode(), capture_output=True, timeout=120)
     assert p.returncode == 0, p.stderr.decode()
     assert b"Traceback" not in p.stderr
@@ -215,15 +215,20 @@ def test_every_screenshot_shows_its_screen_and_nothing_overflows(shot):
     assert canvas.problems() == [], name
 
 
-def test_the_readme_shows_every_shot_and_docs_screens_holds_them_at_both_sizes():
+def test_the_docs_show_every_shot_and_docs_screens_holds_them_at_both_sizes():
     """`make screenshots` is current: every shot (and its Pico twin) is in docs/screens/, nothing
-    there is left from a shot that is gone, and the README's screens table shows each one."""
+    there is left from a shot that is gone; the README or docs/device.md ("Every screen") shows
+    each one, and each screen the README shows, it shows at both sizes."""
     folder = os.path.join(simulator.ROOT, "docs", "screens")
     with open(os.path.join(simulator.ROOT, "README.md")) as f:
         readme = f.read()
+    with open(os.path.join(simulator.ROOT, "docs", "device.md")) as f:
+        device = f.read()
     made = {name + ".png" for name, _size, _script, _title in simulator.shots_at_both_sizes()}
     made |= {"simulator.png", "simulator-pico.png"}
     kept = {f for f in os.listdir(folder) if f.endswith(".png") and not f.startswith("web-")}
     assert kept == made
     for name, _script, _title in simulator.SHOTS:
-        assert "(docs/screens/%s.png)" % name in readme, name
+        assert "(docs/screens/%s.png)" % name in readme or "(screens/%s.png)" % name in device, name
+        if "(docs/screens/%s.png)" % name in readme:
+            assert "(docs/screens/%s-pico.png)" % name in readme, name

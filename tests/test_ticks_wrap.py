@@ -191,7 +191,7 @@ def test_pybadge_knocks_days_apart_are_not_a_shake(monkeypatch):
 # --- the simulator's clock is the host's: freezegun drives it -------------------------------------
 
 def _sim():
-    from host_tools import simulator
+    from host_tools.desk import simulator
 
     return simulator
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from host_tools import typecheck
+from host_tools.building import typecheck
 
 PROBE = """
 import time

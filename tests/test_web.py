@@ -108,7 +108,7 @@ with open("/x.state", "rb") as f:
 def test_an_exported_save_is_what_pull_saves_and_opens_in_the_cpython_console(tmp_path):
     out = _play(EXPORT)
     data = bytes.fromhex(out.split("HEX ")[1].split()[0])
-    from host_tools import pull
+    from host_tools.board import pull
 
     assert pull.newest_in_slots(data) == data  # one frame, as `pull` writes it
     pull.check(data)
@@ -234,6 +234,6 @@ print(app.top().name)
 
 
 def test_the_page_unpacks_the_font_file():
-    from host_tools import web
+    from host_tools.building import web
 
     assert "firmware/fonts/glyphs.bin" in [rel for rel, _path in web._app_files()]

@@ -26,7 +26,7 @@ def served():
     """The built site on a local port (the bytes sent are counted)."""
     from http.server import ThreadingHTTPServer
 
-    from host_tools import web
+    from host_tools.building import web
 
     site = web_build()
     server = ThreadingHTTPServer(("127.0.0.1", 0), web.handler(site, []))
@@ -100,7 +100,7 @@ def test_a_reload_finds_the_campaign_where_it_was(played):
 
 def test_the_exported_save_opens_in_the_cpython_console(played, tmp_path):
     from engine.core import record
-    from host_tools import pull
+    from host_tools.board import pull
 
     with open(played["before"]["file"], "rb") as f:
         data = f.read()
@@ -139,6 +139,10 @@ def test_offline_the_service_worker_serves_the_page(played):
 
 def test_the_pico_board_and_the_console_page(played):
     assert played["picoSize"] == [240, 135]
+    # a phone on its side: the wide screen takes over half the width, the board all of it fits
+    side = played["picoLandscape"]
+    assert side["screen"] >= 0.55 * side["page"], side
+    assert side["board"] <= side["page"] and not side["scrolls"], side
     want = '> roll 3d10 +2\n{"ok":true,"dice":[4,1,8],"mod":2,"total":15}\n'
     assert want in played["consolePage"]
 

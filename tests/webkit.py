@@ -37,7 +37,7 @@ def web_build():
     """The site's directory, built once per run."""
     need_node()
     if not _built:
-        from host_tools import web
+        from host_tools.building import web
 
         web.build(BUILD)
         _built.append(BUILD)

@@ -35,7 +35,7 @@ function fit() {
   boardEl.style.setProperty("--s", 1 / dpr + "px");
   const b = boardEl.getBoundingClientRect();
   const c = canvas.getBoundingClientRect();
-  const otherW = (landscape.matches ? b.width - c.width : 0) + 64;
+  const otherW = landscape.matches ? b.width - c.width + 24 : 64; // the body's margins, a little air
   // In landscape the screen shares its rows with the d-pad and the buttons, which may be taller;
   // the status line and the panels' summary may then go below the fold.
   const side = (q) => document.querySelector(q).getBoundingClientRect().height;

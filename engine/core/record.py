@@ -43,7 +43,7 @@ TRAILER = 4
 FRAME_BYTES = HEADER + TRAILER
 FRAME_MAX = FRAME_BYTES + 0xFFFF  # the length field's limit
 # Past UNDO_DEPTH steps the oldest are dropped to keep a frame under this: each save writes the
-# whole record, so its size is flash wear (host_tools/flash_bench.py: 1.5 KB keeps about 50 steps
+# whole record, so its size is flash wear (host_tools/benches/flash_bench.py: 1.5 KB keeps about 50 steps
 # of a campaign and gives the PyBadge's flash 29 years; 8 KB, 128 steps, would give it 15).  The
 # first UNDO_DEPTH steps are kept whatever their size: 32 lines of 200 bytes make about 7 KB.
 RECORD_SOFT = 1536

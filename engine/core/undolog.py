@@ -10,7 +10,7 @@ its `begin` leaves the log as it was.
 
 Why in place: a log rebuilt as a new bytes object at every step left a campaign's heap full of
 dead logs of a kilobyte or two; the campaign transcript's smallest heap on the 32-bit unix port,
-app frozen, went from 109.8 KB to 48.5 KB (host_tools/ram_bench.py; docs/HOST_TOOLS.md).
+app frozen, went from 109.8 KB to 48.5 KB (host_tools/benches/ram_bench.py; docs/HOST_TOOLS.md).
 """
 
 from engine.core.layout import UNDO_DEPTH, UNDO_MAX, new_values

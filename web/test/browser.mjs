@@ -154,6 +154,10 @@ async function play() {
   await buttons(pico, ["A"]);
   await shot(pico, "web-pico.png");
   seen.picoSize = await pico.evaluate(() => [document.getElementById("screen").width, document.getElementById("screen").height]);
+  seen.picoLandscape = await pico.evaluate(() => ({
+    screen: document.getElementById("screen").getBoundingClientRect().width,
+    board: document.getElementById("board").getBoundingClientRect().right,
+    page: innerWidth, scrolls: document.documentElement.scrollWidth > innerWidth }));
 
   const console_ = await context.newPage();
   await console_.goto(url + "console.html");

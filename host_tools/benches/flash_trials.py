@@ -1,0 +1,363 @@
+"""Flash trials of the real engine on models of the boards' flash (host_tools/benches/flashsim.py).
+
+Runs on the MicroPython unix port, whose `vfs.VfsFat` and `vfs.VfsLfs2` are the file systems the
+boards run, importing the engine's .mpy build (host_tools/benches/flash_bench.py and
+tests/test_flash_power_cut.py start it):
+
+    micropython flash_trials.py wear BOARD SAVES LINES      erases per save, flash life
+    micropython flash_trials.py cuts BOARD PHASE LINES FIRST COUNT [DEPTH]
+                              a power cut at every flash operation (DEPTH 2: and at every one of
+                              the next action after each cut)
+
+BOARD is `pybadge` (the journals on CIRCUITPY), `pybadge-nvm` (the two slots in
+microcontroller.nvm that firmware before 2026-12 wrote) or `pico` (littlefs).  LINES is a file of
+request lines: the first ones set a campaign up, and `wear` plays them again and again.  Every
+result is one line `key value ...` on stdout; a failed check is a line starting with FAIL.
+"""
+
+import sys
+
+import vfs
+
+from flashsim import CircuitPyDrive, Nor, PicoFlash, PowerCut, SamdNvm
+
+from engine.core import protocol
+from engine.core.record import LEGACY_SLOT
+from engine.core.session import Session
+from firmware.datafiles import reader
+
+KB = 1024
+
+
+def changed(mount, files):
+    """The names of the files (name -> bytes) under `mount` that no longer hold their bytes."""
+    bad = []
+    for name, body in files.items():
+        try:
+            with open(mount + "/" + name, "rb") as f:
+                if f.read() != body:
+                    bad.append(name)
+        except OSError:
+            bad.append(name)
+    return bad
+
+
+class PyBadge:
+    """CIRCUITPY on the PyBadge, with the app's files, `phase` blocks of another file before the
+    journal (so its blocks fall differently in the 4 KiB sectors), then the journal."""
+
+    MOUNT = "/drive"
+    SENTINELS = ("code.py", "lib/firmware/app.mpy", "data/tal/hit_cup.txt")
+
+    def __init__(self, ring, max_body, phase=0, size=512 * KB):
+        from firmware.journal import STATE
+
+        self.kind = STATE
+        self.ring = ring
+        self.max_body = max_body
+        self.nor = Nor(size, 4096, 256)
+        self.dev = CircuitPyDrive(self.nor)
+        vfs.VfsFat.mkfs(self.dev)
+        self._mount()
+        import os
+
+        os.mkdir(self.MOUNT + "/lib")
+        os.mkdir(self.MOUNT + "/lib/firmware")
+        os.mkdir(self.MOUNT + "/data")
+        os.mkdir(self.MOUNT + "/data/tal")
+        self.files = {}
+        for i, name in enumerate(self.SENTINELS):
+            body = bytes([(i * 37 + k) & 0xFF for k in range(1500 + 700 * i)])
+            with open(self.MOUNT + "/" + name, "wb") as f:
+                f.write(body)
+            self.files[name] = body
+        if phase:
+            with open(self.MOUNT + "/pad.bin", "wb") as f:
+                f.write(b"\x00" * (512 * phase))
+        self.dev.flush()
+        self.store()  # the first start makes the journal
+        self.dev.flush()
+
+    def _mount(self):
+        try:
+            vfs.umount(self.MOUNT)
+        except OSError:
+            pass
+        vfs.mount(vfs.VfsFat(self.dev), self.MOUNT)
+
+    def store(self):
+        from firmware.journal import Journal, JournalStore
+
+        dev = self.dev
+        journal = Journal(self.MOUNT + "/tal-save.bin", self.ring, self.kind, self.max_body,
+                          lambda: dev.ioctl(3, 0))
+        return JournalStore(journal)
+
+    def boot(self):
+        """A start after a power cut: the drive as the flash holds it (no cache), a session."""
+        self.dev.retire()
+        self.dev = CircuitPyDrive(self.nor)
+        self._mount()
+        return Session(1, self.store())
+
+    def intact(self):
+        return changed(self.MOUNT, self.files)
+
+    def wear_span(self):
+        return 0, None  # every sector of the drive
+
+
+class OldNvmStore:
+    """What firmware before 2026-12 did: two 2 KB slots in microcontroller.nvm, one nvm write
+    (one erase of its only block) per save."""
+
+    limit = LEGACY_SLOT
+    notice = None
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.slot = 1
+
+    def frames(self):
+        mem = self.nvm.nor.mem
+        return [bytes(mem[0:LEGACY_SLOT]), bytes(mem[LEGACY_SLOT:2 * LEGACY_SLOT])]
+
+    def had_data(self):
+        return self.nvm.nor.mem[:2 * LEGACY_SLOT] != b"\xff" * (2 * LEGACY_SLOT)
+
+    def write(self, pieces):
+        image = b"".join(bytes(p) for p in pieces)
+        self.slot = 1 - self.slot
+        at = self.slot * LEGACY_SLOT
+        self.nvm[at:at + len(image)] = image
+
+
+class PyBadgeNvm:
+    def __init__(self):
+        self.nor = Nor(8 * KB, 8 * KB, 512)
+        self.nvm = SamdNvm(self.nor)
+
+    def boot(self):
+        return Session(1, OldNvmStore(self.nvm))
+
+    def intact(self):
+        return []
+
+    def wear_span(self):
+        return 0, None
+
+
+class Pico:
+    """The Pico's littlefs (1 MB here) with the state files of hardware/pico_lcd_114.py."""
+
+    MOUNT = "/flash"
+
+    def __init__(self, size=1024 * KB):
+        self.nor = Nor(size, 4096, 256)
+        self.dev = None
+        vfs.VfsLfs2.mkfs(PicoFlash(self.nor), progsize=256)
+        self._mount()
+        self.files = {"main.py": bytes(range(256)) * 6}
+        for name, body in self.files.items():
+            with open(self.MOUNT + "/" + name, "wb") as f:
+                f.write(body)
+
+    def _mount(self):
+        try:
+            vfs.umount(self.MOUNT)
+        except OSError:
+            pass
+        if self.dev is not None:
+            self.dev.retire()
+        self.dev = PicoFlash(self.nor)
+        vfs.mount(vfs.VfsLfs2(self.dev, progsize=256), self.MOUNT)
+
+    def boot(self):
+        from firmware.storage import FileStore
+
+        self._mount()
+        return Session(1, FileStore(self.MOUNT + "/tal.state"))
+
+    def intact(self):
+        return changed(self.MOUNT, self.files)
+
+    def wear_span(self):
+        return 0, None
+
+
+def make(board, phase=0, small=False):
+    if board == "pybadge":
+        # The device's journal: 256 blocks, 16 KB records; the power-cut trials use a small one
+        # so that they go round it (and erase ahead) many times in a few actions.
+        return PyBadge(80, 4096, phase, 256 * KB) if small else PyBadge(384, 16384, phase)
+    if board == "pybadge-nvm":
+        return PyBadgeNvm()
+    if board == "pico":
+        return Pico()
+    raise SystemExit("unknown board " + board)
+
+
+def read_lines(path):
+    with open(path) as f:
+        return [line.rstrip("\n") for line in f if line.strip()]
+
+
+def act(session, line):
+    """Run one request; True when it was accepted."""
+    return protocol.reply(session, line.encode()).startswith('{"ok":true')
+
+
+class Counter:
+    """Counts the store's writes and their bytes."""
+
+    def __init__(self, store):
+        self.store = store
+        self.writes = 0
+        self.bytes = 0
+        inner = store.write
+
+        def write(pieces):
+            inner(pieces)
+            self.writes += 1
+            for p in pieces:
+                self.bytes += len(p)
+
+        store.write = write
+
+
+def wear(board, saves, lines, setup):
+    b = make(board)
+    s = b.boot()
+    s.data = reader()
+    count = Counter(s.store)
+    for line in lines[:setup]:
+        act(s, line)
+    start_writes = count.writes
+    start_bytes = count.bytes
+    erases0 = list(b.nor.erases)
+    i = setup
+    while count.writes - start_writes < saves:
+        if i >= len(lines):
+            i = setup
+        act(s, lines[i])
+        i += 1
+    n = count.writes - start_writes
+    first, last = b.wear_span()
+    per = [b.nor.erases[k] - erases0[k] for k in range(len(erases0))][first:last]
+    print("saves %d erases %d max_sector %d record_bytes %d sectors %d" % (
+        n, sum(per), max(per), (count.bytes - start_bytes) // max(n, 1), len(per)))
+
+
+class Trials:
+    """Power cuts at every flash operation of actions, each checked after a restart."""
+
+    def __init__(self, board, lines, expected):
+        self.b = board
+        self.lines = lines
+        self.expected = expected  # expected[i]: the state after the first i actions
+        self.trials = self.failures = self.new = 0
+
+    def boot(self):
+        s = self.b.boot()
+        s.data = reader()
+        return s
+
+    def fail(self, msg):
+        self.failures += 1
+        print("FAIL " + msg)
+
+    def cut(self, i, k, then=0):
+        """From the flash as it is (state i), run action i with the power cut at its operation k;
+        restart and check the state is i or i + 1.  With `then`, do the same for the action that
+        comes next (the same one again if it was lost), at each of its operations: the restart
+        after a cut may find a torn record, and the next save must step over it safely."""
+        snap = bytes(self.b.nor.mem)
+        s = self.boot()
+        if s.payload() != self.expected[i]:
+            return self.fail("state %d does not load" % i)
+        self.b.nor.cut_at = self.b.nor.ops + k
+        try:
+            act(s, self.lines[i])
+        except PowerCut:
+            pass
+        self.b.nor.cut_at = -1
+        t = self.boot()
+        got = t.payload()
+        self.trials += 1
+        if got == self.expected[i + 1]:
+            self.new += 1
+            landed = i + 1
+        elif got == self.expected[i]:
+            landed = i
+        else:
+            self.fail("action %d (%s) cut at operation %d: %s" % (
+                i, self.lines[i], k, "defaults" if got == self.expected[0] else "another state"))
+            landed = -1
+        if t.notice is not None and "unreadable" in t.notice:
+            self.fail("action %d cut at %d: %s" % (i, k, t.notice))
+        bad = self.b.intact()
+        if bad:
+            self.fail("action %d cut at %d damaged %s" % (i, k, " ".join(bad)))
+        if then and landed >= 0 and landed + 1 < len(self.expected):
+            after = bytes(self.b.nor.mem)
+            ops = self.ops_of(landed)
+            for k2 in range(ops + 1):
+                self.b.nor.mem[:] = after
+                self.cut(landed, k2)
+            self.b.nor.mem[:] = after
+        self.b.nor.mem[:] = snap
+
+    def ops_of(self, i):
+        """Flash operations of action i from the flash as it is (which is left as it was)."""
+        snap = bytes(self.b.nor.mem)
+        s = self.boot()
+        before = self.b.nor.ops
+        if not act(s, self.lines[i]):
+            self.fail("action %d (%s) refused without a cut" % (i, self.lines[i]))
+        n = self.b.nor.ops - before
+        self.b.nor.mem[:] = snap
+        return n
+
+
+def cuts(board, phase, lines, first, count, depth):
+    """A power cut at every flash operation of actions first .. first + count - 1 (and, with
+    depth 2, at every operation of the action after each of those cuts)."""
+    b = make(board, phase, small=True)
+    s = b.boot()
+    s.data = reader()
+    expected = [s.payload()]
+    snaps = []
+    for i, line in enumerate(lines[:first + count + 1]):
+        if i >= first:
+            snaps.append(bytes(b.nor.mem))
+        if not act(s, line):
+            print("FAIL action %d (%s) refused without a cut" % (i, line))
+        expected.append(s.payload())
+    t = Trials(b, lines, expected)
+    total = 0
+    for j in range(count):
+        i = first + j
+        b.nor.mem[:] = snaps[j]
+        ops = t.ops_of(i)
+        total += ops
+        for k in range(ops + 1):
+            b.nor.mem[:] = snaps[j]
+            t.cut(i, k, depth > 1)
+    print("trials %d failures %d new %d ops %d" % (t.trials, t.failures, t.new, total))
+
+
+def main(argv):
+    what = argv[1]
+    if what == "wear":
+        board, saves, path = argv[2], int(argv[3]), argv[4]
+        setup = int(argv[5]) if len(argv) > 5 else 0
+        wear(board, saves, read_lines(path), setup)
+    elif what == "cuts":
+        board, phase, path, first, count = argv[2], int(argv[3]), argv[4], int(argv[5]), int(argv[6])
+        depth = int(argv[7]) if len(argv) > 7 else 1
+        cuts(board, phase, read_lines(path), first, count, depth)
+    else:
+        raise SystemExit(__doc__)
+
+
+main(sys.argv)

@@ -1,0 +1,37 @@
+"""The RAM budgets: the most heap each build may need, in KB.  `make bench` prints every figure
+against these and tests/test_ram_budgets.py runs each workload at its budget.
+
+Figures (host_tools/benches/ram_bench.py measures them, the smallest heap that gives every reply right):
+    dice     each transcript of docs/PROTOCOL.md, a fresh console each (the worst one)
+    rules    each transcript of docs/protocol/*.md, a fresh console each (the worst one)
+    session  every request of docs/protocol/*.md's transcripts, in order, in one console
+    tour     every screen of every game (host_tools/benches/app_bench.py), the serial console
+             answering the dice transcripts after each game and then every rules request of
+             the session above, in the same session; at 160x128 and 240x135
+    screen   each of TAL's home, Cups, Mission and Campaign screens opened from a fresh start,
+             at 160x128 and 240x135 (the hungriest)
+
+Where the budgets come from (issue 31): a PyBadge on CircuitPython 10 has about 149 KB free to
+code at start (the SAMD51J19's 192 KB less CircuitPython's static data and C stack), less the
+app's 10 KB displayio bitmap; the app loads its .mpy into that heap, bytecode and names, and the
+collector never moves an object, so the whole app from .mpy gets 100 KB (120 is the ceiling).
+The 32-bit unix port loading .mpy is the closest model of it that runs here.  The frozen
+budgets are the Pico with the app frozen into its firmware (qemu Cortex-M3).
+"""
+
+FIGURES = ("dice", "rules", "session", "tour", "screen")
+
+# (build in host_tools/desk/ports.py, figure): KB
+BUDGETS = {
+    ("unix32-mpy", "session"): 96,  # every rules request, one console (.mpy files)
+    ("unix32-mpy", "tour"): 100,  # the whole app on a PyBadge's heap
+    ("unix32-mpy", "screen"): 64,
+    ("qemu-frozen", "dice"): 8,  # the Pico with the app frozen into its firmware
+    ("qemu-frozen", "rules"): 24,
+    ("qemu-frozen", "session"): 48,
+}
+
+# A Pico on the official MicroPython firmware (1.28: about 241 KB free at start; its images have
+# no ROMFS partition) loads the app's .mpy from littlefs: the tour's figure on the same build
+# must stay within this, whatever the PyBadge's.
+PICO_MPY_TOUR = 180

@@ -1,0 +1,1 @@
+"""Playing on the desktop: the simulator, the consoles, command logs, replay, the log sheet, the data files."""

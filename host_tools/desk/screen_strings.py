@@ -1,0 +1,224 @@
+"""Every string the device's screens show, collected by driving the real app as a player does.
+
+    from host_tools.desk.screen_strings import collect_strings
+    seen = collect_strings()          # {(160, 128): {text: Shown, ...}, (240, 135): {...}}
+
+The app runs on CPython with a `ReadCanvas` (firmware/screen_text.py) at both screen sizes (the
+PyBadge's 160 x 128, the Pico-LCD's 240 x 135).  The tour (`tour_scripts`) plays every script of
+`make screenshots` (host_tools/desk/simulator.py SHOTS), the scripts below that reach the states a
+new player meets (undo after an action, the end of a day, the pilots, refusals), and an explorer
+that opens every menu entry of every game, turns every page (SELECT), and on each page performs
+every action its Action row offers (A), from a fresh game and from a campaign under way.  Every
+frame drawn is read: its texts (with their font, ink and box) and its problems (text cut by its
+box or by the screen's edge, text running into other text).
+
+`leaks(text)` says what in a line is the protocol's, not the player's: a command's words, a
+`key=value`, a field name, `#1`, a `done:` echo.  tests/test_screen_words.py fails on any of them
+and on any problem; a glyph test can render the same strings (`Shown.font`).
+"""
+
+import re
+
+from host_tools.desk.screen_driver import Player
+
+SIZES = ((160, 128), (240, 135))
+
+
+class Shown:
+    """A string as a screen drew it: its font and ink, the width of its box, and where it was
+    first seen (script name, screen title)."""
+
+    __slots__ = ("text", "font", "ink", "box", "where")
+
+    def __init__(self, text, font, ink, box, where):
+        self.text = text
+        self.font = font
+        self.ink = ink
+        self.box = box
+        self.where = where
+
+    def __repr__(self):
+        return "Shown(%r, font %d, at %s)" % (self.text, self.font, self.where)
+
+
+# --- the tour --------------------------------------------------------------------------------
+def tour_scripts():
+    """[(name, player steps)]: the screenshots' scripts, then the states the issue's new player
+    met; the explorer (`explore`) adds every action of every page."""
+    from host_tools.desk import simulator as sim
+
+    out = [(name, steps if not isinstance(steps, str) else ("keys " + steps,))
+           for name, steps, _title in sim.SHOTS]
+    campaign = sim.CAMPAIGN
+    out += [
+        ("undo-a-purchase", ("run campaign start iraq-1991 surge", "menu Campaign",
+                             "action buy aircraft", "do", "undo", "do")),
+        ("undo-end-turn", sim.MISSION + ("action end turn", "do", "undo", "do")),
+        ("undo-from-menu", campaign + ("menu Campaign", "menu Undo")),
+        ("undo-next-day", campaign + ("run day end", "run bn stay 11a", "run bn stay 4a",
+                                      "menu Undo")),
+        ("pilots-page", campaign + ("menu Campaign", "page Pilots", "action stress +", "do",
+                                    "action XP +", "do", "action new card", "do",
+                                    "action heal pilot", "do", "action R&R", "do")),
+        ("end-of-day", campaign + ("menu Campaign", "action end of day", "do", "back")),
+        ("refused-fail", campaign + ("menu Campaign", "action record failure", "do")),
+        ("mission-pilot", campaign + ("menu Mission", "page Roster")),
+        ("mission-end-answered", campaign + (
+            "run ac set 1 pilot 1", "run ac set 2 pilot 3", "run mission start 1 2 vs fl",
+            "run loiter start", "run loiter next", "run mission home", "menu Mission",
+            "action end", "do", "do", "keys dddddd")),
+    ]
+    return out
+
+
+def explore(player, pages=6, actions=24):
+    """Every page of the screen on top: each action of its Action row performed (A) once, what
+    it opens closed again (B); the fields of each action stepped once each way."""
+    app = player.app
+    home = app.top()
+    for _page in range(pages):
+        title = player.title()
+        for _ in range(actions):
+            label = player.row_value(player.action_row()) if _has_action(player) else None
+            fields = len(home.rows()) if hasattr(home, "actions") else 0
+            for i in range(fields):  # each setting of the action: one step up, one down
+                player.press("d" * (i + 1) + "rl" + "u" * (i + 1))
+                _back_to(player, home)
+            player.press("a")
+            _back_to(player, home)
+            if label is None:
+                break
+            player.press("r")
+            if player.row_value(player.action_row()) in (label, None) or _first(home):
+                break
+        player.press("s")
+        if player.title() == title:
+            break
+
+
+def _has_action(player):
+    return any(player.row_value(label) is not None for label in ("Action", "Table"))
+
+
+def _first(screen):
+    """True when the page's Action row is back on its first action (the list went round)."""
+    chosen = getattr(screen, "chosen", None)
+    return chosen is not None and chosen[screen.page] == 0
+
+
+def _back_to(player, screen):
+    for _ in range(8):
+        if player.app.top() is screen or screen not in player.app.stack:
+            return
+        player.press("b")
+
+
+# --- collecting ------------------------------------------------------------------------------
+class Collector:
+    """Reads every frame a Player draws: `seen` {text: Shown}, `problems` [(problem, where)]."""
+
+    def __init__(self):
+        self.seen = {}
+        self.problems = []
+        self.where = ""
+        self.frames = set()
+
+    def __call__(self, canvas):
+        frame = tuple(canvas.items())
+        if frame in self.frames:  # read already (the driver draws a frame twice, and screens
+            return  # come back to the same frames)
+        self.frames.add(frame)
+        title = ""
+        for x, y, w, h, s, ink, font in canvas.texts():
+            if y == 1 and not title:
+                title = s
+        where = "%s / %s" % (self.where, title)
+        for x, y, w, h, s, ink, font in canvas.texts():
+            if s and s not in self.seen:
+                self.seen[s] = Shown(s, font, ink, w, where)
+        for p in canvas.problems():
+            self.problems.append((p, where))
+
+
+def new_player(size, collector, seed=7, folder=None):
+    """A fresh app (seed 7, settings in RAM, the player's data folder `folder`) at `size`,
+    driven by a Player whose every frame `collector` reads."""
+    from engine.core.session import Session
+    from firmware.app import App
+    from firmware.datafiles import reader
+    from firmware.prefs import MemoryBlob, Prefs
+    from firmware.screen_text import ReadCanvas
+
+    session = Session(seed)
+    session.data = reader(None, folder)
+    app = App(session, Prefs(MemoryBlob()), None, size)
+    app.start()
+    return Player(app, ReadCanvas(*size), collector)
+
+
+def collect_size(size, scripts=None, explore_from=None):
+    """The Collector of one screen size after the tour."""
+    import shutil
+    import tempfile
+
+    from host_tools.desk import simulator as sim
+
+    c = Collector()
+    scripts = tour_scripts() if scripts is None else scripts
+    if explore_from is None:
+        explore_from = (("fresh", ()), ("campaign", sim.CAMPAIGN), ("over", sim.OVER),
+                        ("set-up", ("run campaign start iraq-1991 surge",)))
+    runs = [(name, steps, False) for name, steps in scripts]
+    runs += [("explore " + name, steps, True) for name, steps in explore_from]
+    for name, steps, wander in runs:
+        folder = tempfile.mkdtemp(prefix="tal-strings-")
+        try:
+            c.where = name
+            p = new_player(size, c, folder=folder)
+            p.play(steps)
+            if wander:
+                for game in ("tal", "exp3", "golan"):
+                    if game != "tal":
+                        p.play(("run game " + game,))
+                    for label, _module in p.app.menu():
+                        c.where = "%s %s %s" % (name, game, label)
+                        p.menu(label)
+                        explore(p)
+                        while len(p.app.stack) > 1:
+                            p.press("b")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return c
+
+
+def collect_strings(sizes=SIZES, scripts=None, explore_from=None):
+    """{size: {text: Shown}}: every string the screens drew in the tour, at each size."""
+    return dict((size, collect_size(size, scripts, explore_from).seen) for size in sizes)
+
+
+# --- the player's words ------------------------------------------------------------------------
+# The protocol's command words (engine/core/protocol.py's table) with a word after them that
+# makes them a request (`ac set`, `day +1`, `campaign fail`), and other traces of the protocol.
+_COMMANDS = ("cup|ac|mission|loiter|bingo|engine|sar|ridge|table|so|day|vp|campaign|bn|pilot|"
+             "game|cas|assault|golan|mine|leader|sagger|heli|avlb|mortar|answer|mix")
+_SUBS = ("set|add|remove|move|stay|roll|list|show|start|ready|fail|result|cards|scouts|next|end|"
+         "stress|xp|heal|rr|level|promote|replace|repair|weapons|battalion|draw|put|"
+         "hit|engaged|reveal|attack|fuel|arm|check|spend|gain")
+LEAKS = (
+    (r"\bdone:", "a request echoed ('done: ...')"),
+    (r"#\d", "a number for a name ('#1')"),
+    (r"\b\w+=\S", "key=value"),
+    (r"\b[a-z]+_[a-z_]+\b", "a field name with '_'"),
+    (r"\b(%s) (%s)\b" % (_COMMANDS, _SUBS), "a command's words"),
+    (r"\bpilot card\b", "a command's words"),
+    (r"\b(day|so|vp|loiter) [+-]\d", "a request's delta ('day +1')"),
+    (r"\b(status (okay|shaken|unfit)|xp \d|promoted (yes|no)|name [a-z#]|level [a-z]+,)",
+     "a field name and its value"),
+    (r"'(%s) " % _COMMANDS, "a command to type"),
+    (r"-0 ", "a minus zero"),
+)
+
+
+def leaks(text):
+    """What in `text` is the protocol's rather than a player's words: [reason] ([] when none)."""
+    return [why for pattern, why in LEAKS if re.search(pattern, text)]
