@@ -71,7 +71,7 @@ def word(value):
     if hasattr(value, "pairs"):  # in words by firmware/screens/words.py, loaded for it only
         from firmware.screens import words
 
-        return words.thing(value.pairs)
+        return words.thing(value.pairs, word, KEY_WORDS)
     return "%s" % value
 
 

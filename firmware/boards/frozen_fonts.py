@@ -1,6 +1,6 @@
 """The font file (firmware/fonts/glyphs.bin) as bytes, for a frozen firmware only
 (manifest.py): frozen, it stays in flash and the device reads no file.  Made by
-`python -m host_tools.fontgen` (make fonts) from firmware/fonts/src; do not edit.
+`python -m host_tools.building.fontgen` (make fonts) from firmware/fonts/src; do not edit.
 
 Bitmaps: X.Org font-adobe-100dpi, Helvetica.  Copyright 1984-1989, 1994 Adobe Systems
 Incorporated.  Copyright 1988, 1994 Digital Equipment Corporation.  Permission to use, copy,

@@ -5,7 +5,6 @@ on the screen ("(pilot, on the Roster page)", "'record failure'"), and a pilot's
 Loaded only when a refusal is shown (firmware/screens/form.py `in_words`), or a reply object
 is said in words (`thing`, for firmware/ui.py `word`)."""
 
-from firmware import ui
 from firmware.pickers import Action
 
 # The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
@@ -79,11 +78,16 @@ def _pilots(screen, who, text):
     return text
 
 
-def thing(pairs):
+def thing(pairs, word, key_words):
     """A reply object in words: a pilot "Pirate: stress 1, shaken, 1 XP, average", others
     "aircraft 1, hex 3"; a flag said when set ("promoted"), left out when not, as an empty
-    value.  (Its key lists are string constants: no table kept in the heap.)"""
-    name = ui.get(pairs, "name")
+    value; each value said by `word`, a key as `key_words` names it (firmware/ui.py's, which
+    calls this: passed in, so no import circle).  (Its key lists are string constants: no
+    table kept in the heap.)"""
+    name = None
+    for k, x in pairs:
+        if k == "name":
+            name = x
     out = []
     for k, x in pairs:
         if x is None or x is False or x == () or x == [] or (name and k in ("name", "pilot")):
@@ -91,11 +95,11 @@ def thing(pairs):
         if x is True:
             out.append(k.replace("_", " "))
         elif k in ("status", "level", "side", "result", "effect", "strength", "move"):
-            out.append(ui.word(x))  # said alone: "shaken", "average"
+            out.append(word(x))  # said alone: "shaken", "average"
         elif k in ("xp", "so", "vp", "wp"):
-            out.append("%s %s" % (ui.word(x), k.upper()))  # after it: "1 XP"
+            out.append("%s %s" % (word(x), k.upper()))  # after it: "1 XP"
         else:
-            out.append("%s %s" % (ui.KEY_WORDS.get(k, k.replace("_", " ")), ui.word(x)))
+            out.append("%s %s" % (key_words.get(k, k.replace("_", " ")), word(x)))
     text = ", ".join(out)
     if name:
         name = "%s" % name

@@ -199,15 +199,14 @@ def build(spacing=True):
 
 
 def generate(out_dir=ROOT):
-    """Write the font file and frozen_fonts.py under `out_dir`; return their paths."""
+    """Write the font file and its frozen copy (FILE, FROZEN) under `out_dir`; their paths."""
     blob, _fonts = build()
     path = os.path.join(out_dir, FILE)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(blob)
     frozen = os.path.join(out_dir, FROZEN)
-    with open(frozen, "w") as f:
-        f.write(frozen_source(blob))
+    for p, data in ((path, blob), (frozen, frozen_source(blob).encode())):
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "wb") as f:
+            f.write(data)
     return [path, frozen]
 
 
