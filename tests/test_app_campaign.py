@@ -112,6 +112,20 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
                ["day next", "day +1"])
 
 
+def test_a_squadron_of_none_is_not_led_to_its_replacements():
+    """With no aircraft and no pilot, A at the end of a day leads on to the next day: the
+    replacements, repairs and R&R are not offered first (A on them was refused again and
+    again: "no aircraft")."""
+    d = Driver()
+    for step in ("menu Campaign", "action new campaign", "do", "page Map",
+                 "action draw battalion", "set VP=26", "set Fixed=yes", "do", "page Day",
+                 "action set-up done", "do", "do", "back", "do"):
+        d.play([step])
+    assert d.row_value("Action") == "next day", d.text()
+    d.play(["do"])
+    assert d.app.message == "" and d.row_value("Action") == "end of day", d.text()
+
+
 def test_the_campaign_result_is_read_on_the_card(tmp_path):
     """"Résultats de la Campagne": the data files' evaluation (Iraq 1991, 13 VP: good); another
     VP is read on the card and typed on the keyboard, kept in the player's data."""

@@ -6,7 +6,6 @@ and drawing a frame allocates nothing (MicroPython's heap locked)."""
 import pytest
 
 from appkit import Driver, keys_of, mpy_screens
-from host_tools.desk import simulator
 from firmware.datafiles import reader
 from conftest import run_heap_locked, run_mpy
 
@@ -233,8 +232,11 @@ print(first, b1.sent - first, p1.frame == p2.frame, b1.sent - first)
 
 
 # A campaign from its cards to the question of its result (the whole sequence by the screens).
-# A campaign played to its end (the simulator's own steps), then its result asked: a word.
-TO_THE_RESULT = simulator.OVER + ("run vp set 7", "menu Campaign", "do")
+# A campaign played to its end on the Campaign screen (a battalion of the set-up value drawn),
+# then its result asked: a word.
+TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "page Map",
+                 "action draw battalion", "set VP=26", "set Fixed=yes", "do", "page Day",
+                 "action set-up done", "do") + ("do", "back", "do", "do") * 2 + ("do", "do")
 FRAMES = (  # each script, then a frame drawn with the heap locked
     (), ("do",), ("set Target=8+", "set Dice=8", "do"), ("set Mode=roll", "set Dice=3", "do"),
     ("keys t",), ("keys b", "menu Self-test"), ("do",), ("back", "menu Settings", "keys dd"),

@@ -323,7 +323,12 @@ class Screen(Form):
             later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal,
                      self.a_rr, self.a_next_day)
             first = {"replacements": 0, "repairs": 2, "r&r": 5}.get(step, 0)
-            actions = later[first:] + rest
+            # with no aircraft (no pilot) at all, their steps are not offered first: A on a
+            # squadron of none would only be refused, again and again
+            ac_steps = (self.a_replace_ac, self.a_repair)
+            pilot_steps = (self.a_replace_pilot, self.a_heal, self.a_rr)
+            actions = tuple(a for a in later[first:] if (craft or a not in ac_steps) and
+                            (pilots or a not in pilot_steps)) + rest
             banner = (("End of day %d: %s" % (day, step if step != "r&r" else "R&R"),
                        inks.YELLOW),
                       (("Then repairs, R&R, next day.", "", "Then R&R, next day.", "", "",
