@@ -86,12 +86,25 @@ class App:
                     self.close()
                 self.open("ask")
                 return None
-            words_of = getattr(self.top(), "in_words", None)  # the screen's own words
-            self.say(e.msg if words_of is None else words_of(e.msg), inks.RED)
+            self.say(self._in_words(e.msg), inks.RED)
             return None
         except MemoryError:  # (nothing changed: execute put everything back)
             self.out_of_memory()
             return None
+
+    def _in_words(self, msg):
+        # A refusal in the screen's own words (its `in_words`, whose code loads for a refusal
+        # only); with no room for that code even once the game's modules are dropped, the
+        # engine's words: the refusal is still said, in one line.
+        words_of = getattr(self.top(), "in_words", None)
+        for _ in range(2):
+            if words_of is None:
+                break
+            try:
+                return words_of(msg)
+            except MemoryError:
+                unload.release()
+        return msg
 
     def game(self):
         """The campaign's game, "tal", "exp3" or "golan" (the engine's `game`)."""

@@ -187,3 +187,23 @@ def test_canvas_matches_the_backend_size():
     app, backend, canvas = device.build(b)
     assert isinstance(canvas, Canvas) and (canvas.width, canvas.height) == (160, 128)
     assert (app.width, app.height) == (160, 128)
+
+
+def test_a_refusal_with_no_room_to_reword_it_is_said_in_the_engines_words(monkeypatch):
+    """A refusal is put in the screen's words by code loaded for it (firmware/screens/words.py);
+    when even that finds no room, the engine's own line is said: one line, nothing changed."""
+    from firmware.screens import form
+
+    tried = []
+
+    def no_room(self, text):
+        tried.append(text)
+        raise MemoryError
+
+    monkeypatch.setattr(form.Form, "in_words", no_room)
+    app = device.build(FakeBoard([(0, 1)]))[0]
+    app.go("campaign")
+    before = app.session.changes
+    assert app.run(["campaign", "ready"]) is None  # no set-up under way
+    assert len(tried) == 2 and app.message == tried[0]  # tried again once modules were dropped
+    assert app.session.changes == before
