@@ -2,9 +2,11 @@
 
 A row a document does not print is asked once (engine/tal/ask.py); the player's answer is used at
 once and kept in data/tal/answers.txt, written through the front end's hook
-(`session.data.append`, firmware/datafiles.py), so the same roll needs no question again.  A hook
-that cannot write (the console, a read-only drive) keeps the answer for the session and the reply
-says so (`"saved":false` and why).
+(`session.data.append`, firmware/datafiles.py), so the same roll needs no question again.  A
+front end without a data folder (the console) keeps the answer for the session and the reply says
+so (`"saved":false` and why); a folder that refuses the write refuses the answer, nothing changed.
+The answer is kept (in the file, then in the session's copy) only once its request has run and
+its reply is made (`session.then`): a request refused, out of memory too, changes nothing.
 
     answer          the question waiting: its table, key, what to read, the values wanted
     answer V...     those values: recorded, then the question's request runs again
@@ -52,9 +54,18 @@ def keys(session, table):
     return [key for row_table, key, _values in _rows(session) if row_table == table]
 
 
+# (session.then, table, key, values) of the answer whose request is running: used by `given`
+# while that request runs, kept only by its `then`.
+_pending = None
+
+
 def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for _table, _key, values in _rows(session).starting("%s|%s|" % (table, key)):
+    rows = _rows(session).starting("%s|%s|" % (table, key))
+    p = _pending
+    if p is not None and getattr(session, "then", None) is p[0] and p[1] == table and p[2] == key:
+        rows = ((table, key, p[3]),)
+    for _table, _key, values in rows:
         for tok in values.split():
             k = tok.find("=")
             if tok[:k] == field[0]:
@@ -65,26 +76,47 @@ def given(session, table, key, field):
     return None
 
 
-def record(session, table, key, names, tokens):
-    """Keep an answer: in the session's copy of the file, and in the file when the hook can write.
-    Returns the reply pairs saying whether it was saved."""
+def record(session, table, key, names, tokens, q):
+    """The `then` keeping an answer (in the file when the hook can write, and in the session's
+    copy of it), and the reply pairs saying whether it is saved."""
     from engine.core import datatables
     _rows(session)  # read (and cached) before it grows
-    text = "%s | %s | %s | entered at the table\n" % (
-        table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
+    values = " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names)))
+    text = "%s | %s | %s | entered at the table\n" % (table, key, values)
     hook = session.data
     append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
     if append is None:
         out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
     else:
+        out = (("saved", True),)
+
+    full = ("" if datatables.present(FILE) else HEADER) + text
+    row = (table, key, values)
+
+    def then():
+        # In the session's copy first, then the file; a write that fails takes the row back
+        # (pop and stores: nothing allocated), so a refusal keeps the answer nowhere.
+        global _pending
+        _pending = None
+        got = datatables._cache[FILE]  # [hook, rows, status, entered]
+        lines = got[1].lines
+        n = len(lines)
+        was = (got[2], got[3])
         try:
-            append(FILE, ("" if datatables.present(FILE) else HEADER) + text)
-            out = (("saved", True),)
-        except OSError as e:
-            out = (("saved", False), ("note", "kept for this session: cannot write data/%s (%s)"
-                                      % (FILE, e.args[-1] if e.args else e)))
-    datatables.add_row(FILE, (table, key, text.split(" | ")[2]))
-    return out
+            datatables.add_row(FILE, row)
+            if append is not None:
+                append(FILE, full)
+        except BaseException as e:
+            while len(lines) > n:
+                lines.pop()
+            got[2], got[3] = was
+            if isinstance(e, OSError):
+                session.asking = q  # the question still waits
+                raise parse.Reject(parse.STATE, "cannot write data/%s (%s): nothing changed" % (
+                    FILE, e.args[-1] if e.args else e))
+            raise
+
+    return then, values, out
 
 
 def _question(q):
@@ -113,16 +145,22 @@ def answer(session, words):
         name, _lo, _hi, choices = fields[i]
         n = convert(fields[i], words[1 + i], table, key)
         shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
-    # Out of memory, `protocol.execute` puts this question back and runs the answer again: the
-    # question keeps the answer's words and "saved" pairs, so the second try records nothing twice.
-    if q[2] is None:
-        q[3] = record(session, table, key, names, words[1:])
-        q[2] = words
-    elif q[2] != words:  # (a try that ran out of memory twice: its reply said so)
-        raise parse.Reject(parse.STATE, "%s is recorded already (its request ran out of memory): "
-                           "send it again; to change it, edit data/%s" % (" ".join(q[2]), FILE))
+    # Kept by `then` once the request has run and its reply is made: out of memory before then,
+    # `protocol.execute` puts this question back and nothing is kept.
+    global _pending
+    then, values, out = record(session, table, key, names, words[1:], q)
+    session.then = then
+    _pending = (then, table, key, values)
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
     entered = Obj([("table", table), ("key", key)] + shown)
-    return (("entered", entered),) + q[3] + tuple(handler(session, waiting))
+    pairs = (("entered", entered),) + out + tuple(handler(session, waiting))
+    theirs = session.then
+    if theirs is not then:  # the request's own writes (a reading command's), after the answer
+        def both():
+            then()
+            theirs()
+
+        session.then = both
+    return pairs
