@@ -233,6 +233,7 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
         log("%s is up to date (%d files the same, %d kept)" % (mount, len(same), len(kept)))
         return copied, kept, same
     staging = os.path.join(mount, STAGING)
+    made = []
     try:
         _remove_tree(staging)  # left by a deploy that was interrupted: ours, and stale
         free, cluster = drive_space(mount)
@@ -250,11 +251,19 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
         if need > free:
             raise DeployError(
                 "not enough space on %s: this update needs %s (%d files, copied beside the old "
-                "app before it switches) and the drive has %s free; delete files of your own "
+                "app before it switches%s) and the drive has %s free; delete files of your own "
                 "from it and deploy again (nothing was changed)" % (
-                    mount, _kb(need), len(todo), _kb(free)))
+                    mount, _kb(need), len(todo), "".join(
+                        ", and %s, %s" % (n, _kb(_journal_size(r))) for n, r, _k in journals),
+                    _kb(free)))
         for name, ring, kind in journals:  # first: the drive's longest free run
-            _make_journal(mount, name, ring, kind, log)
+            try:
+                _make_journal(mount, name, ring, kind, log)
+            except OSError as e:
+                if e.errno in _READ_ONLY:
+                    raise _read_only(mount, e)
+                raise
+            made.append(name)
         for n, rel in enumerate(todo):
             dst = os.path.join(staging, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -276,6 +285,8 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     except (DeployError, OSError, KeyboardInterrupt) as e:
         try:
             _remove_tree(staging)
+            for name in made:  # (empty journals: nothing of the player's)
+                os.remove(os.path.join(mount, name))
         except OSError:
             pass
         if isinstance(e, DeployError):

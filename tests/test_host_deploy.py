@@ -87,7 +87,9 @@ def test_a_nearly_full_drive_is_refused_before_anything_is_written(circuitpy, mo
         deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
     msg = str(e.value)
     assert "\n" not in msg and "not enough space" in msg and "nothing was changed" in msg
-    assert "needs 19.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg  # + 4 folders
+    # + 4 folders, and the settings' journal the drive has not (32 KB)
+    assert "needs 51.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg
+    assert "and tal-settings.bin, 32.0 KB)" in msg
     assert fat.snapshot() == before
 
 
@@ -95,7 +97,7 @@ def test_a_copy_that_fails_midway_leaves_the_old_app_runnable(circuitpy, monkeyp
     """The cable comes out (EIO) at the 5th file: the staged copies go, the old app stays."""
     drive, src = circuitpy
     _big_dist(src)
-    fat = FatDrive(drive, capacity=1 << 20, fail_at=5)
+    fat = FatDrive(drive, capacity=1 << 20, fail_at=6)  # (the first: the settings' journal)
     before = fat.snapshot()
     fat.install(monkeypatch)
     with pytest.raises(deploy.DeployError) as e:
@@ -375,3 +377,23 @@ def test_pull_via_mpremote_from_a_unix_port_on_a_pty(board, tmp_path):
     a = run_console("cpython", ["state", "roll 3d10"], state=str(state))
     b = run_console("cpython", ["state", "roll 3d10"], state=str(out))
     assert a == b
+
+
+def test_deploy_makes_the_journals_the_board_never_makes_and_keeps_a_campaign(circuitpy):
+    """The PyBadge's journals are made by the computer, whole and erased, when the drive has
+    none (the board never makes nor grows them); an existing one is the campaign: untouched."""
+    from firmware import journal
+    from host_tools.dist import pybadge_journals
+
+    drive, src = circuitpy
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append)
+    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    for name, ring, kind in pybadge_journals():
+        if name == "tal-save.bin":
+            continue
+        data = (drive / name).read_bytes()
+        assert len(data) == (ring + 2 * journal.GUARD) * journal.BLOCK
+        j = journal.Journal(str(drive / name), ring, kind, 64, lambda: None)
+        assert j.why is None and j.newest() == [] and any(name in l for l in log)
+    assert deploy.to_circuitpython(str(src), str(drive), log=log.append)[0] == []
