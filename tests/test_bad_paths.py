@@ -73,3 +73,28 @@ def test_deploy_to_a_drive_where_lib_is_a_file_says_what_to_remove_and_writes_no
                             "from %s and deploy again (nothing was changed)" % drive)
     assert sorted(os.listdir(str(drive))) == before
     assert (drive / "lib").read_bytes() == b"not a folder"
+
+
+def test_the_mpy_build_interrupted_is_one_line_and_folding_runs_only_after_a_change(tmp_path):
+    """`make console-mpy` folded and shortened every module (about 3 s) at every start, and a
+    Ctrl-C in its build step printed a traceback."""
+    import signal
+    import time
+
+    from host_tools import fold
+
+    fold.tree()
+    t = time.time()
+    p = subprocess.run([sys.executable, "-c", "from host_tools import fold; fold.tree()"],
+                       cwd=ROOT, capture_output=True, timeout=120)
+    assert p.returncode == 0 and time.time() - t < 1.5, p.stderr.decode()
+    # A build into an empty folder compiles every module: several seconds to interrupt.
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools.build_mpy", str(tmp_path / "mpy")],
+                            cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the build finished before the interrupt")
+    assert proc.returncode == 130 and b"Traceback" not in err, err.decode()
+    assert err.decode().strip().startswith("interrupted: the build stopped")
