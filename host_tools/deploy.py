@@ -173,8 +173,25 @@ def _journal_size(ring):
     return (ring + 2 * GUARD) * BLOCK
 
 
+def extents(path):
+    """How many pieces the file at `path` lies in on its drive (Linux's FIEMAP, which vfat
+    answers), or None where the system does not say."""
+    try:
+        import fcntl
+        import struct
+
+        # struct fiemap: start, length, flags, mapped extents, extent count (0: count only)
+        req = bytearray(struct.pack("=QQLLLL", 0, 0xFFFFFFFFFFFFFFFF, 1, 0, 0, 0))
+        with open(path, "rb") as f:
+            fcntl.ioctl(f.fileno(), 0xC020660B, req)  # FS_IOC_FIEMAP, FIEMAP_FLAG_SYNC
+        return struct.unpack_from("=L", req, 20)[0]
+    except (ImportError, OSError):
+        return None
+
+
 def _make_journal(mount, name, ring, kind, log):
-    # Whole or not at all: a file cut short would be refused by the board as not its own.
+    # Whole or not at all: a file cut short would be refused by the board as not its own.  In one
+    # piece: the board erases 4 KiB sectors of it, which must hold only its own blocks.
     from firmware.journal import make_file
 
     path = os.path.join(mount, name)
@@ -182,6 +199,13 @@ def _make_journal(mount, name, ring, kind, log):
         make_file(path, ring, kind)
         with open(path, "rb+") as f:
             os.fsync(f.fileno())
+        pieces = extents(path)
+        if pieces is not None and pieces > 1:
+            raise DeployError(
+                "%s is too fragmented to hold %s in one piece (the board would erase blocks of "
+                "other files beside it): copy your own files off the drive, erase it (at the "
+                "badge's REPL: import storage; storage.erase_filesystem()) and deploy again "
+                "(nothing was changed)" % (mount, name))
     except BaseException:
         try:
             os.remove(path)

@@ -397,3 +397,18 @@ def test_deploy_makes_the_journals_the_board_never_makes_and_keeps_a_campaign(ci
         j = journal.Journal(str(drive / name), ring, kind, 64, lambda: None)
         assert j.why is None and j.newest() == [] and any(name in l for l in log)
     assert deploy.to_circuitpython(str(src), str(drive), log=log.append)[0] == []
+
+
+def test_a_drive_too_fragmented_for_a_journal_in_one_piece_is_refused(circuitpy, monkeypatch):
+    """The board erases 4 KiB sectors of its journal: a journal the computer wrote in pieces
+    would share sectors with other files, whose blocks a cut during an erase damages.  Where the
+    system says how many pieces (FIEMAP), more than one is refused and nothing is left."""
+    drive, src = circuitpy
+    before = FatDrive(drive, 1 << 20).snapshot()
+    assert deploy.extents(str(drive / "tal-save.bin")) in (1, None)  # (the real call answers)
+    monkeypatch.setattr(deploy, "extents", lambda path: 3)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    assert "too fragmented to hold tal-settings.bin in one piece" in str(e.value)
+    assert "\n" not in str(e.value) and "nothing was changed" in str(e.value)
+    assert FatDrive(drive, 1 << 20).snapshot() == before
