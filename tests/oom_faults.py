@@ -33,7 +33,7 @@ FRACTIONS = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
 # A request's durable step, after its reply is made: `Session.save` within `Session.commit` (the
 # state), a reading command's file writes (`session.then`, engine/tal/cmd_mix.py).  What follows
 # (in `commit` and `protocol._execute`) is an increment, an attribute store and a return.
-DURABLE = ("commit", "save", "then")
+DURABLE = ("commit", "save", "then", "_keep")  # (_keep: an answer's then, engine/tal/answers.py)
 
 
 class Faults:
@@ -83,7 +83,7 @@ class Faults:
 NO_ALLOCATION = {"engine/core/session.py:Session.abort", "engine/core/rng.py:Rng.restore",
                  "engine/core/undolog.py:drop_oldest", "engine/core/undolog.py:settle",
                  "engine/tal/cmd_mix.py:_later.<locals>.then",
-                 "engine/tal/answers.py:record.<locals>.then", "engine/core/session.py:Session.vals",
+                 "engine/tal/answers.py:_keep", "engine/core/session.py:Session.vals",
                  "firmware/datafiles.py:DataDir.append", "firmware/datafiles.py:DataDir.write",
                  "firmware/storage.py:FileStore.write"}
 
