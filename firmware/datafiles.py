@@ -63,9 +63,15 @@ class DataDir:
         for path in ((self.mine + "/" + name, self.mine + "/" + name + ".new") if self.mine
                      else ()) + (self.base + "/" + name,):
             try:
+                folder = os.stat(path)[0] & 0x4000
+            except OSError:
+                continue  # not there (.new: only while a replacement is between write and rename)
+            if folder:  # (MicroPython opens a folder, and CPython does not: one message on both)
+                raise OSError("a folder is there, not a file")
+            try:
                 return open(path, "rb")
             except OSError:
-                pass  # .new: a replacement cut short between its write and its rename
+                pass
         return None
 
     def _path(self, name):

@@ -9,16 +9,22 @@ host_tools/benches/flash_bench.py check them on a model of CircuitPython's flash
   programs it back (supervisor/shared/external_flash/external_flash.c).  A file rewritten in
   place erases the same sectors at every save, and closing a written file rewrites its directory
   entry: another erase, of a sector the whole drive depends on.
-- So the journal is created once, full of 0xFF, and kept open for the session: its directory
-  entry is written again only when the file is closed (a soft reboot), never per save.
+- So the journal is made once, whole, by the computer (`make deploy`, `make_file`): never created
+  nor grown on the board, where a cut while FAT's tables are rewritten can leave the drive
+  unmountable.  It is kept open for the session: its directory entry is written again only when
+  the file is closed (a soft reboot), never per save.  At start the file must be a file of the
+  size its first block says (a file of older firmware, made on the board, has no such block):
+  anything else is one line saying what is there and how to fix it, and nothing is saved.
 - Each record goes to blocks that are already erased: a save programs them and erases nothing,
   then reads them back.  The record is durable when `write` returns.
-- Erasing is done ahead, 8 blocks at a time, and never within 7 blocks of the newest record: a
-  power cut during an erase blanks the whole 4 KiB sector, wherever the file's blocks fall in it,
+- Erasing is done ahead, 16 blocks at a time, and never within 7 blocks of the newest record: a
+  power cut during an erase tears the whole 4 KiB sector, wherever the file's blocks fall in it,
   so the record that must survive is kept out of reach.  `sync()` (CircuitPython's `os.sync`)
-  makes an erase happen at once rather than within the next second.
-- The first and last 8 blocks are never written after creation: the sectors the journal erases
-  hold only its own blocks when the file lies in one piece (it is created on a drive with room).
+  makes an erase happen at once rather than within the next second.  A torn erase can leave a
+  block erased in its first page and not in its second: CircuitPython would take it as erased
+  and only program it, so such a block is first made to read written (`_erase`).
+- The first and last 8 blocks are never written by the board: the sectors the journal erases
+  hold only its own blocks when the file lies in one piece.
 
 An entry: magic b"TJ", kind, version, sequence number u32, body length u32, CRC-32 of those 12
 bytes; the body; the body's CRC-32; 0xFF up to a whole block.  At start the entry with the highest
@@ -35,10 +41,15 @@ CHUNK = 16  # blocks erased at a time
 HEAD = 16  # entry header bytes
 MAGIC = b"TJ"
 VERSION = 1
+FILE_MAGIC = b"TJFILE"  # the file's first block, written by the computer: magic, kind, ring
 STATE = 1  # kinds of entry: an engine record frame
 SETTINGS = 2  # the device settings (firmware.prefs)
 
 _FF = b"\xff" * BLOCK
+_ZERO4 = b"\x00" * 4
+# What to do when the save file is not usable: the board never makes it (see above).
+_REMAKE = (": hold SELECT while the badge starts, delete it from CIRCUITPY on the computer and run "
+           "make deploy, which makes it again")
 
 
 class Journal:
@@ -76,45 +87,54 @@ class Journal:
 
     # --- the file -------------------------------------------------------------------------
     def _open(self, ring):
+        name = self.path.rsplit("/", 1)[-1]
+        try:
+            import os
+
+            st = os.stat(self.path)
+        except OSError as e:
+            code = e.args[0] if e.args else None
+            self.why = ("%s is missing%s" % (name, _REMAKE)) if code == 2 else _reason(code)
+            return None
+        if st[0] & 0x4000:  # S_IFDIR
+            self.why = "%s is a folder, not the save file%s" % (name, _REMAKE)
+            return None
+        if not st[0] & 0x8000:  # S_IFREG: a device (/dev/null) keeps nothing
+            self.why = "%s is not a file%s" % (name, _REMAKE)
+            return None
         try:
             f = open(self.path, "r+b")
         except OSError as e:
-            code = e.args[0] if e.args else None
-            if code == 2:  # ENOENT: the first start, make it
-                return self._create(ring)
-            self.why = _reason(code)
+            self.why = _reason(e.args[0] if e.args else None)
             try:
-                return open(self.path, "rb")
+                f = open(self.path, "rb")
             except OSError:
                 return None
-        self.ring = f.seek(0, 2) // BLOCK - 2 * GUARD
-        if self.ring < 2 * self.max_blocks + 2 * CHUNK + 2 * SECTOR:
+        size = f.seek(0, 2)
+        self.ring = size // BLOCK - 2 * GUARD
+        made = self._made(f)
+        if size % BLOCK or self.ring < self.least() or (made is not None and made != self.ring):
             f.close()
-            self.why = "%s is too small to be a save file" % self.path
+            self.why = "%s is %d KB, not a save file the app made (%d KB)%s" % (
+                name, size // 1024, (ring + 2 * GUARD) * BLOCK // 1024, _REMAKE)
             return None
         return f
 
-    def _create(self, ring):
-        try:
-            f = open(self.path, "wb")
-            try:
-                for _ in range(ring + 2 * GUARD):
-                    f.write(_FF)
-            finally:
-                f.close()
-            return open(self.path, "r+b")
-        except OSError as e:
-            self.why = _reason(e.args[0] if e.args else None)
-            if self.why.startswith("no space"):
-                self.why = "no room for the save file (%d KB needed)" % (
-                    (ring + 2 * GUARD) * BLOCK // 1024)
-            try:
-                import os
+    def least(self):
+        """The smallest ring this journal works in: two of the largest entries, a chunk erased
+        ahead and a sector either side of the newest entry."""
+        return 2 * self.max_blocks + CHUNK + 2 * SECTOR
 
-                os.remove(self.path)
-            except OSError:
-                pass
+    def _made(self, f):
+        # The ring the file's first block says the computer made it with; None when it says
+        # nothing (older firmware made the file on the board, all 0xFF), -1 when it is not ours.
+        f.seek(0)
+        head = f.read(16)
+        if len(head) < 16 or head == _FF[:16]:
             return None
+        if head[:6] != FILE_MAGIC or head[6] != self.kind or crc32(head[:12]) != u32(head, 12):
+            return -1
+        return u32(head, 8)
 
     def _read(self, block, into):
         self.f.seek((GUARD + block) * BLOCK)
@@ -123,6 +143,8 @@ class Journal:
     # --- finding the entries at start -----------------------------------------------------------
     def _entry(self, block):
         # The body length of a whole, valid entry at ring `block`, or -1.  Reads into self.buf.
+        # self.span: the blocks of an entry whose header holds (0: none), whole or torn.
+        self.span = 0
         b = self.buf
         if not self._read(block, b) or b[0:2] != MAGIC or b[2] != self.kind or b[3] != VERSION:
             return -1
@@ -132,6 +154,7 @@ class Journal:
         nb = self.blocks_for(n)
         if nb > self.max_blocks or block + nb > self.ring:
             return -1
+        self.span = nb
         crc = 0  # the body's CRC, block by block, then the 4 bytes stored after it
         for k in range(nb):
             if k and not self._read(block + k, b):
@@ -154,18 +177,26 @@ class Journal:
     def _scan(self):
         best = second = -1
         best_seq = second_seq = 0
-        r = 0
+        r = torn = 0  # ring blocks before `torn` belong to a torn entry
         while r < self.ring:
             if not self._read(r, self.buf):
                 break
             if self.buf == _FF:
                 r += 1
                 continue
-            self.used = True
             n = self._entry(r)
             if n < 0:
+                # An entry whose header holds and the rest not was being written when the power
+                # went: never acknowledged, so not a save (a first save cut short is no damage).
+                # Anything else might have been one: the player is told.
+                # (Block by block: an entry written after a torn one may start inside it.)
+                if self.span:
+                    torn = r + self.span
+                elif r >= torn:
+                    self.used = True
                 r += 1
                 continue
+            self.used = True
             self._read(r, self.buf)
             seq = u32(self.buf, 4)
             if best < 0 or seq_newer(seq, best_seq):
@@ -215,6 +246,12 @@ class Journal:
 
     def _erase(self, block):
         end = min(block + CHUNK, self.ring)
+        for b in range(block, end):
+            # A block whose first bytes read erased and the rest not (a torn erase, junk): make
+            # them read written, or CircuitPython would program it rather than erase its sector.
+            if self._read(b, self.back) and self.back[:4] == _FF[:4] and self.back != _FF:
+                self.f.seek((GUARD + b) * BLOCK)
+                self.f.write(_ZERO4)
         self.f.seek((GUARD + block) * BLOCK)
         for _ in range(block, end):
             self.f.write(_FF)
@@ -328,6 +365,21 @@ class Journal:
             self.failed = block
             return False
         return True
+
+
+def make_file(path, ring, kind):
+    """Make a journal file of `ring` blocks at `path` (the computer does, at `make deploy`): its
+    first block says what it is, every other block is erased (0xFF)."""
+    head = bytearray(_FF)
+    head[0:6] = FILE_MAGIC
+    head[6] = kind
+    head[7] = VERSION
+    put_u32(head, 8, ring)
+    put_u32(head, 12, crc32(memoryview(head)[:12]))
+    with open(path, "wb") as f:
+        f.write(head)
+        for _ in range(ring + 2 * GUARD - 1):
+            f.write(_FF)
 
 
 def _reason(code):

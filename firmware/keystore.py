@@ -40,6 +40,8 @@ def _copies(kv, key):
 
 def _put(kv, key, data):
     why = kv.setItem(key, b2a_base64(data).decode().strip())
+    if why and str(why).startswith("another tab"):  # web/boot.mjs: one tab owns the save
+        raise OSError(str(why))
     if why:  # QuotaExceededError (storage full), SecurityError (storage blocked)
         raise OSError("the browser refused to store it (%s)" % str(why).split("\n")[0][:80])
 

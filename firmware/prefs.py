@@ -114,8 +114,9 @@ class Prefs:
         if self.blob is not None:
             try:
                 self.blob.write(self.dump())
-            except OSError:
-                self.notice = "settings not saved (storage read-only?)"
+            except OSError as e:  # the journal says why (a file missing, a read-only drive)
+                why = e.args[0] if e.args and isinstance(e.args[0], str) else "storage read-only?"
+                self.notice = "settings not saved: " + why
 
 
 class FileBlob:

@@ -10,6 +10,8 @@ The PyBadge keeps its record in a journal on CIRCUITPY (`firmware.journal`); `Nv
 frames older firmware kept in `microcontroller.nvm`, so a campaign carries over.
 """
 
+import os
+
 from engine.core.record import FRAME_MAX, HEADER, LEGACY_SLOT, frames_in, size_at
 
 try:
@@ -51,6 +53,15 @@ class FileStore:
     def __init__(self, path):
         self.paths = (path, path + ".1")
         self._newest = 1  # which file holds the newest frame: the first write goes to `path`
+        self.why = None  # why nothing can be saved there, or None
+        for p in self.paths:
+            try:
+                mode = os.stat(p)[0]
+            except OSError:
+                continue  # not there yet: the first write makes it
+            if mode & 0xF000 != 0x8000:  # a folder, a device (/dev/null keeps nothing): refused
+                self.why = "%s is not a regular file" % p
+                self.notice = "nothing will be saved: " + self.why
 
     def frames(self):
         """The frames of the file holding the newest good one (the first file may be an older
@@ -88,6 +99,8 @@ class FileStore:
 
     def write(self, pieces):
         """Replace the older file with the frame made of `pieces`; return once it is on the medium."""
+        if self.why is not None:
+            raise OSError(self.why)
         i = 1 - self._newest
         try:
             f = open(self.paths[i], "wb")

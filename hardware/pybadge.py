@@ -18,7 +18,8 @@ circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
 - NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
 - storage: two journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
   100,000 erase cycles), `/tal-save.bin` for the campaign and `/tal-settings.bin` for the
-  settings (firmware/journal.py explains why; docs/storage.md has the figures).  Saves of older
+  settings, made by `make deploy` and never created nor grown here (firmware/journal.py explains
+  why; docs/storage.md has the figures).  Saves of older
   firmware in `microcontroller.nvm` (one 8 KiB SAMD51 flash block, erased by every write) are read
   once and carried over, never written.
 """
@@ -48,7 +49,8 @@ DRIVE = "/"  # CIRCUITPY, where the journals live
 SAVE_FILE = "tal-save.bin"  # the campaign's journal: 384 blocks of 512 bytes between guards
 SAVE_RING = 384
 SETTINGS_FILE = "tal-settings.bin"
-SETTINGS_RING = 48
+SETTINGS_RING = 48  # (a file older firmware made on the board: kept at its size)
+SETTINGS_BODY = 64
 LEGACY_PREFS = 4096  # where older firmware kept the settings in nvm, after two 2 KB slots
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
@@ -187,7 +189,8 @@ class Board(base.Board):
         from firmware.journal import SETTINGS, Journal, JournalBlob
         from firmware.prefs import NvmBlob
 
-        return JournalBlob(Journal(DRIVE + SETTINGS_FILE, SETTINGS_RING, SETTINGS, 64, os.sync),
+        return JournalBlob(Journal(DRIVE + SETTINGS_FILE, SETTINGS_RING, SETTINGS, SETTINGS_BODY,
+                                   os.sync),
                            NvmBlob(microcontroller.nvm, LEGACY_PREFS))
 
     # --- sound, lights, shake -------------------------------------------------------------

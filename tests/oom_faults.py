@@ -33,7 +33,7 @@ FRACTIONS = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
 # A request's durable step, after its reply is made: `Session.save` within `Session.commit` (the
 # state), a reading command's file writes (`session.then`, engine/tal/cmd_mix.py).  What follows
 # (in `commit` and `protocol._execute`) is an increment, an attribute store and a return.
-DURABLE = ("commit", "save", "then")
+DURABLE = ("commit", "save", "then", "_keep")  # (_keep: an answer's then, engine/tal/answers.py)
 
 
 class Faults:
@@ -76,10 +76,14 @@ class Faults:
 # (tests/test_oom_faults.py runs it under heap_lock); drop_oldest stores the two offsets `_end`
 # found, small ints; settle's one allocation (a memoryview) comes before the bytes move, then it
 # stores two small ints; a `then` of cmd_mix loops over a tuple, calling the writes; a data
-# file's append and write, and a state file's write, open their file before they write.
+# file's append and write, and a state file's write, open their file before they write; the
+# `then` keeping an answer allocates before it changes anything (a tuple) or after it has put
+# everything back (the refusal); the `vals` property returns the fields (allocating nothing once
+# they are made: the lines of `layout.new_values` are counted).
 NO_ALLOCATION = {"engine/core/session.py:Session.abort", "engine/core/rng.py:Rng.restore",
                  "engine/core/undolog.py:drop_oldest", "engine/core/undolog.py:settle",
                  "engine/tal/cmd_mix.py:_later.<locals>.then",
+                 "engine/tal/answers.py:_keep", "engine/core/session.py:Session.vals",
                  "firmware/datafiles.py:DataDir.append", "firmware/datafiles.py:DataDir.write",
                  "firmware/storage.py:FileStore.write"}
 

@@ -2,7 +2,9 @@
 FatFs and littlefs are the boards'), driven by the real engine playing a campaign: a power cut at
 every flash operation of a run of saves (and again at every operation of the save after each
 cut) always restarts on the newest acknowledged state or the one being written, never on
-defaults, and never damages the other files of the drive; the flash lasts ten years and more at
+defaults, never damages the other files of the drive, and the next action is saved; so does a
+cut that tears an erase (some 256-byte pages erased, others not), from the first start on, and
+on the PyBadge's settings; the flash lasts ten years and more at
 2,880 saved actions a week.  The PyBadge's first storage (two slots in microcontroller.nvm) is run
 too: it loses the campaign and wears out in weeks, which is why it is gone."""
 
@@ -18,9 +20,39 @@ def lines(tmp_path_factory):
     return str(path)
 
 
-def _cuts(lines, board, phase, first, count, depth=1):
-    result, fails, out = flash_bench.run(["cuts", board, phase, lines, first, count, depth])
+def _cuts(lines, board, phase, first, count, depth=1, torn="first"):
+    result, fails, out = flash_bench.run(["cuts", board, phase, lines, first, count, depth, torn])
     return result, fails
+
+
+@pytest.mark.parametrize("torn", ["last", "even", "odd"])
+def test_pybadge_journal_saves_again_after_a_cut_that_tears_an_erase(lines, torn):
+    """A cut during an erase ahead leaves some pages of the sector erased and others not: a block
+    erased in its first page only reads erased to CircuitPython, which then programs it instead
+    of erasing it.  Saves 40 to 52 erase ahead several times."""
+    r, fails = _cuts(lines, "pybadge", 3, 40, 12, torn=torn)
+    assert fails == [] and r["failures"] == 0 and r["trials"] > 100, fails[:5]
+
+
+def test_pybadge_first_saves_after_deploy_survive_a_cut_at_every_operation(lines):
+    """The first start reads only (make deploy made the files); its first saves, cut anywhere,
+    leave the state before or after, and the device saves again (a torn first record is no
+    damaged save)."""
+    r, fails = _cuts(lines, "pybadge", 0, 0, 6, torn="even")
+    assert fails == [] and r["failures"] == 0 and r["trials"] > 5, fails[:5]
+
+
+@pytest.mark.parametrize("phase,torn", [(3, "even"), (5, "last"), (0, "first")])
+def test_pybadge_settings_survive_a_cut_at_every_operation_of_a_change(phase, torn):
+    """hardware/pybadge.py's settings file (ring 48), 60 changes (laps, erases ahead): a cut
+    anywhere restarts on the settings before or after, and the next change is saved."""
+    from host_tools import dist
+
+    trials = open(flash_bench.__file__.replace("flash_bench", "flash_trials")).read()
+    ring = dict((n, r) for n, r, _k in dist.pybadge_journals())["tal-settings.bin"]
+    assert "SETTINGS_RING = %d\n" % ring in trials  # the model's file is the board's
+    result, fails, out = flash_bench.run(["settings", phase, 60, torn])
+    assert fails == [] and result["failures"] == 0 and result["trials"] > 200, fails[:5]
 
 
 @pytest.mark.parametrize("phase", [0, 3, 6])

@@ -87,7 +87,9 @@ def test_a_nearly_full_drive_is_refused_before_anything_is_written(circuitpy, mo
         deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
     msg = str(e.value)
     assert "\n" not in msg and "not enough space" in msg and "nothing was changed" in msg
-    assert "needs 19.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg  # + 4 folders
+    # + 4 folders, and the settings' journal the drive has not (32 KB)
+    assert "needs 51.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg
+    assert "and tal-settings.bin, 32.0 KB)" in msg
     assert fat.snapshot() == before
 
 
@@ -95,7 +97,7 @@ def test_a_copy_that_fails_midway_leaves_the_old_app_runnable(circuitpy, monkeyp
     """The cable comes out (EIO) at the 5th file: the staged copies go, the old app stays."""
     drive, src = circuitpy
     _big_dist(src)
-    fat = FatDrive(drive, capacity=1 << 20, fail_at=5)
+    fat = FatDrive(drive, capacity=1 << 20, fail_at=6)  # (the first: the settings' journal)
     before = fat.snapshot()
     fat.install(monkeypatch)
     with pytest.raises(deploy.DeployError) as e:
@@ -410,3 +412,38 @@ def test_pull_via_mpremote_from_a_unix_port_on_a_pty(board, tmp_path):
     a = run_console("cpython", ["state", "roll 3d10"], state=str(state))
     b = run_console("cpython", ["state", "roll 3d10"], state=str(out))
     assert a == b
+
+
+def test_deploy_makes_the_journals_the_board_never_makes_and_keeps_a_campaign(circuitpy):
+    """The PyBadge's journals are made by the computer, whole and erased, when the drive has
+    none (the board never makes nor grows them); an existing one is the campaign: untouched."""
+    from firmware import journal
+    from host_tools.dist import pybadge_journals
+
+    drive, src = circuitpy
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append)
+    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    for name, ring, kind in pybadge_journals():
+        if name == "tal-save.bin":
+            continue
+        data = (drive / name).read_bytes()
+        assert len(data) == (ring + 2 * journal.GUARD) * journal.BLOCK
+        j = journal.Journal(str(drive / name), ring, kind, 64, lambda: None)
+        assert j.why is None and j.newest() == [] and any(name in l for l in log)
+    assert deploy.to_circuitpython(str(src), str(drive), log=log.append)[0] == []
+
+
+def test_a_drive_too_fragmented_for_a_journal_in_one_piece_is_refused(circuitpy, monkeypatch):
+    """The board erases 4 KiB sectors of its journal: a journal the computer wrote in pieces
+    would share sectors with other files, whose blocks a cut during an erase damages.  Where the
+    system says how many pieces (FIEMAP), more than one is refused and nothing is left."""
+    drive, src = circuitpy
+    before = FatDrive(drive, 1 << 20).snapshot()
+    assert deploy.extents(str(drive / "tal-save.bin")) in (1, None)  # (the real call answers)
+    monkeypatch.setattr(deploy, "extents", lambda path: 3)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
+    assert "too fragmented to hold tal-settings.bin in one piece" in str(e.value)
+    assert "\n" not in str(e.value) and "nothing was changed" in str(e.value)
+    assert FatDrive(drive, 1 << 20).snapshot() == before

@@ -52,9 +52,9 @@ def test_an_answer_whose_request_runs_out_of_memory_is_recorded_once(tmp_path, m
     assert "no question" in refused(s, "answer 4", "state")
 
 
-def test_a_different_answer_after_one_that_ran_out_of_memory_is_refused(monkeypatch):
-    """Out of memory on both tries, the reply said so, but the answer was recorded: the question
-    still waits for it, and another value is refused saying where to change it."""
+def test_an_answer_refused_out_of_memory_is_kept_nowhere(tmp_path, monkeypatch):
+    """Out of memory on both tries, the reply says nothing changed: the answer is neither in the
+    session nor in data/tal/answers.txt, the question still waits, and another value is taken."""
     from engine.core import unload
     from engine.tal import cmd_tables
 
@@ -62,17 +62,18 @@ def test_a_different_answer_after_one_that_ran_out_of_memory_is_refused(monkeypa
         raise MemoryError
 
     monkeypatch.setattr(unload, "release", lambda: True)
-    s = new()
+    s = new(data=reader(DATA, str(tmp_path)))
     refused(s, "table ridge =3", "ask")
     table = cmd_tables.table
     monkeypatch.setattr(cmd_tables, "table", no_memory)
     with pytest.raises(MemoryError):  # (the console answers "out of memory: nothing changed")
         protocol.execute(s, ["answer", "4"])
+    assert not (tmp_path / "tal" / "answers.txt").exists()
     monkeypatch.setattr(cmd_tables, "table", table)
-    msg = refused(s, "answer 5", "state")
-    assert msg == ("answer 4 is recorded already (its request ran out of memory): send it "
-                   "again; to change it, edit data/tal/answers.txt")
-    assert ok(s, "answer 4")["stress"] == 4
+    assert ok(s, "answer")["table"] == "ridge"  # still waiting
+    assert ok(s, "answer 5")["stress"] == 5
+    assert (tmp_path / "tal" / "answers.txt").read_text().count("ridge | 3 |") == 1
+    assert ok(s, "table ridge =3")["stress"] == 5  # asked no more
 
 
 ABORT = """

@@ -158,8 +158,8 @@ def test_answers_are_written_to_the_players_data(tmp_path):
 
 
 def test_unwritable_or_malformed_answers_are_one_clear_line():
-    """A hook that cannot write keeps the answer for the session and says why in one line; a
-    malformed answers file is refused naming its line."""
+    """A folder that refuses the write refuses the answer in one line, nothing changed (the
+    question still waits); a malformed answers file is refused naming its line."""
     class ReadOnly:
         writes = True  # a hook with a folder, which refuses the write
 
@@ -174,9 +174,9 @@ def test_unwritable_or_malformed_answers_are_one_clear_line():
 
     s = new(data=ReadOnly())
     refused(s, "table ridge =3", "ask")
-    r = ok(s, "answer 4")
-    assert r["saved"] is False and r["note"] == (
-        "kept for this session: cannot write data/tal/answers.txt (Read-only file system)")
+    assert refused(s, "answer 4", "state") == (
+        "cannot write data/tal/answers.txt (Read-only file system): nothing changed")
+    assert ok(s, "answer")["table"] == "ridge"
     bad = "source: me\nstatus: mine\nridge | 3 | stress=x | me\n"
     s = new(data=lines_hook({"tal/answers.txt": bad}))
     msg = refused(s, "table ridge =3", "state")

@@ -160,3 +160,24 @@ def test_a_killed_browser_loses_no_acknowledged_action(served):
     assert seen["soAfter"] == '{"ok":true,"so":3}'
     undone = json.loads(seen["undone"])
     assert undone["ok"] and undone["undone"] != "so +3", undone
+
+
+def test_two_tabs_one_owns_the_save_and_the_other_says_so(served):
+    """Two tabs of the page each saved their own campaign: B's first save took away A's two
+    actions and their undo steps.  Now the tab opened last owns the save: A's actions are there
+    in B, A's next change is refused in one line and changes nothing, and a reload takes the
+    save back with what B saved."""
+    chromium = need_chromium()
+    p = subprocess.run([NODE, os.path.join(ROOT, "web", "test", "browser.mjs"), "tabs", served],
+                       capture_output=True, timeout=240, env=dict(os.environ, CHROMIUM=chromium))
+    assert p.returncode == 0, p.stderr.decode()[-3000:]
+    seen = {k: json.loads(v) for k, v in json.loads(p.stdout.decode().splitlines()[-1]).items()}
+    assert seen["a1"]["so"] == 1 and seen["a2"]["so"] == 2
+    assert seen["b1"] == {"ok": True, "so": 4}  # A's two actions were found
+    assert seen["a3"] == {"ok": False, "error": "state", "msg": "not saved, nothing changed: "
+                          "another tab has this campaign now: reload this one to play here"}
+    assert seen["aQuery"]["so"] == 2  # nothing changed in A
+    assert seen["aAfterReload"]["so"] == 4
+    assert seen["a4"]["ok"] is True  # B's step is A's to undo now
+    assert seen["b2"]["ok"] is False and "another tab" in seen["b2"]["msg"]
+    assert seen["bAfterReload"]["so"] == 2

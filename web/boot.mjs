@@ -55,7 +55,12 @@ export async function boot(loadMicroPython, archive, options = {}) {
 // IndexedDB held when the page started: the store takes the newer frame of the two.
 // setItem returns "" once stored, else why not: a JS exception does not cross into MicroPython
 // as a Python one, so none may leave here (storage full or blocked: the action is refused).
-const DB = "tal", TABLE = "keys";
+// One tab owns the save at a time: the one opened last writes its token under OWNER before the
+// app reads anything, and a tab whose token is no longer there refuses every write in one line
+// (two tabs each saving their own campaign overwrote each other's actions); reloading it takes
+// the save back, with what the other tab saved.
+const DB = "tal", TABLE = "keys", OWNER = "tal.owner";
+export const NOT_OWNER = "another tab has this campaign now: reload this one to play here";
 
 function request(r) {
   return new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
@@ -76,6 +81,8 @@ async function openDisk(idb) {
 }
 
 export async function diskStorage(local, idb) {
+  const me = `${Date.now()}-${Math.random()}`;
+  try { local.setItem(OWNER, me); } catch (e) { /* storage blocked: every write says so */ }
   const [db, disk] = await openDisk(idb);
   const pending = new Map();
   return {
@@ -84,6 +91,9 @@ export async function diskStorage(local, idb) {
     },
     mirror(key) { return disk.has(key) ? disk.get(key) : null; },
     setItem(key, value) {
+      let owner = me;
+      try { owner = local.getItem(OWNER); } catch (e) { /* the write below says why */ }
+      if (owner !== null && owner !== me) return NOT_OWNER;
       try { local.setItem(key, value); } catch (e) { return `${e.name}: ${e.message}`; }
       if (db) pending.set(key, value);
       return "";

@@ -2,9 +2,11 @@
 
 A row a document does not print is asked once (engine/tal/ask.py); the player's answer is used at
 once and kept in data/tal/answers.txt, written through the front end's hook
-(`session.data.append`, firmware/datafiles.py), so the same roll needs no question again.  A hook
-that cannot write (the console, a read-only drive) keeps the answer for the session and the reply
-says so (`"saved":false` and why).
+(`session.data.append`, firmware/datafiles.py), so the same roll needs no question again.  A
+front end without a data folder (the console) keeps the answer for the session and the reply says
+so (`"saved":false` and why); a folder that refuses the write refuses the answer, nothing changed.
+The answer is kept (in the file, then in the session's copy) only once its request has run and
+its reply is made (`session.then`): a request refused, out of memory too, changes nothing.
 
     answer          the question waiting: its table, key, what to read, the values wanted
     answer V...     those values: recorded, then the question's request runs again
@@ -52,9 +54,21 @@ def keys(session, table):
     return [key for row_table, key, _values in _rows(session) if row_table == table]
 
 
+# [session, row line, file text, append, question] of the answer whose request is running:
+# used by `given` while that request runs, kept only by `_keep` (its `session.then`).  A list and
+# a module function, not a closure: the rules transcripts' smallest heap is at its budget.
+_pending = None
+
+
 def given(session, table, key, field):
     """The value (converted) the player entered for `field` of row `key` of `table`, or None."""
-    for _table, _key, values in _rows(session).starting("%s|%s|" % (table, key)):
+    rows = _rows(session).starting("%s|%s|" % (table, key))
+    p = _pending
+    if p is not None and getattr(session, "then", None) is _keep and p[0] is session:
+        prefix = "%s|%s|" % (table, key)
+        if p[1].startswith(prefix):
+            rows = ((table, key, p[1][len(prefix):]),)
+    for _table, _key, values in rows:
         for tok in values.split():
             k = tok.find("=")
             if tok[:k] == field[0]:
@@ -65,34 +79,33 @@ def given(session, table, key, field):
     return None
 
 
-def record(session, table, key, names, tokens):
-    """Keep an answer: in the session's copy of the file, and in the file when the hook can write.
-    Returns the reply pairs saying whether it was saved."""
+def _keep():
+    # In the session's copy first, then the file; a write that fails takes the row back (pop and
+    # stores: nothing allocated), so a refusal keeps the answer nowhere.
     from engine.core import datatables
-    _rows(session)  # read (and cached) before it grows
-    text = "%s | %s | %s | entered at the table\n" % (
-        table, key, " ".join("%s=%s" % (names[i], tokens[i]) for i in range(len(names))))
-    hook = session.data
-    append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
-    if append is None:
-        out = (("saved", False), ("note", "kept for this session: no data folder to write here"))
-    else:
-        try:
-            append(FILE, ("" if datatables.present(FILE) else HEADER) + text)
-            out = (("saved", True),)
-        except OSError as e:
-            out = (("saved", False), ("note", "kept for this session: cannot write data/%s (%s)"
-                                      % (FILE, e.args[-1] if e.args else e)))
-    datatables.add_row(FILE, (table, key, text.split(" | ")[2]))
-    return out
-
-
-def _question(q):
-    table, key, fields, what, sheet = q
-    return (("table", table), ("key", key), ("ask", what), ("read", sheet),
-            ("fields", [Obj((("name", name), ("words", list(choices)))) if choices is not None
-                        else Obj((("name", name), ("lo", lo), ("hi", hi)))
-                        for name, lo, hi, choices in fields]))
+    global _pending
+    session, line, text, append, q = _pending
+    _pending = None
+    full = ("" if datatables.present(FILE) else HEADER) + text if append is not None else ""
+    got = datatables._cache[FILE]  # [hook, rows, status, entered]
+    lines = got[1].lines
+    n = len(lines)
+    was = (got[2], got[3])
+    try:
+        lines.append(line)  # (datatables.add_row, with the line joined before the request ran)
+        got[2] = got[2] or "entered at the table"
+        got[3] = True
+        if append is not None:
+            append(FILE, full)
+    except BaseException as e:
+        while len(lines) > n:
+            lines.pop()
+        got[2], got[3] = was
+        if isinstance(e, OSError):
+            session.asking = q  # the question still waits
+            raise parse.Reject(parse.STATE, "cannot write data/%s (%s): nothing changed" % (
+                FILE, e.args[-1] if e.args else e))
+        raise
 
 
 def answer(session, words):
@@ -102,9 +115,12 @@ def answer(session, words):
         raise parse.Reject(parse.STATE, "no question is waiting (the device asks when a roll needs "
                            "a table row it does not know)")
     waiting, question = q[0], q[1]
-    if len(words) == 1:
-        return _question(question)
     table, key, fields, what, sheet = question
+    if len(words) == 1:
+        return (("table", table), ("key", key), ("ask", what), ("read", sheet),
+                ("fields", [Obj((("name", name), ("words", list(choices)))) if choices is not None
+                            else Obj((("name", name), ("lo", lo), ("hi", hi)))
+                            for name, lo, hi, choices in fields]))
     names = [name for name, _lo, _hi, _choices in fields]
     if len(words) != 1 + len(fields):
         raise parse.Reject(parse.SYNTAX, "answer " + " ".join(names).upper())
@@ -113,16 +129,36 @@ def answer(session, words):
         name, _lo, _hi, choices = fields[i]
         n = convert(fields[i], words[1 + i], table, key)
         shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
-    # Out of memory, `protocol.execute` puts this question back and runs the answer again: the
-    # question keeps the answer's words and "saved" pairs, so the second try records nothing twice.
-    if q[2] is None:
-        q[3] = record(session, table, key, names, words[1:])
-        q[2] = words
-    elif q[2] != words:  # (a try that ran out of memory twice: its reply said so)
-        raise parse.Reject(parse.STATE, "%s is recorded already (its request ran out of memory): "
-                           "send it again; to change it, edit data/%s" % (" ".join(q[2]), FILE))
+    # Kept by `_keep` once the request has run and its reply is made: out of memory before
+    # then, `protocol.execute` puts this question back and nothing is kept.  (Inline, as is the
+    # question's reply: each module global is heap, and the rules transcripts are at budget.)
+    global _pending
+    from engine.core import datatables
+    _rows(session)  # read (and cached) before it grows
+    values = " ".join("%s=%s" % (names[i], words[1 + i]) for i in range(len(names)))
+    hook = session.data
+    append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
+    _pending = [session, "%s|%s|%s" % (table, key, values), None if append is None else
+                "%s | %s | %s | entered at the table\n" % (table, key, values), append, q]
+    lines = datatables._cache[FILE][1].lines  # (read above)
+    # The list's room for the row made now, before the request runs, so that `_keep` appends
+    # without growing it while the reply is held (MicroPython's pop keeps the room): without it,
+    # campaign.md's answers went over the rules transcripts' 24 KB on qemu-frozen.
+    lines.append(_pending[1])
+    lines.pop()
+    session.then = _keep
+    out = ((("saved", False), ("note", "kept for this session: no data folder to write here"))
+           if append is None else (("saved", True),))
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
     entered = Obj([("table", table), ("key", key)] + shown)
-    return (("entered", entered),) + q[3] + tuple(handler(session, waiting))
+    pairs = (("entered", entered),) + out + tuple(handler(session, waiting))
+    theirs = session.then
+    if theirs is not _keep:  # the request's own writes (a reading command's), after the answer
+        def both():
+            _keep()
+            theirs()
+
+        session.then = both
+    return pairs

@@ -33,8 +33,7 @@ def asks(fn):
         try:
             return fn(session, words)
         except Ask as e:
-            # [request, question, answer's words, its reply pairs]: the last two once recorded
-            session.asking = [words, e.question, None, None]
+            session.asking = (words, e.question)  # the request, the question
             raise
 
     return run

@@ -45,7 +45,7 @@ def run(args, heap=None, timeout=900):
     trials, thousands of requests, get 16 MB: the engine asks `gc.mem_free()` after each request
     (engine/core/unload.settle), which walks the whole heap's allocation table; at 64 MB a wear
     trial of 600 saves took 10.2 s, at 16 MB 2.8."""
-    heap = heap or ("64M" if args[0] == "cuts" else "16M")
+    heap = heap or ("64M" if args[0] in ("cuts", "settings") else "16M")
     consoles.ensure_mpy()
     here = os.path.dirname(os.path.abspath(__file__))
     env = dict(os.environ, MICROPYPATH=".:" + here)

@@ -5,9 +5,12 @@ boards run, importing the engine's .mpy build (host_tools/benches/flash_bench.py
 tests/test_flash_power_cut.py start it):
 
     micropython flash_trials.py wear BOARD SAVES LINES      erases per save, flash life
-    micropython flash_trials.py cuts BOARD PHASE LINES FIRST COUNT [DEPTH]
+    micropython flash_trials.py cuts BOARD PHASE LINES FIRST COUNT [DEPTH [TORN]]
                               a power cut at every flash operation (DEPTH 2: and at every one of
-                              the next action after each cut)
+                              the next action after each cut); TORN: what a cut during an erase
+                              leaves (flashsim.TORN: first, last, even, odd)
+    micropython flash_trials.py settings PHASE COUNT [TORN]
+                              the same for COUNT settings changes on the PyBadge's settings file
 
 BOARD is `pybadge` (the journals on CIRCUITPY), `pybadge-nvm` (the two slots in
 microcontroller.nvm that firmware before 2026-12 wrote) or `pico` (littlefs).  LINES is a file of
@@ -20,6 +23,10 @@ import sys
 import vfs
 
 from flashsim import CircuitPyDrive, Nor, PicoFlash, PowerCut, SamdNvm
+
+# The PyBadge's settings journal (hardware/pybadge.py: SETTINGS_RING; a test checks they agree).
+SETTINGS_RING = 48
+SETTINGS_BODY = 64
 
 from engine.core import protocol
 from engine.core.record import LEGACY_SLOT
@@ -49,13 +56,15 @@ class PyBadge:
     MOUNT = "/drive"
     SENTINELS = ("code.py", "lib/firmware/app.mpy", "data/tal/hit_cup.txt")
 
-    def __init__(self, ring, max_body, phase=0, size=512 * KB):
-        from firmware.journal import STATE
+    def __init__(self, ring, max_body, phase=0, size=512 * KB, torn="first", kind=None,
+                 name="tal-save.bin"):
+        from firmware.journal import STATE, make_file
 
-        self.kind = STATE
+        self.kind = STATE if kind is None else kind
+        self.name = name
         self.ring = ring
         self.max_body = max_body
-        self.nor = Nor(size, 4096, 256)
+        self.nor = Nor(size, 4096, 256, torn)
         self.dev = CircuitPyDrive(self.nor)
         vfs.VfsFat.mkfs(self.dev)
         self._mount()
@@ -75,7 +84,7 @@ class PyBadge:
             with open(self.MOUNT + "/pad.bin", "wb") as f:
                 f.write(b"\x00" * (512 * phase))
         self.dev.flush()
-        self.store()  # the first start makes the journal
+        make_file(self.MOUNT + "/" + self.name, ring, self.kind)  # the computer, at make deploy
         self.dev.flush()
 
     def _mount(self):
@@ -89,15 +98,26 @@ class PyBadge:
         from firmware.journal import Journal, JournalStore
 
         dev = self.dev
-        journal = Journal(self.MOUNT + "/tal-save.bin", self.ring, self.kind, self.max_body,
+        journal = Journal(self.MOUNT + "/" + self.name, self.ring, self.kind, self.max_body,
                           lambda: dev.ioctl(3, 0))
         return JournalStore(journal)
 
-    def boot(self):
-        """A start after a power cut: the drive as the flash holds it (no cache), a session."""
+    def journal(self):
+        from firmware.journal import Journal
+
+        dev = self.dev
+        return Journal(self.MOUNT + "/" + self.name, self.ring, self.kind, self.max_body,
+                       lambda: dev.ioctl(3, 0))
+
+    def restart(self):
+        """A start after a power cut: the drive as the flash holds it (no cache)."""
         self.dev.retire()
         self.dev = CircuitPyDrive(self.nor)
         self._mount()
+
+    def boot(self):
+        """A restart and a session on the journal."""
+        self.restart()
         return Session(1, self.store())
 
     def intact(self):
@@ -185,11 +205,12 @@ class Pico:
         return 0, None
 
 
-def make(board, phase=0, small=False):
+def make(board, phase=0, small=False, torn="first"):
     if board == "pybadge":
-        # The device's journal: 256 blocks, 16 KB records; the power-cut trials use a small one
+        # The device's journal: 384 blocks, 16 KB records; the power-cut trials use a small one
         # so that they go round it (and erase ahead) many times in a few actions.
-        return PyBadge(80, 4096, phase, 256 * KB) if small else PyBadge(384, 16384, phase)
+        return (PyBadge(80, 4096, phase, 256 * KB, torn) if small else
+                PyBadge(384, 16384, phase, torn=torn))
     if board == "pybadge-nvm":
         return PyBadgeNvm()
     if board == "pico":
@@ -298,6 +319,12 @@ class Trials:
         bad = self.b.intact()
         if bad:
             self.fail("action %d cut at %d damaged %s" % (i, k, " ".join(bad)))
+        if not then and 0 <= landed < len(self.lines):  # and the device saves again
+            after = bytes(self.b.nor.mem)
+            if not act(t, self.lines[landed]):
+                self.fail("action %d cut at %d: the next action (%s) is refused" % (
+                    i, k, self.lines[landed]))
+            self.b.nor.mem[:] = after
         if then and landed >= 0 and landed + 1 < len(self.expected):
             after = bytes(self.b.nor.mem)
             ops = self.ops_of(landed)
@@ -319,10 +346,10 @@ class Trials:
         return n
 
 
-def cuts(board, phase, lines, first, count, depth):
+def cuts(board, phase, lines, first, count, depth, torn="first"):
     """A power cut at every flash operation of actions first .. first + count - 1 (and, with
     depth 2, at every operation of the action after each of those cuts)."""
-    b = make(board, phase, small=True)
+    b = make(board, phase, small=True, torn=torn)
     s = b.boot()
     s.data = reader()
     expected = [s.payload()]
@@ -346,6 +373,65 @@ def cuts(board, phase, lines, first, count, depth):
     print("trials %d failures %d new %d ops %d" % (t.trials, t.failures, t.new, total))
 
 
+def settings_cuts(phase, count, torn):
+    """A power cut at every flash operation of `count` settings changes on the PyBadge's settings
+    file: after each, a restart finds the settings before or after the change, without a notice,
+    and the next change is saved."""
+    from firmware import prefs
+    from firmware.journal import SETTINGS, JournalBlob
+
+    b = PyBadge(SETTINGS_RING, SETTINGS_BODY, phase, 256 * KB, torn, SETTINGS, "tal-settings.bin")
+    names = [f[0] for f in prefs.FIELDS]
+
+    def load():
+        b.restart()
+        return prefs.Prefs(JournalBlob(b.journal()))
+
+    p = load()
+    expected = [p.dump()]
+    snaps = []
+    for i in range(count):
+        snaps.append(bytes(b.nor.mem))
+        p.step(names[i % len(names)], 1)
+        if p.notice is not None:
+            print("FAIL change %d without a cut: %s" % (i, p.notice))
+        expected.append(p.dump())
+    if load().dump() != expected[-1]:
+        print("FAIL the settings are not found again after a restart")
+    trials = failures = new = 0
+    for i in range(count):
+        b.nor.mem[:] = snaps[i]
+        before = b.nor.ops
+        load().step(names[i % len(names)], 1)
+        ops = b.nor.ops - before
+        for k in range(ops + 1):
+            b.nor.mem[:] = snaps[i]
+            p = load()
+            b.nor.cut_at = b.nor.ops + k
+            try:
+                p.step(names[i % len(names)], 1)
+            except PowerCut:
+                pass
+            b.nor.cut_at = -1
+            q = load()
+            trials += 1
+            got = q.dump()
+            new += got == expected[i + 1]
+            bad = []
+            if got not in (expected[i], expected[i + 1]) or q.notice is not None:
+                bad.append("settings %s (%s)" % ("lost" if got not in expected else "kept",
+                                                 q.notice))
+            q.step(names[(i + 1) % len(names)], 1)
+            if q.notice is not None or load().dump() != q.dump():
+                bad.append("the next change is not saved (%s)" % q.notice)
+            if b.intact():
+                bad.append("damaged " + " ".join(b.intact()))
+            for msg in bad:
+                failures += 1
+                print("FAIL change %d cut at %d: %s" % (i, k, msg))
+    print("trials %d failures %d new %d ops %d" % (trials, failures, new, 0))
+
+
 def main(argv):
     what = argv[1]
     if what == "wear":
@@ -355,7 +441,10 @@ def main(argv):
     elif what == "cuts":
         board, phase, path, first, count = argv[2], int(argv[3]), argv[4], int(argv[5]), int(argv[6])
         depth = int(argv[7]) if len(argv) > 7 else 1
-        cuts(board, phase, read_lines(path), first, count, depth)
+        torn = argv[8] if len(argv) > 8 else "first"
+        cuts(board, phase, read_lines(path), first, count, depth, torn)
+    elif what == "settings":
+        settings_cuts(int(argv[2]), int(argv[3]), argv[4] if len(argv) > 4 else "first")
     else:
         raise SystemExit(__doc__)
 

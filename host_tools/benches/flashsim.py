@@ -5,8 +5,10 @@ littlefs the boards run) and CPython alike.  Each model does what the board's fi
 flash operation at a time; `Nor.cut_at` makes the power fail at an operation, leaving it half done.
 
 - `Nor`: NOR flash.  Erasing sets a sector to 0xFF; programming can only clear bits (it ANDs) and
-  takes a page at most; a cut during an erase leaves half the sector erased, during a program
-  half the page programmed.
+  takes a page at most; a cut during a program leaves half the page programmed, during an erase
+  a torn sector: the pages `torn` names erased and the others as they were (`TORN`: the first
+  half, the second half, every other page either way), so a 512-byte block may read erased in
+  its first 256 bytes and not in its last.
 - `CircuitPyDrive`: CIRCUITPY on the PyBadge's SPI flash (GD25Q16C: 4 KiB sectors, 256-byte
   pages), a block device for `vfs.VfsFat` doing what CircuitPython 10's
   supervisor/shared/external_flash/external_flash.c does: a 512-byte block is written straight
@@ -26,16 +28,27 @@ class PowerCut(BaseException):
     """The power failed (raised by the model; a BaseException, so no handler of the app eats it)."""
 
 
-class Nor:
-    """`size` bytes of NOR flash in `sector`-byte erase sectors and `page`-byte program pages."""
+# Which pages of a sector a cut during its erase leaves erased: page index, pages in the sector.
+TORN = {
+    "first": lambda i, n: i < n // 2,
+    "last": lambda i, n: i >= n // 2,
+    "even": lambda i, n: i % 2 == 0,
+    "odd": lambda i, n: i % 2 == 1,
+}
 
-    def __init__(self, size, sector, page):
+
+class Nor:
+    """`size` bytes of NOR flash in `sector`-byte erase sectors and `page`-byte program pages;
+    `torn` (a key of TORN) says what a cut during an erase leaves."""
+
+    def __init__(self, size, sector, page, torn="first"):
         self.mem = bytearray(b"\xff" * size)
         self.sector = sector
         self.page = page
         self.erases = [0] * (size // sector)
         self.ops = 0  # erases and page programs so far
         self.cut_at = -1  # the operation during which the power fails (-1: never)
+        self.torn = TORN[torn]
 
     def _cut(self):
         cut = self.ops == self.cut_at
@@ -46,8 +59,10 @@ class Nor:
         s = addr // self.sector
         a = s * self.sector
         if self._cut():
-            half = self.sector // 2
-            self.mem[a:a + half] = b"\xff" * half
+            n = self.sector // self.page
+            for i in range(n):
+                if self.torn(i, n):
+                    self.mem[a + i * self.page:a + (i + 1) * self.page] = b"\xff" * self.page
             raise PowerCut()
         self.mem[a:a + self.sector] = b"\xff" * self.sector
         self.erases[s] += 1

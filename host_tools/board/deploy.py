@@ -9,6 +9,11 @@ so that a failed copy leaves the old app runnable:
      last: CircuitPython reloads on writes, and the old code.py never runs in front of a half-new
      lib/ except during those renames.  A copy that fails in step 1 (a full drive, an unplugged
      cable, Ctrl-C) removes `.tal-deploy/` and leaves the board as it was.
+  The campaign's and the settings' journals (`tal-save.bin`, `tal-settings.bin`,
+  firmware/journal.py) are made here when the drive has none, whole and erased, before the app's
+  files: the board never makes nor grows a file (a power cut while FAT's tables are rewritten
+  can leave the drive unmountable).  A file where the app needs a folder (`lib` as a file) is
+  refused before anything is written, saying what to remove.
   A `lib/.../X.py` beside a shipped `X.mpy` (from a build without CircuitPython's mpy-cross) is
   deleted once the .mpy is in place: CircuitPython imports X.py first, so it would hide the new
   code.
@@ -168,6 +173,55 @@ def _read_only(mount, e):
                        % (mount, e.strerror))
 
 
+def _journal_size(ring):
+    from firmware.journal import BLOCK, GUARD
+
+    return (ring + 2 * GUARD) * BLOCK
+
+
+def extents(path):
+    """How many pieces the file at `path` lies in on its drive (Linux's FIEMAP, which vfat
+    answers), or None where the system does not say."""
+    try:
+        import fcntl
+        import struct
+
+        # struct fiemap: start, length, flags, mapped extents, extent count (0: count only)
+        req = bytearray(struct.pack("=QQLLLL", 0, 0xFFFFFFFFFFFFFFFF, 1, 0, 0, 0))
+        with open(path, "rb") as f:
+            fcntl.ioctl(f.fileno(), 0xC020660B, req)  # FS_IOC_FIEMAP, FIEMAP_FLAG_SYNC
+        return struct.unpack_from("=L", req, 20)[0]
+    except (ImportError, OSError):
+        return None
+
+
+def _make_journal(mount, name, ring, kind, log):
+    # Whole or not at all: a file cut short would be refused by the board as not its own.  In one
+    # piece: the board erases 4 KiB sectors of it, which must hold only its own blocks.
+    from firmware.journal import make_file
+
+    path = os.path.join(mount, name)
+    try:
+        make_file(path, ring, kind)
+        with open(path, "rb+") as f:
+            os.fsync(f.fileno())
+        pieces = extents(path)
+        if pieces is not None and pieces > 1:
+            raise DeployError(
+                "%s is too fragmented to hold %s in one piece (the board would erase blocks of "
+                "other files beside it): copy your own files off the drive, erase it (at the "
+                "badge's REPL: import storage; storage.erase_filesystem()) and deploy again "
+                "(nothing was changed)" % (mount, name))
+    except BaseException:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        raise
+    log("made %s (%d KB, erased): the board keeps its saves there" % (
+        name, _journal_size(ring) // 1024))
+
+
 def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     """Install the CircuitPython tree on a mounted CIRCUITPY drive (staged, then switched);
     return (copied, kept, same)."""
@@ -193,11 +247,24 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     # X.py on the board hides a shipped X.mpy (CircuitPython imports .py first).
     hiding = [r[:-4] + ".py" for r in _tree(src) if r.startswith("lib/") and r.endswith(".mpy")
               and os.path.isfile(os.path.join(mount, r[:-4] + ".py"))]
-    if not todo and not hiding:
+    from host_tools.dist import pybadge_journals
+
+    journals = [(n, r, k) for n, r, k in pybadge_journals()
+                if not os.path.lexists(os.path.join(mount, n))]
+    for rel in todo + hiding:  # a file where a folder must be: say so before writing anything
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            d = os.path.join(mount, *parts[:i])
+            if os.path.lexists(d) and not os.path.isdir(d):
+                raise DeployError("%s is a file on the drive where the app needs a folder: "
+                                  "delete it from %s and deploy again (nothing was changed)"
+                                  % ("/".join(parts[:i]), mount))
+    if not todo and not hiding and not journals:
         log("%s is up to date (%d files the same, %d kept)" % (mount, len(same), len(kept)))
         _warn_sources(info, major, log)
         return copied, kept, same
     staging = os.path.join(mount, STAGING)
+    made = []
     try:
         _remove_tree(staging)  # left by a deploy that was interrupted: ours, and stale
         free, cluster = drive_space(mount)
@@ -210,14 +277,24 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
         dirs = {os.path.dirname(r) for r in todo} - {""}
         dirs |= {p for d in dirs for p in (d.rsplit("/", i)[0] for i in range(d.count("/") + 1))}
         # Each staged folder takes a cluster, and so does the staging folder itself.
-        need = _needed([os.path.getsize(os.path.join(src, r)) for r in todo], len(dirs) + 1,
-                       cluster)
+        need = _needed([os.path.getsize(os.path.join(src, r)) for r in todo] +
+                       [_journal_size(r) for _n, r, _k in journals], len(dirs) + 1, cluster)
         if need > free:
             raise DeployError(
                 "not enough space on %s: this update needs %s (%d files, copied beside the old "
-                "app before it switches) and the drive has %s free; delete files of your own "
+                "app before it switches%s) and the drive has %s free; delete files of your own "
                 "from it and deploy again (nothing was changed)" % (
-                    mount, _kb(need), len(todo), _kb(free)))
+                    mount, _kb(need), len(todo), "".join(
+                        ", and %s, %s" % (n, _kb(_journal_size(r))) for n, r, _k in journals),
+                    _kb(free)))
+        for name, ring, kind in journals:  # first: the drive's longest free run
+            try:
+                _make_journal(mount, name, ring, kind, log)
+            except OSError as e:
+                if e.errno in _READ_ONLY:
+                    raise _read_only(mount, e)
+                raise
+            made.append(name)
         for n, rel in enumerate(todo):
             dst = os.path.join(staging, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -239,6 +316,8 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     except (DeployError, OSError, KeyboardInterrupt) as e:
         try:
             _remove_tree(staging)
+            for name in made:  # (empty journals: nothing of the player's)
+                os.remove(os.path.join(mount, name))
         except OSError:
             pass
         if isinstance(e, DeployError):

@@ -138,4 +138,9 @@ def copy_data(out_dir):
 
 
 if __name__ == "__main__":
-    build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "mpy"))
+    try:
+        build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "mpy"))
+    except KeyboardInterrupt:  # Ctrl-C while `make console-mpy` starts: one line, no traceback
+        sys.stderr.write("interrupted: the build stopped (each file is written whole; the next "
+                         "make goes on from there)\n")
+        sys.exit(130)

@@ -232,6 +232,25 @@ def _write_circuitpython_info(path, cross):
         f.write("\n")
 
 
+def pybadge_journals():
+    """[(file name, ring, kind)] of the PyBadge's journals, as hardware/pybadge.py names them
+    (read, not imported: it imports CircuitPython's modules).  `make deploy` makes them."""
+    import ast
+
+    from firmware.journal import SETTINGS, STATE
+
+    with open(os.path.join(ROOT, "hardware", "pybadge.py")) as f:
+        tree = ast.parse(f.read())
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    names[t.id] = node.value.value
+    return [(names["SAVE_FILE"], names["SAVE_RING"], STATE),
+            (names["SETTINGS_FILE"], names["SETTINGS_RING"], SETTINGS)]
+
+
 def circuitpython_info(dist=DIST):
     """What `make dist` put in dist/circuitpython/lib ({} when unknown)."""
     try:

@@ -13,7 +13,9 @@ is not ASCII: a damaged or foreign file) is refused with the file and line, as i
 cannot take.
 """
 
+import os
 import re
+import stat
 
 SEED_LIMIT = 1 << 30  # engine/core/rng.py: seeds are 0..2**30-1
 _AT = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d$")
@@ -94,6 +96,8 @@ def parse(data, name="log"):
 def read(path):
     """The events of the log file at `path`."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
+            raise LogError("cannot read %s: not a regular file" % path)
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:

@@ -180,4 +180,8 @@ def board_like():
 if __name__ == "__main__":
     import sys
 
-    console_main(sys.argv)
+    try:
+        console_main(sys.argv)
+    except KeyboardInterrupt:  # Ctrl-C before the console runs (while a build is prepared)
+        sys.stderr.write("interrupted before the console started\n")
+        sys.exit(130)

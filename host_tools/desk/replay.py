@@ -6,7 +6,9 @@ console on CPython or the MicroPython unix port (`on="cpython"` / `"micropython"
 marker is checked against the CRC of the replayed state, so a gap in the log shows.
 """
 
+import os
 import re
+import stat
 
 from host_tools.desk import cmdlog
 from host_tools.desk import consoles
@@ -59,6 +61,8 @@ def load_state(path):
     from firmware.storage import FileStore
 
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
+            raise cmdlog.LogError("cannot read %s: not a regular file" % path)
         with open(path, "rb") as f:
             f.read(1)
     except OSError as e:

@@ -12,6 +12,7 @@ a reader for every shipped file.
 """
 
 import os
+import stat
 import re
 import sys
 
@@ -69,6 +70,8 @@ def check(path, name=None):
             path, ", ".join(sorted(READERS)))
     try:
         open(path, "rb").close()
+        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
+            return "%s: not a regular file" % path
     except OSError as e:
         return "%s: %s" % (path, e.strerror or e)
 

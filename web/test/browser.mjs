@@ -3,6 +3,7 @@
 //     node web/test/browser.mjs play URL OUT_DIR IMPORT_FILE SCREENS_DIR
 //     node web/test/browser.mjs kill URL
 //     node web/test/browser.mjs bench URL
+//     node web/test/browser.mjs tabs URL          two tabs of the page: one owns the save
 // prints one JSON object: what it saw.  Files it saves go to OUT_DIR; screenshots to SCREENS_DIR.
 import fs from "fs";
 import os from "os";
@@ -224,5 +225,37 @@ async function kill() {
   return seen;
 }
 
-const result = mode === "bench" ? await bench() : mode === "kill" ? await kill() : await play();
+async function tabs() {
+  // Tab A plays, tab B opens and plays, A tries again, A reloads and plays, B tries again.
+  const { context, dir } = await launch();
+  const seen = {};
+  try {
+    const a = await context.newPage();
+    await a.goto(url);
+    await firstScreen(a);
+    seen.a1 = await request(a, "so +1");
+    seen.a2 = await request(a, "so +1");
+    const b = await context.newPage();
+    await b.goto(url);
+    await firstScreen(b);
+    seen.b1 = await request(b, "so +2");
+    seen.a3 = await request(a, "so +5");
+    seen.aQuery = await request(a, "so");
+    await a.reload();
+    await firstScreen(a);
+    seen.aAfterReload = await request(a, "so");
+    seen.a4 = await request(a, "undo");
+    seen.b2 = await request(b, "so +7");
+    await b.reload();
+    await firstScreen(b);
+    seen.bAfterReload = await request(b, "so");
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return seen;
+}
+
+const result = mode === "bench" ? await bench() : mode === "kill" ? await kill()
+  : mode === "tabs" ? await tabs() : await play();
 process.stdout.write(JSON.stringify(result) + "\n");

@@ -3,8 +3,9 @@
 CircuitPython lets either the computer (over USB) or the code write to CIRCUITPY, never both.  By
 default this gives the drive to the app; hold SELECT while the badge starts (power on, or press
 reset) to keep the drive writable from the computer instead, e.g. to copy an update or an edited
-data file.  (The campaign itself lives in `microcontroller.nvm`, not on the drive, so it is safe
-either way.)  The board's own file says which button: `hardware/pybadge.py`.
+data file.  (The campaign lives on the drive, in `tal-save.bin`: while the computer has the
+drive the app saves nothing and says so at start.)  The board's own file says which button:
+`hardware/pybadge.py`.
 
 MicroPython runs boot.py too: there the filesystem is always writable and this file does nothing.
 """
