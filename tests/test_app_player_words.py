@@ -74,7 +74,7 @@ def test_a_refusal_names_the_device_s_action():
 def test_start_with_no_aircraft_at_the_base_says_so():
     d = Driver()
     d.play(("menu Mission", "action start", "do"))
-    assert "no aircraft at the base to fly" in d.flat() and "number" not in d.flat()
+    assert "No aircraft yet: add one on the Roster page" in d.flat() and "number" not in d.flat()
 
 
 def test_the_end_of_the_day_names_the_pilots_and_what_they_rested():
@@ -92,7 +92,7 @@ def test_undo_and_a_refusal_read_in_words_on_micropython(both_sizes):
                                                                   "action start", "do"))
     shots = mpy_screens(keys_of(*scripts, size=both_sizes), size=both_sizes, heap="400K")
     assert "TAL + EXP3 chosen" in " ".join(shots[0][0])
-    assert "no aircraft at the base to fly" in " ".join(shots[1][0])
+    assert "No aircraft yet: add one on the Roster page" in " ".join(shots[1][0])
 
 
 @pytest.mark.parametrize("line, words", [

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ROOT, run_mpy
 from firmware.datafiles import DataDir
-from host_tools import deploy
+from host_tools.board import deploy
 
 
 @pytest.mark.parametrize("argv", [
@@ -81,15 +81,15 @@ def test_the_mpy_build_interrupted_is_one_line_and_folding_runs_only_after_a_cha
     import signal
     import time
 
-    from host_tools import fold
+    from host_tools.building import fold
 
     fold.tree()
     t = time.time()
-    p = subprocess.run([sys.executable, "-c", "from host_tools import fold; fold.tree()"],
+    p = subprocess.run([sys.executable, "-c", "from host_tools.building import fold; fold.tree()"],
                        cwd=ROOT, capture_output=True, timeout=120)
     assert p.returncode == 0 and time.time() - t < 1.5, p.stderr.decode()
     # A build into an empty folder compiles every module: several seconds to interrupt.
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools.build_mpy", str(tmp_path / "mpy")],
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools.building.build_mpy", str(tmp_path / "mpy")],
                             cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE)
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)

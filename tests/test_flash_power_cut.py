@@ -46,7 +46,7 @@ def test_pybadge_first_saves_after_deploy_survive_a_cut_at_every_operation(lines
 def test_pybadge_settings_survive_a_cut_at_every_operation_of_a_change(phase, torn):
     """hardware/pybadge.py's settings file (ring 48), 60 changes (laps, erases ahead): a cut
     anywhere restarts on the settings before or after, and the next change is saved."""
-    from host_tools import dist
+    from host_tools.building import dist
 
     trials = open(flash_bench.__file__.replace("flash_bench", "flash_trials")).read()
     ring = dict((n, r) for n, r, _k in dist.pybadge_journals())["tal-settings.bin"]

@@ -212,7 +212,7 @@ def test_pybadge_storage_ticks_lights(monkeypatch, tmp_path):
     store = b.state_store()
     assert not (tmp_path / "tal-save.bin").exists()  # never made on the board: make deploy does
     assert store.notice.startswith("nothing will be saved: tal-save.bin is missing: ")
-    from host_tools import dist
+    from host_tools.building import dist
     from firmware import journal
 
     for name, ring, kind in dist.pybadge_journals():

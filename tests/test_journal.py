@@ -56,7 +56,7 @@ def test_the_settings_ring_of_the_pybadge_is_one_the_journal_works_in(tmp_path):
     """hardware/pybadge.py's settings file (48 blocks) was refused as too small from the second
     start on: settings went back to defaults at every restart."""
     from firmware import prefs
-    from host_tools import dist
+    from host_tools.building import dist
 
     rings = {name: ring for name, ring, _kind in dist.pybadge_journals()}
     path = str(tmp_path / "tal-settings.bin")
@@ -196,7 +196,7 @@ def test_an_older_firmware_save_in_nvm_carries_over(tmp_path):
 
 SCENARIO = """
 import sys, os, vfs
-sys.path.append(%(root)r + "/host_tools")
+sys.path.append(%(root)r + "/host_tools/benches")
 from flashsim import Nor, CircuitPyDrive
 from engine.core.session import Session
 from engine.core import protocol
@@ -252,7 +252,7 @@ def test_on_the_board_a_save_file_not_there_is_said_and_never_made(setup, what):
 
 JUNK = """
 import sys, vfs
-sys.path.append(%(root)r + "/host_tools")
+sys.path.append(%(root)r + "/host_tools/benches")
 from flashsim import Nor, CircuitPyDrive
 from engine.core.session import Session
 from engine.core import protocol

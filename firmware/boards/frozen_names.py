@@ -147,6 +147,8 @@ def _names():
     from firmware.boards.circuitpython import boot
     import firmware.boards.circuitpython.code
     from firmware.boards.circuitpython import code
+    import firmware.boards.frozen_fonts
+    from firmware.boards import frozen_fonts
     import firmware.boards.micropython.main
     from firmware.boards.micropython import main
     import firmware.canvas
@@ -233,6 +235,8 @@ def _names():
     from firmware.screens import tables
     import firmware.screens.undo
     from firmware.screens import undo
+    import firmware.screens.words
+    from firmware.screens import words
     import firmware.serial_link
     from firmware import serial_link
     import firmware.storage

@@ -187,9 +187,9 @@ class Screen(Form):
                 if y + widgets.ROW_H > bottom:
                     break
                 bw = widgets.badge(canvas, widgets.PAD, y, hexes, inks.WHITE)
-                uw = fonts.width(fonts.BOLD, unit) + 4
-                canvas.text(widgets.PAD + bw + 3, y, uw, unit, inks.WHITE, fonts.BOLD)
-                x = widgets.PAD + bw + 3 + uw
+                uw = fonts.width(fonts.BOLD, unit) + 3  # (at 160 px "AAA 1 Light, range 1"
+                canvas.text(widgets.PAD + bw + 2, y, uw, unit, inks.WHITE, fonts.BOLD)  # fits)
+                x = widgets.PAD + bw + 2 + uw
                 canvas.text(x, y, w - widgets.PAD - x, words, ink, fonts.SMALL, 2)
                 y += widgets.ROW_H
             return

@@ -76,8 +76,15 @@ def _tree(src):
     return sorted(out, key=lambda r: (r in ENTRY_LAST, r))
 
 
+# The one .bin that is the app's own: the font file, read beside the fonts' module (at the root of
+# dist/micropython/, in lib/ on CIRCUITPY).
+FONT_FILE = "firmware/fonts/glyphs.bin"
+
+
 def _protected(rel):
     name = rel.rsplit("/", 1)[-1]
+    if rel == FONT_FILE or rel == "lib/" + FONT_FILE:
+        return False
     return (rel.endswith(PROTECTED_SUFFIXES) or name.startswith(SAVE_PREFIX)
             or rel.split("/")[0] == STAGING)
 
@@ -247,7 +254,7 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     # X.py on the board hides a shipped X.mpy (CircuitPython imports .py first).
     hiding = [r[:-4] + ".py" for r in _tree(src) if r.startswith("lib/") and r.endswith(".mpy")
               and os.path.isfile(os.path.join(mount, r[:-4] + ".py"))]
-    from host_tools.dist import pybadge_journals
+    from host_tools.building.dist import pybadge_journals
 
     journals = [(n, r, k) for n, r, k in pybadge_journals()
                 if not os.path.lexists(os.path.join(mount, n))]

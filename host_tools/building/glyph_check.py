@@ -113,7 +113,7 @@ class Font:
 
 
 def from_generated(font, number):
-    """A `Font` of a host_tools.fontgen.Font (the test checks the font before its spacing)."""
+    """A `Font` of a host_tools.building.fontgen.Font (the test checks the font before its spacing)."""
     def glyph(code):
         i = code - font.first + 1 if font.first <= code <= font.last else 0
         w, rows = font.glyphs[i]
