@@ -289,7 +289,7 @@ class Screen(Form):
             self.app.open("reveal", "Scout", ui.describe(ui.pairs_of(scout)) +
                           [("Loiter: %d turns" % ui.get(reply, "start", 0), inks.WHITE)] +
                           ui.describe(reply, ("scout", "mod", "phase", "start", "turn", "left",
-                                              "aircraft")))
+                                              "aircraft", "entered")))  # (the answer's key words)
         self.show("Loiter marker on %d turns" % ui.get(reply, "start", 0))
 
     def turn_ended(self, reply):
