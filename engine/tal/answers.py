@@ -153,7 +153,13 @@ def answer(session, words):
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
     entered = Obj([("table", table), ("key", key)] + shown)
-    pairs = (("entered", entered),) + out + tuple(handler(session, waiting))
+    try:
+        pairs = (("entered", entered),) + out + tuple(handler(session, waiting))
+    except parse.Reject as e:
+        if e.code == "ask" and session.then is _keep:  # answered, and the request asks the next
+            session.then = None  # question (a Campaign card's values, then its Situation
+            _keep()  # card's): this answer is kept, as a request that ran
+        raise
     theirs = session.then
     if theirs is not _keep:  # the request's own writes (a reading command's), after the answer
         def both():
