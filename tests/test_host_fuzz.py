@@ -84,7 +84,7 @@ def test_a_missing_file_is_named(files):
     for argv in (["log", gone], ["log", "--commands", gone], ["replay", gone],
                  ["replay", "--state", gone, str(files["log"])]):
         one_line_error(*run(argv)[::2], gone, "No such file")
-    one_line_error(*run(["log", str(files["dir"])])[::2], str(files["dir"]), "directory")
+    one_line_error(*run(["log", str(files["dir"])])[::2], str(files["dir"]), "a folder")
 
 
 @pytest.mark.parametrize("bad", [b"\x0b", b"\x0c", b"\r", b"\x00", b"\xc3\xa9"])

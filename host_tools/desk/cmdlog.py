@@ -93,11 +93,22 @@ def parse(data, name="log"):
     return events
 
 
+def not_a_file(path):
+    """What stands at `path` when it is not a regular file, in a few words ("a folder"), or None.
+    A device or a pipe (/dev/zero) would be read without end: the tools refuse it.  OSError
+    when nothing is there."""
+    mode = os.stat(path).st_mode
+    if stat.S_ISREG(mode):
+        return None
+    return "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file (a device?)"
+
+
 def read(path):
     """The events of the log file at `path`."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
-            raise LogError("cannot read %s: not a regular file" % path)
+        there = not_a_file(path)
+        if there:
+            raise LogError("cannot read %s: %s" % (path, there))
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:

@@ -8,7 +8,6 @@ marker is checked against the CRC of the replayed state, so a gap in the log sho
 
 import os
 import re
-import stat
 
 from host_tools.desk import cmdlog
 from host_tools.desk import consoles
@@ -61,8 +60,9 @@ def load_state(path):
     from firmware.storage import FileStore
 
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
-            raise cmdlog.LogError("cannot read %s: not a regular file" % path)
+        there = cmdlog.not_a_file(path)
+        if there:
+            raise cmdlog.LogError("cannot read %s: %s" % (path, there))
         with open(path, "rb") as f:
             f.read(1)
     except OSError as e:

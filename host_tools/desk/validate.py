@@ -12,9 +12,10 @@ a reader for every shipped file.
 """
 
 import os
-import stat
 import re
 import sys
+
+from host_tools.desk import cmdlog
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "data")
@@ -70,8 +71,9 @@ def check(path, name=None):
             path, ", ".join(sorted(READERS)))
     try:
         open(path, "rb").close()
-        if not stat.S_ISREG(os.stat(path).st_mode):  # /dev/zero would be read without end
-            return "%s: not a regular file" % path
+        there = cmdlog.not_a_file(path)
+        if there:
+            return "%s: %s" % (path, there)
     except OSError as e:
         return "%s: %s" % (path, e.strerror or e)
 
