@@ -289,7 +289,7 @@ def first_failure(port, lines, heap, step):
     "error", "where", "gc", "largest"}, or None.  heap_profile's own code takes some heap: it is
     added back."""
     cost = _profile_cost(port)
-    for k in range(1, 9):
+    for k in range(1, 17):  # (the heap's layout moves the edge by a few KB)
         out, err = _probe(port, "import heap_profile\nheap_profile.first_failure()\n", lines,
                           heap + cost - k * step)
         if "@fail" not in out:
@@ -442,5 +442,5 @@ def report(write, quick=False):
     if (board, "tour") in got:
         found = {n: got.get((n, "tour"), (None,))[0] for n in names}
         write_breakdown(write, "the tour of every screen, then every rules request (%dx%d)"
-                        % TOUR_SIZE[:2], work.tour_input().splitlines(), found, names,
-                        top=24, tour=work)
+                        % TOUR_SIZE[:2], work.tour_input().splitlines(), found,
+                        names[-1:] if quick else names, top=24, tour=work)
