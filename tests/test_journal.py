@@ -194,18 +194,22 @@ def test_an_older_firmware_save_in_nvm_carries_over(tmp_path):
     assert protocol.reply(t, b"so") == '{"ok":true,"so":10}' and t._seq == 13
 
 
-SCENARIO = """
+# A CIRCUITPY drive on the flash model (host_tools/benches/flashsim.py), mounted at /d: the start
+# of the MicroPython scenarios below.
+A_DRIVE = """
 import sys, os, vfs
 sys.path.append(%(root)r + "/host_tools/benches")
 from flashsim import Nor, CircuitPyDrive
 from engine.core.session import Session
 from engine.core import protocol
-from firmware.journal import Journal, JournalStore, STATE, make_file
+from firmware.journal import Journal, JournalStore, STATE, make_file, GUARD, BLOCK
 nor = Nor(512 * 1024, 4096, 256)
 dev = CircuitPyDrive(nor)
 vfs.VfsFat.mkfs(dev)
 vfs.mount(vfs.VfsFat(dev), "/d")
-%(setup)s
+"""
+
+SCENARIO = A_DRIVE + """%(setup)s
 vfs.umount("/d")
 vfs.mount(vfs.VfsFat(dev), "/d", readonly=%(ro)s)
 j = Journal("/d/tal-save.bin", 384, STATE, 16384, lambda: dev.ioctl(3, 0))
@@ -250,18 +254,7 @@ def test_on_the_board_a_save_file_not_there_is_said_and_never_made(setup, what):
     assert files == repr([] if not setup else ["tal-save.bin"])
 
 
-JUNK = """
-import sys, vfs
-sys.path.append(%(root)r + "/host_tools/benches")
-from flashsim import Nor, CircuitPyDrive
-from engine.core.session import Session
-from engine.core import protocol
-from firmware.journal import Journal, JournalStore, STATE, make_file, GUARD, BLOCK
-nor = Nor(512 * 1024, 4096, 256)
-dev = CircuitPyDrive(nor)
-vfs.VfsFat.mkfs(dev)
-vfs.mount(vfs.VfsFat(dev), "/d")
-make_file("/d/tal-save.bin", 384, STATE)
+JUNK = A_DRIVE + """make_file("/d/tal-save.bin", 384, STATE)
 dev.ioctl(3, 0)
 def boot():
     global dev
