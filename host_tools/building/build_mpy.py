@@ -31,6 +31,14 @@ def resources(packages=PACKAGES, root=ROOT):
     return sorted(out)
 
 
+# mpy-cross's flags for every .mpy a board loads (MicroPython's and CircuitPython's alike): -O3
+# leaves the line numbers out of the bytecode (and the `assert`s), which a board loads into its
+# heap with the rest.  6% less .mpy (243 KB against 229); measured, unix32-mpy at 160x128, each
+# screen from a fresh start 3 to 4 KB less (home 86 against 89, Cups 131 against 135, Mission
+# 136 against 139, Campaign 137 against 141).  A traceback from a board still names the file and
+# the function, not the line: the desktop and frozen builds keep the lines.
+FLAGS = ("-O3",)
+
 _RECIPE = os.path.getmtime(__file__)  # how a module is compiled: a change rebuilds every .mpy
 
 
@@ -116,7 +124,7 @@ def source_name(mpy):
 def compile_to(cross, name, src, dst):
     """Compile src to dst (replaced whole).  `name` (-s) is what error messages call the source,
     not a host path: the board's (`board_path`)."""
-    replace(dst, lambda tmp: subprocess.run([cross, "-s", name, "-o", tmp, src], check=True))
+    replace(dst, lambda tmp: subprocess.run([cross] + list(FLAGS) + ["-s", name, "-o", tmp, src], check=True))
 
 
 def copy_data(out_dir):

@@ -131,8 +131,8 @@ class CircuitPythonCompiler:
     def compile(self, src, rel, dst):
         """Compile `src` (named `rel` in tracebacks) to `dst`; DistError naming the file."""
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        p = subprocess.run([self.path, "-s", rel, "-o", dst, src], capture_output=True,
-                           text=True, timeout=120)
+        p = subprocess.run([self.path] + list(build_mpy.FLAGS) + ["-s", rel, "-o", dst, src],
+                           capture_output=True, text=True, timeout=120)
         lines = (p.stderr or p.stdout).strip().splitlines()
         if p.returncode != 0:
             raise DistError("CircuitPython's mpy-cross failed on %s: %s" % (

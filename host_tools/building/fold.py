@@ -14,7 +14,8 @@ the builds for the boards (frozen firmware, .mpy, ROMFS) compile this copy inste
   - an import left unused goes, and so does a literal constant's own line, in a game module or
     when private (`_NAME`), unless some `x.NAME` was not folded (a module reached another way,
     e.g. a board profile) or a host tool running on the boards names it (OTHERS).
-Lines keep their numbers (what goes leaves its line blank), so tracebacks point at the sources.
+Lines keep their numbers (what goes leaves its line blank), so tracebacks point at the sources
+(the frozen builds'; a .mpy has no line numbers, see build_mpy.FLAGS).
 Measured, smallest heaps: fields.py's offsets alone, qemu-frozen campaign.md:614 25.0 KB against
 26.0; every module's constants, 23.75 to 24.0 (exp3.md:379 23.5 against 24.75), the dice 7.8;
 unix32-mpy each rules transcript 90.0 against 93.0 (fields.py alone: 93.0 against 104.75), the
