@@ -41,8 +41,16 @@ def test_budget(name, figure, kb):
         port.prepare()
     except micropython_builds.BuildError as e:
         pytest.fail("%s does not build: %s" % (name, e))
-    assert ram_bench.passes(port, work(), figure, kb * 1024), \
-        "%s %s needs more than its %d KB" % (name, figure, kb)
+    order = [] if figure in ("tour", "screen") else list(range(len(work().sessions(figure))))
+    if not ram_bench.passes(port, work(), figure, kb * 1024, order or None):
+        why = ""
+        if order:  # the session that failed went first: its first wrong reply (or a timeout)
+            name_, lines, want = work().sessions(figure)[order[0]]
+            got = port.run_each([lines], heap=kb * 1024)[0]
+            wrong = [g for g, w in zip(got + ["<no more replies>"] * len(want), want)
+                     if g != w and g.strip()]
+            why = " (%s: %r)" % (name_, (wrong or got or ["?"])[0][:200])
+        pytest.fail("%s %s needs more than its %d KB%s" % (name, figure, kb, why))
 
 
 def test_every_budget_names_a_build_and_a_figure():

@@ -97,8 +97,10 @@ class Port:
         data = b"import uart_console\r%d\n" % (heap or 0) + body + END_RUN + b"\n"
         # A boot takes 0.15 s and a request a few ms, but up to 50 ms in a tight heap (the game's
         # modules dropped and loaded again at every request): every rules request in one session
-        # took 47 s at 37 KB.  A run that hangs is a fault, not a wait.
-        timeout = timeout or 30 + data.count(b"\n") // 10
+        # took 47 s at 37 KB, and campaign.md:712's 186 requests 10 to 15 s in any heap on a busy
+        # machine: with two test workers beside it, 30 s + 0.1 s a line (48 s) timed out once and
+        # read as a budget missed.  A run that hangs is a fault, not a wait.
+        timeout = timeout or 60 + data.count(b"\n") // 2
         try:
             p = subprocess.run(argv, input=data, capture_output=True, timeout=timeout)
             raw, note = p.stdout, ""
