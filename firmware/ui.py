@@ -58,6 +58,11 @@ def signed(n):
     return "+%d" % n if n >= 0 else "%d" % n
 
 
+def count(n, one, many=None):
+    """`1 pilot`, `3 pilots` (`many`: a plural not made with an s)."""
+    return "%d %s" % (n, one if n == 1 else many or one + "s")
+
+
 def word(value):
     """A reply value in words: yes/no, "none", lists joined by spaces."""
     if value is True:

@@ -4,6 +4,8 @@ sizes (host_tools/desk/screen_strings.py collects what they draw), then each str
 protocol's words (a command, `key=value`, a field name, `#1`, a `done:` echo) and each frame for
 text cut by its box or by the screen's edge."""
 
+import re
+
 import pytest
 
 from host_tools.desk import screen_strings
@@ -69,3 +71,25 @@ def test_the_collection_is_reusable():
                                          explore_from=())
     shown = got[(160, 128)]["Counter mix"]
     assert shown.font is not None and shown.box > 0 and "menu" in shown.where
+
+
+ONE_PLURAL = re.compile(r"(?<![\d.,+-])\b1 (pilots|scouts|days|turns|mines|enemies|counters|steps|"
+                        r"battalions|markers|hits|kinds|aircrafts|levels|rolls)\b")
+
+
+def test_one_is_said_in_the_singular(collected):
+    """"1 pilot", never "1 pilots": the counts a screen says go through ui.count."""
+    size, c = collected
+    bad = ["%r at %s" % (text, shown.where) for text, shown in sorted(c.seen.items())
+           if ONE_PLURAL.search(text)]
+    assert not bad, "%s:\n" % (size,) + "\n".join(bad)
+
+
+def test_count_says_one_in_the_singular():
+    from firmware import ui
+
+    assert ui.count(1, "pilot") == "1 pilot" and ui.count(0, "pilot") == "0 pilots"
+    assert ui.count(2, "enemy", "enemies") == "2 enemies" and ui.count(1, "enemy", "enemies") \
+        == "1 enemy"
+    assert ONE_PLURAL.search("1 aircraft, 1 pilots, 2 scouts")
+    assert not ONE_PLURAL.search("1 aircraft, 1 pilot, 11 scouts, 2.1 days")

@@ -304,8 +304,9 @@ class Screen(Form):
             actions = (self.a_buy, self.a_buy_scouts, self.a_add_pilot, self.a_set_level,
                        self.a_promote, self.a_new_card, self.a_ready, self.a_move, self.a_rules)
             banner = (("Set-up: the squadron", inks.YELLOW),
-                      ("%d aircraft, %d pilots, %d scouts" % (
-                          len(craft), len(pilots), ui.get(reply, "scouts", 0)), inks.WHITE))
+                      ("%d aircraft, %s, %s" % (
+                          len(craft), ui.count(len(pilots), "pilot"),
+                          ui.count(ui.get(reply, "scouts", 0), "scout")), inks.WHITE))
         elif status == "on" and step == "missions":
             stage = "missions"
             actions = (self.a_end_day, self.a_weapons, self.a_bn_hit) + rest
@@ -461,8 +462,9 @@ class Screen(Form):
         year = ui.get(u, "year")
         vp = ui.get(u, "setup_vp")
         unknown = [w for w, x in (("year", year), ("set-up VP", vp)) if x is None]
-        values = "SO %d, %d days, +%d a day" % (ui.get(u, "so", 0), ui.get(u, "days", 0),
-                                                ui.get(u, "daily", 0))
+        values = "SO %d, %s, +%d a day" % (ui.get(u, "so", 0),
+                                           ui.count(ui.get(u, "days", 0), "day"),
+                                           ui.get(u, "daily", 0))
         if not unknown:
             self.show("%d: %s" % (year, values))
             return

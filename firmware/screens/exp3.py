@@ -75,7 +75,8 @@ class Screen(Form):
                   inks.YELLOW)
 
     def hex_enemies(self, reply):
-        self.show("hex %d: %d enemies" % (ui.get(reply, "hex"), ui.get(reply, "enemies")))
+        self.show("hex %d: %s" % (ui.get(reply, "hex"),
+                                  ui.count(ui.get(reply, "enemies"), "enemy", "enemies")))
 
     def squad_hit(self, reply):
         gone = ui.get(reply, "eliminated")

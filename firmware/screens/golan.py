@@ -74,7 +74,8 @@ class Screen(Form):
                   inks.YELLOW)
 
     def revealed(self, reply):
-        self.show("%d mines face up: attack them" % len(ui.get(reply, "revealed")), inks.YELLOW)
+        self.show("%s face up: attack them" % ui.count(len(ui.get(reply, "revealed")), "mine"),
+                  inks.YELLOW)
 
     def mine_attacked(self, reply):
         stays = ui.get(reply, "outcome") == "stays"
@@ -127,8 +128,8 @@ class Screen(Form):
         lines = []
         if self.page == 0:
             r = self.app.run(["mine"])
-            self.head = self.lines_of("%d mines in hand, %d removed" % (
-                ui.get(r, "hand", 0), ui.get(r, "removed", 0)))
+            self.head = self.lines_of("%s in hand, %d removed" % (
+                ui.count(ui.get(r, "hand", 0), "mine"), ui.get(r, "removed", 0)))
             for m in ui.get(r, "map", ()) or ():
                 up = m[2] == "up"
                 lines.append(("Mine %d in hex %s" % (m[0], m[1]), inks.WHITE,

@@ -287,10 +287,10 @@ class Screen(Form):
         scout = ui.get(reply, "scout")
         if scout is not None:
             self.app.open("reveal", "Scout", ui.describe(ui.pairs_of(scout)) +
-                          [("Loiter: %d turns" % ui.get(reply, "start", 0), inks.WHITE)] +
+                          [("Loiter: " + ui.count(ui.get(reply, "start", 0), "turn"), inks.WHITE)] +
                           ui.describe(reply, ("scout", "mod", "phase", "start", "turn", "left",
                                               "aircraft", "entered")))  # (the answer's key words)
-        self.show("Loiter marker on %d turns" % ui.get(reply, "start", 0))
+        self.show("Loiter marker on " + ui.count(ui.get(reply, "start", 0), "turn"))
 
     def turn_ended(self, reply):
         left = ui.get(reply, "left", 0)
