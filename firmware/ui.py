@@ -122,10 +122,11 @@ def describe(pairs, skip=()):
 def query(app, words):
     """A reading that may be refused or asked (e.g. a campaign's result not yet entered): its
     reply pairs, or None, saying nothing and opening nothing (the screen offers the action)."""
-    from engine.core import parse, protocol
+    from engine.core import parse
+    from firmware.app import execute
 
     try:
-        return protocol.execute(app.session, words)
+        return execute(app.session, words)
     except parse.Reject:
         return None
 

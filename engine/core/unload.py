@@ -92,10 +92,11 @@ def release():
 REPLY_ROOM = 640  # bytes: the longest documented reply is 539 (a longer one still grows it)
 
 
-def settle(reply):
+def settle(reply=None):
     """Between two requests (`engine.core.protocol.handle`, once a game command has loaded this
-    module): when over half the heap is in use, `release` now, and give the reply buffer
-    (`jsonline.Reply`) its room right above what stays.  The next request then loads what it
+    module; `firmware.app.execute`, before each of the app's): when over half the heap is in
+    use, `release` now, and give the reply buffer (`jsonline.Reply`, if any) its room right
+    above what stays.  The next request then loads what it
     needs into the free space above, not into holes left between objects that stay.  Measured,
     with `release` as it is: docs/protocol/campaign.md:614 on unix32-frozen 34.2 KB against
     46.2 when only a request out of memory released (35.2 without the reply's room); every rules
@@ -110,7 +111,7 @@ def settle(reply):
     if free() >= used():
         return
     try:  # (no room even now: the next request has its own way, protocol.execute)
-        if release() and len(reply.buf) < REPLY_ROOM:
+        if release() and reply is not None and len(reply.buf) < REPLY_ROOM:
             reply.buf.extend(bytes(REPLY_ROOM - len(reply.buf)))
     except MemoryError:
         pass
