@@ -199,6 +199,8 @@ def _names():
     from firmware.screens import ask
     import firmware.screens.campaign
     from firmware.screens import campaign
+    import firmware.screens.campaign_replies
+    from firmware.screens import campaign_replies
     import firmware.screens.confirm
     from firmware.screens import confirm
     import firmware.screens.cups

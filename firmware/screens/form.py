@@ -10,7 +10,8 @@ what the last action did.
 
 A screen declares its pages as `firmware.pickers.Action`s: the command's words and the fields
 that feed it; `then` names the method that shows a reply (default: the result line says what
-was done).  A long list of fields is the list editor: the rows scroll, with marks.
+was done), or a function of the screen in its module of replies (`REPLIES`), loaded with the
+first.  A long list of fields is the list editor: the rows scroll, with marks.
 """
 
 from firmware import fonts, inks, keys, widgets
@@ -25,6 +26,7 @@ class Form(ui.Screen):
 
     TITLE = ""
     PAGES = ()
+    REPLIES = None  # the module holding the `then`s the screen does not: loaded for a reply only
     actions = ()  # type: tuple  # per page: its Actions (made by the screen)
 
     def __init__(self, app):
@@ -66,7 +68,7 @@ class Form(ui.Screen):
                 self.app.say(why, inks.RED)
                 return
         if act.command is None:  # done on the device alone
-            getattr(self, act.then)(None)
+            self.reply_to(act.then, None)
             return
         words = act.words()
         r = self.app.run(words)
@@ -77,7 +79,7 @@ class Form(ui.Screen):
             self.show("")
             return
         if act.then:
-            getattr(self, act.then)(r)
+            self.reply_to(act.then, r)
         else:
             self.show(self.done(act))
 
@@ -91,11 +93,22 @@ class Form(ui.Screen):
             return False
         self.acted = self.app.session.changes
         if act.then:
-            getattr(self, act.then)(reply)
+            self.reply_to(act.then, reply)
         else:
             self.show(self.done(act))
         self.refresh()
         return True
+
+    def reply_to(self, then, reply):
+        """Show `reply` by the screen's `then` method, or its function in the module REPLIES."""
+        shown = getattr(self, then, None)
+        if shown is not None:
+            shown(reply)
+            return
+        import sys
+
+        __import__(self.REPLIES)
+        getattr(sys.modules[self.REPLIES], then)(self, reply)
 
     def done(self, act):
         """What an action without a result of its own did: its label and settings as the
