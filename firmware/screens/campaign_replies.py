@@ -8,17 +8,17 @@ from firmware import ui
 from firmware.screens.campaign import BAND_NAMES, BANDS, MOVES, STATUS_INK, _cap
 
 
-def tracks(self, reply):
+def tracks(screen, reply):
     parts = []
     for key in ("so", "vp", "day"):
         v = ui.get(reply, key)
         if v is not None:
             parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
-    self.show(", ".join(parts) or self.action().label + ": done",
+    screen.show(", ".join(parts) or screen.action().label + ": done",
               inks.RED if ui.get(reply, "status") == "failed" else inks.WHITE)
 
 
-def started(self, reply):
+def started(screen, reply):
     """The cards' set-up values, to check against the cards (the set-up VP: on the draw's
     banner); those the files (or the numbers typed) do not give are said not known, in
     yellow, on one line: the SO and the days are on the tracks above already."""
@@ -30,161 +30,161 @@ def started(self, reply):
                                        ui.count(ui.get(u, "days", 0), "day"),
                                        ui.get(u, "daily", 0))
     if not unknown:
-        self.show("%d: %s" % (year, values))
+        screen.show("%d: %s" % (year, values))
         return
-    self.show(self.fit("%s; not known: %s" % (values, ", ".join(unknown)),
+    screen.show(screen.fit("%s; not known: %s" % (values, ", ".join(unknown)),
                        "Not known: " + ", ".join(unknown)), inks.YELLOW)
 
 
-def battalion(self, reply):
+def battalion(screen, reply):
     band = ui.get(reply, "band", "fl")
-    self.show("%s in the %s" % (ui.get(reply, "battalion", "").upper(),
+    screen.show("%s in the %s" % (ui.get(reply, "battalion", "").upper(),
                                 BAND_NAMES[BANDS.index(band)]))
 
 
-def bought(self, reply):
-    self.show("aircraft %d: %s, SO %d" % (
+def bought(screen, reply):
+    screen.show("aircraft %d: %s, SO %d" % (
         ui.get(reply, "ac"), ui.get(reply, "type", "").upper(), ui.get(reply, "so", 0)))
 
 
-def pilot(self, reply):
+def pilot(screen, reply):
     status = ui.get(reply, "status", "okay")
     k = ui.word(ui.get(reply, "pilot"))
     name = ui.get(reply, "name")
-    self.show("%s: stress %s, %s" % (
-        _cap(name) if name else called(self, k), ui.word(ui.get(reply, "stress")),
+    screen.show("%s: stress %s, %s" % (
+        _cap(name) if name else called(screen, k), ui.word(ui.get(reply, "stress")),
         status), STATUS_INK.get(status, inks.WHITE))
 
 
-def leveled(self, reply):
+def leveled(screen, reply):
     left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
-    who, level = called(self, ui.get(reply, "pilot")), ui.get(reply, "level")
+    who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
     if left <= 0:
-        self.show("%s now %s" % (who, level))
+        screen.show("%s now %s" % (who, level))
         return
     more = "%d more lowered" % left
-    self.show(self.fit("%s now %s, %s to balance" % (who, level, more),
+    screen.show(screen.fit("%s now %s, %s to balance" % (who, level, more),
                        "%s now %s: %s" % (who, level, more), "%s: %s" % (who, more)),
               inks.YELLOW)
 
 
-def promoted(self, reply):
+def promoted(screen, reply):
     """XP, a promotion or a new card: when the pilot was promoted, his new card comes next."""
     if ui.get(reply, "promoted") or "card" in (ui.get(reply, "note") or ""):
-        self.who.select("%d" % ui.get(reply, "pilot"))
+        screen.who.select("%d" % ui.get(reply, "pilot"))
         for page in (0, 2):
-            acts = self.actions[page]
+            acts = screen.actions[page]
             for i in range(len(acts)):
-                if acts[i] is self.a_new_card:
-                    self.chosen[page] = i
-        who, level = called(self, ui.get(reply, "pilot")), ui.get(reply, "level")
-        self.show(self.fit("%s now %s: enter his new card" % (who, level),
+                if acts[i] is screen.a_new_card:
+                    screen.chosen[page] = i
+        who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
+        screen.show(screen.fit("%s now %s: enter his new card" % (who, level),
                            "%s now %s: his new card" % (who, level),
                            "%s: enter his new card" % who), inks.YELLOW)
-    elif self.action() is self.a_new_card:
-        pilot(self, reply)
+    elif screen.action() is screen.a_new_card:
+        pilot(screen, reply)
     else:
-        self.show("%s: %d XP" % (called(self, ui.get(reply, "pilot")), ui.get(reply, "xp", 0)))
+        screen.show("%s: %d XP" % (called(screen, ui.get(reply, "pilot")), ui.get(reply, "xp", 0)))
 
 
-def day_ended(self, reply):
+def day_ended(screen, reply):
     if ui.get(reply, "status") == "over":
-        self.show("the campaign is over: its result", inks.YELLOW)
+        screen.show("the campaign is over: its result", inks.YELLOW)
         return
     rested = ui.get(reply, "rested", ()) or ()
-    know_pilots(self)
-    self.app.open("reveal", "End of day %d" % ui.get(reply, "day", 0),
+    know_pilots(screen)
+    screen.app.open("reveal", "End of day %d" % ui.get(reply, "day", 0),
                   [("SO +%d, now %d" % (ui.get(reply, "gain", 0), ui.get(reply, "so", 0)),
                     inks.GREEN)] +
-                  [rest_line(self, ui.pairs_of(p)) for p in rested] +
+                  [rest_line(screen, ui.pairs_of(p)) for p in rested] +
                   [("to roll: " + (" ".join(b.upper() for b in ui.get(reply, "roll", ()))
                                    or "none"), inks.CYAN)] +
                   ([("Close Air Support mission discarded", inks.YELLOW)]
                    if ui.get(reply, "cas") else []))
-    self.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
+    screen.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
 
 
-def know_pilots(self):
+def know_pilots(screen):
     """The pilots' names for a page about them (read only where needed: see refresh)."""
-    if not self.who.options:
-        self.set_pilots([ui.pairs_of(p) for p in
-                         ui.get(self.app.run(["pilot", "list"]), "pilots", ()) or ()])
+    if not screen.who.options:
+        screen.set_pilots([ui.pairs_of(p) for p in
+                         ui.get(screen.app.run(["pilot", "list"]), "pilots", ()) or ()])
 
 
-def called(self, k):
+def called(screen, k):
     """Pilot `k` (a number or its word) by his name, as the picker shows him."""
-    shown = self.who.shown("%s" % k)
+    shown = screen.who.shown("%s" % k)
     return shown.split(" (")[0] if shown and shown != "%s" % k else "pilot %s" % k
 
 
-def rest_line(self, pilot):
+def rest_line(screen, record):
     """A pilot's rest: (text, ink)."""
-    k = ui.get(pilot, "pilot")
-    status = ui.get(pilot, "status", "okay")
-    rested = ui.get(pilot, "recovered", 0)
-    stress = ui.get(pilot, "stress", 0)
-    return ("%s: stress %s%d, %s" % (called(self, k), "%d to " % (stress + rested) if rested
+    k = ui.get(record, "pilot")
+    status = ui.get(record, "status", "okay")
+    rested = ui.get(record, "recovered", 0)
+    stress = ui.get(record, "stress", 0)
+    return ("%s: stress %s%d, %s" % (called(screen, k), "%d to " % (stress + rested) if rested
                                      else "", stress, status),
             STATUS_INK.get(status, inks.WHITE))
 
 
-def rolled(self, reply):
+def rolled(screen, reply):
     move = ui.get(reply, "move", "hold")
     band = ui.get(reply, "band", "fl")
     mod = ui.get(reply, "mod", 0)
     name = ui.get(reply, "battalion", "").upper()
     verb = {"advance": "advances", "hold": "holds", "retreat": "retreats"}.get(move, move)
     where = BAND_NAMES[BANDS.index(band)]
-    self.show(self.fit("%s, d10 %d%s: %s %s the %s" % (
+    screen.show(screen.fit("%s, d10 %d%s: %s %s the %s" % (
         name, ui.get(reply, "die", 0),
         " %s = %d" % (ui.signed(mod), ui.get(reply, "result", 0)) if mod else "", verb,
         "in" if move == "hold" else "to", where),
         "%s %s: %s" % (name, verb, where)), MOVES.get(move, inks.WHITE))
 
 
-def losses(self, reply):
+def losses(screen, reply):
     failed = ui.get(reply, "status") == "failed"
     loss = ui.get(reply, "loss", 0)
     if not loss:
-        self.show("no SO lost: SO %d" % ui.get(reply, "so", 0))
+        screen.show("no SO lost: SO %d" % ui.get(reply, "so", 0))
         return
     fr, ab = ui.get(reply, "fr", 0), ui.get(reply, "ab", 0)
     then = "not paid, the campaign fails" if failed else "SO %d" % ui.get(reply, "so", 0)
     where = ", ".join(x for x in ("%d in Friendly Rear" % fr if fr else "",
                                   "%d at the Air Base" % ab if ab else "") if x)
-    self.show(self.fit("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
+    screen.show(screen.fit("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
         loss, fr, ab, then), "SO -%d (%s): %s" % (loss, where, then),
         "SO -%d: %s" % (loss, then)), inks.RED if failed else inks.YELLOW)
 
 
-def bn_hit(self, reply):
+def bn_hit(screen, reply):
     if ui.get(reply, "status") == "over":  # the last battalion: the campaign ends at once
-        self.show("%s destroyed: no battalion left, the campaign is over" % ui.get(
+        screen.show("%s destroyed: no battalion left, the campaign is over" % ui.get(
             reply, "battalion", "").upper(), inks.YELLOW)
         return
-    self.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
+    screen.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
                                          ui.get(reply, "strength"), ui.get(reply, "gain", 0),
                                          ui.get(reply, "vp", 0)), inks.GREEN)
 
 
-def rested(self, reply):
-    know_pilots(self)
-    self.app.open("reveal", "R&R", [rest_line(self, ui.pairs_of(p))
+def rested(screen, reply):
+    know_pilots(screen)
+    screen.app.open("reveal", "R&R", [rest_line(screen, ui.pairs_of(p))
                                     for p in ui.get(reply, "rested", ()) or ()])
-    self.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
+    screen.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
 
 
-def removed(self, _reply):
-    field = self.action().fields[0]
-    self.show("%s removed" % (called(self, field.chosen()) if field is self.who else
+def removed(screen, _reply):
+    field = screen.action().fields[0]
+    screen.show("%s removed" % (called(screen, field.chosen()) if field is screen.who else
                               "battalion " + field.text))
 
 
-def rule_switches(self, _reply):
-    self.app.open("rules")
+def rule_switches(screen, _reply):
+    screen.app.open("rules")
 
 
-def resulted(self, reply):
+def resulted(screen, reply):
     word = ui.get(reply, "result", "")
-    self.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),
+    screen.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),
               inks.RED if word == "failure" else inks.GREEN)

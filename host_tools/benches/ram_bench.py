@@ -199,12 +199,12 @@ def table(got, skipped, write, names=ORDER):
                 cell = "%s%s [%d]" % ("*" if over else "", cell, budget)
             cells.append(cell)
         write("    %-34s" % port.label + " %14s" * len(cells) % tuple(cells) + "\n")
-    screen = got.get(("unix32-mpy", "screen"), (None, ""))
     if ("unix32-mpy", "screen") in got:
-        write("    a PyBadge leaves the app %d KB: %s (the hungriest screen from a fresh start: %s)\n"
-              % (ram_budgets.PYBADGE_HEAP, "every screen opens"
-                 if screen[0] and screen[0] <= ram_budgets.PYBADGE_HEAP * KB
-                 else "*some screen does not open", _kb(screen[0])))
+        need = got[("unix32-mpy", "screen")][0]
+        opens = need is not None and need <= ram_budgets.PYBADGE_HEAP * KB
+        write("    a PyBadge leaves the app %d KB: %s (the hungriest screen from a fresh start: "
+              "%s)\n" % (ram_budgets.PYBADGE_HEAP, "every screen opens" if opens
+                         else "*some screen does not open", _kb(need)))
     write("    hungriest transcript (dice, rules) and screen:\n")
     for name in names:
         if (name, "rules") in got:

@@ -124,7 +124,8 @@ def source_name(mpy):
 def compile_to(cross, name, src, dst):
     """Compile src to dst (replaced whole).  `name` (-s) is what error messages call the source,
     not a host path: the board's (`board_path`)."""
-    replace(dst, lambda tmp: subprocess.run([cross] + list(FLAGS) + ["-s", name, "-o", tmp, src], check=True))
+    replace(dst, lambda tmp: subprocess.run([cross] + list(FLAGS) + ["-s", name, "-o", tmp, src],
+                                            check=True))
 
 
 def copy_data(out_dir):
