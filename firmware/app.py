@@ -47,7 +47,7 @@ def execute(session, words):
     out of memory among the holes and trying again.  Measured, unix32-mpy: the tour of every
     screen 166 KB at both sizes against 173 and 180; from a fresh start Mission 129 against 137,
     Cups 121 against 131, Campaign 136 against 137 (160 x 128)."""
-    unload.settle()
+    unload.settle(None)
     return protocol.execute(session, words)
 
 

@@ -92,15 +92,17 @@ def release():
 REPLY_ROOM = 640  # bytes: the longest documented reply is 539 (a longer one still grows it)
 
 
-def settle(reply=None):
+def settle(reply):
     """Between two requests (`engine.core.protocol.handle`, once a game command has loaded this
     module; `firmware.app.execute`, before each of the app's): when over half the heap is in
-    use, `release` now, and give the reply buffer (`jsonline.Reply`, if any) its room right
-    above what stays.  The next request then loads what it needs into the free space above,
-    not into holes left between objects that stay.  Measured, with `release` as it is:
-    docs/protocol/campaign.md:614 on unix32-frozen 34.2 KB against 46.2 when only a request out
-    of memory released (35.2 without the reply's room); every rules request in one session,
-    qemu-frozen 37.0 against 49.0, unix32-mpy 120 against 193."""
+    use, `release` now, and give the reply buffer (`jsonline.Reply`, or None) its room right
+    above what stays (no default for `reply`: with one, measured, campaign.md:712 needed
+    24.25 KB on qemu-frozen against 23.75, over its budget).  The next request then loads what
+    it needs into the free space above, not into holes left between objects that stay.
+    Measured, with `release` as it is: docs/protocol/campaign.md:614 on unix32-frozen 34.2 KB
+    against 46.2 when only a request out of memory released (35.2 without the reply's room);
+    every rules request in one session, qemu-frozen 37.0 against 49.0, unix32-mpy 120 against
+    193."""
     import gc
 
     free = getattr(gc, "mem_free", None)  # (MicroPython's and CircuitPython's, not CPython's)

@@ -26,7 +26,7 @@ class Form(ui.Screen):
 
     TITLE = ""
     PAGES = ()
-    REPLIES = None  # the module holding the `then`s the screen does not: loaded for a reply only
+    REPLIES = ""  # the module holding the `then`s the screen does not: loaded for a reply only
     actions = ()  # type: tuple  # per page: its Actions (made by the screen)
 
     def __init__(self, app):
