@@ -16,7 +16,7 @@ from conftest import ROOT, console_cmd
 
 
 def _spawn(argv, env=None, cwd=ROOT):
-    e = dict(os.environ)
+    e = dict(os.environ, PYTHONFAULTHANDLER="1")
     e.update(env or {})
     return subprocess.Popen(argv, cwd=cwd, env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
@@ -39,9 +39,15 @@ def _ctrl_c(p, seen):
     os.killpg(p.pid, signal.SIGINT)
     try:
         out, err = p.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        pytest.fail("still running 30 s after Ctrl-C")
+    except subprocess.TimeoutExpired:  # where it hangs: SIGABRT has faulthandler print the stacks
+        os.killpg(p.pid, signal.SIGABRT)
+        try:
+            out, err = p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            out, err = p.communicate()
+        pytest.fail("still running 30 s after Ctrl-C:\n" + (seen + out + err).decode(
+            errors="replace"))
     text = (seen + out + err).decode(errors="replace")
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
     assert "make: ***" not in text, text  # make saw no failure of its command either
