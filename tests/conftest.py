@@ -16,6 +16,16 @@ CORE_HEAP = "38K"
 sys.path.insert(0, ROOT)
 
 
+def as_in_a_terminal():
+    """`preexec_fn` of a process a test interrupts with SIGINT: Ctrl-C at a terminal reaches a
+    command whose SIGINT is the default.  Tests started in the background of a script (`cmd &`,
+    as a CI runner may start them) inherit SIGINT ignored, and so would the command: the
+    simulator then ran on 30 s after its Ctrl-C."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def ensure_mpy():
     """Compile engine/ and firmware/ to build/mpy (cheap when up to date)."""
     from host_tools.building import build_mpy

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_mpy
+from conftest import ROOT, as_in_a_terminal, run_mpy
 from firmware.datafiles import DataDir
 from host_tools.board import deploy
 
@@ -90,7 +90,8 @@ def test_the_mpy_build_interrupted_is_one_line_and_folding_runs_only_after_a_cha
     assert p.returncode == 0 and time.time() - t < 1.5, p.stderr.decode()
     # A build into an empty folder compiles every module: several seconds to interrupt.
     proc = subprocess.Popen([sys.executable, "-m", "host_tools.building.build_mpy", str(tmp_path / "mpy")],
-                            cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE)
+                            cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                            preexec_fn=as_in_a_terminal)
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=120)

@@ -12,14 +12,15 @@ import time
 
 import pytest
 
-from conftest import ROOT, console_cmd
+from conftest import ROOT, as_in_a_terminal, console_cmd
 
 
 def _spawn(argv, env=None, cwd=ROOT):
     e = dict(os.environ, PYTHONFAULTHANDLER="1")
     e.update(env or {})
     return subprocess.Popen(argv, cwd=cwd, env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=as_in_a_terminal)
 
 
 def _wait_for(p, marker, timeout=60):
