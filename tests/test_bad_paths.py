@@ -23,8 +23,17 @@ def test_the_host_tools_refuse_a_device_instead_of_reading_it_without_end(argv):
     p = subprocess.run([sys.executable, "-m", "host_tools"] + argv, cwd=ROOT,
                        capture_output=True, timeout=60)
     out = (p.stdout + p.stderr).decode()
-    assert p.returncode != 0 and "/dev/zero: not a regular file" in out, out
+    assert p.returncode != 0 and "/dev/zero: not a regular file (a device)" in out, out
     assert "Traceback" not in out
+
+
+def test_the_host_tools_name_a_pipe_as_a_pipe(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    p = subprocess.run([sys.executable, "-m", "host_tools", "replay", str(fifo)], cwd=ROOT,
+                       capture_output=True, timeout=60)
+    out = (p.stdout + p.stderr).decode()
+    assert p.returncode != 0 and "%s: not a regular file (a pipe)" % fifo in out, out
 
 
 def test_a_state_file_that_is_not_a_regular_file_is_refused_not_acknowledged():

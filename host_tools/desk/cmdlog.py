@@ -100,7 +100,11 @@ def not_a_file(path):
     mode = os.stat(path).st_mode
     if stat.S_ISREG(mode):
         return None
-    return "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file (a device?)"
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "not a regular file (a device)"
+    return "not a regular file (a pipe)" if stat.S_ISFIFO(mode) else "not a regular file"
 
 
 def read(path):
