@@ -264,8 +264,10 @@ class App:
         self.dirty = True
 
     def out_of_memory(self, done=False):
-        """Memory ran out: one line saying whether the action was made, and the way out (leaving
-        the screen frees its code: `close`)."""
+        """Memory ran out: one line saying whether the action was made, and the way out: leaving
+        the screen frees its code (`close`); on the home screen (a screen that could not open,
+        the names and fragments a long session leaves in a board's heap), a restart, which
+        starts from the smallest heap with every action kept."""
         import gc
 
         gc.collect()
@@ -274,8 +276,10 @@ class App:
         else:
             text = "Out of memory: nothing changed"
         if len(self.stack) > 1:
-            text += ". B leaves %s to free memory" % self.label(self.stack[-1].name)
-        self.say(text + ".", inks.RED)
+            text += ". B leaves %s to free memory." % self.label(self.stack[-1].name)
+        else:
+            text += ". Restart to free memory: the campaign is kept."
+        self.say(text, inks.RED)
 
     def feedback(self, ink=inks.WHITE):
         """An action happened: click if sound is on, flash the board's lights in `ink`."""

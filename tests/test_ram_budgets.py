@@ -83,3 +83,37 @@ def test_pybadge_opens_every_screen():
     failed = [name for name, (screen, w, h) in ram_bench.screen_cases()
               if not app_bench.screen_ok(screen, port, w, h)(PYBADGE_HEAP * 1024)]
     assert not failed, "do not open in a PyBadge's %d KB: %s" % (PYBADGE_HEAP, ", ".join(failed))
+
+
+MEMORY_SAID = ("Out of memory: nothing changed. ", "Done, but out of memory to show it. ")
+WAY_OUT = ("Restart to free memory: the campaign is kept.", " to free memory.")
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_a_long_session_on_a_pybadge_heap_never_stops(size):
+    """The tour (every screen of every game, then the console answering every rules request)
+    in the heap a PyBadge leaves the app, keys and frames through the device loop's fault
+    handling: where memory runs out the tour goes on, each message says so in one of its two
+    forms with the way out (B leaves the screen; on the home screen, a restart), and every
+    request gets exactly one reply line."""
+    port = ports.port("unix32-mpy")
+    why = port.unavailable()
+    if why:
+        pytest.skip("unix32-mpy: %s" % why)
+    port.prepare()
+    w = work()
+    code = app_bench.tour_code(*size, framebuffer=False, requests=w.dice_requests, serve=True,
+                               as_a_device=True)
+    p = port.run_code(code, heap=PYBADGE_HEAP * 1024, data=w.tour_input())
+    out = p.stdout.decode("utf-8", "replace")
+    assert p.returncode == 0 and "\nOK " in out, (out[-800:], p.stderr.decode()[-800:])
+    said = [l.split(" | ", 1)[1] for l in out.splitlines() if l.startswith("MEMORY ")]
+    for text in said:
+        assert text.startswith(MEMORY_SAID) and text.endswith(WAY_OUT), text
+        assert ("B leaves" in text) != ("Restart" in text), text
+    replies = app_bench.served(p.stdout)
+    assert replies is not None and len(replies) == len(w.session_want())
+    import json
+
+    for line in replies:
+        assert json.loads(line)["ok"] in (True, False), line

@@ -165,12 +165,50 @@ _SERVE = """def serve():
 """
 
 
-def tour_code(width, height, framebuffer=True, requests=(), serve=False, profile=None):
+# The keys and frames as firmware/device.py's loop handles them: a fault (out of memory above all)
+# is said on the screen and the session goes on.  Each new message about memory is printed
+# "MEMORY <the screens open> | <the message>".  The serial link's module loads at the start, as
+# the device makes its link (firmware/device.py `Loop`).
+_AS_A_DEVICE = """from firmware import device
+from firmware.serial_link import Link
+def show():
+    if device.draw(app, c) and be is not None:
+        be.render(c)
+def press(*evs):
+    for ev in evs:
+        try:
+            app.key(ev)
+        except Exception as e:
+            if not isinstance(e, MemoryError):
+                app.close()
+            device.trouble(app, e)
+        if "memory" in app.message:
+            print("MEMORY", " ".join([x.name for x in app.stack]), "|", app.message)
+            app.message = ""
+        show()
+"""
+_PLAIN = """def show():
+    app.draw(c)
+    if be is not None:
+        be.render(c)
+def press(*evs):
+    for ev in evs:
+        app.key(ev)
+        show()
+"""
+
+
+def tour_code(width, height, framebuffer=True, requests=(), serve=False, profile=None,
+              as_a_device=False):
     """The tour's MicroPython code; with `requests` (bytes lines) the serial console answers them
     after each game's screens; with `serve`, it answers stdin's lines once every screen was shown
     (`served` reads the replies).  `profile` (an event number, -1 for none) measures it with
-    host_tools/benches/heap_profile.py, an event after every key and every request, replies dropped."""
+    host_tools/benches/heap_profile.py, an event after every key and every request, replies
+    dropped.  `as_a_device`: keys and frames through the device loop's fault handling (a tour
+    that runs out of memory goes on, printing each message about it: `_AS_A_DEVICE`)."""
     code = TOUR % {"w": width, "h": height, "fb": 1 if framebuffer else 0}
+    if as_a_device:
+        code = code.replace(_PLAIN, _AS_A_DEVICE)
     if requests:
         code = code.replace("def console():\n    pass\n", _CONSOLE % {
             "requests": tuple(requests), "count": len(requests)})
