@@ -15,6 +15,16 @@ Hit counters, an end of turn), with the screen already shown: only the tiles tha
 from host_tools.benches import heaps
 from host_tools.desk import consoles
 
+# The keys and frames (firmware/device.py has the device's own: `_AS_A_DEVICE`).
+_PLAIN = """def show():
+    app.draw(c)
+    if be is not None:
+        be.render(c)
+def press(*evs):
+    for ev in evs:
+        app.key(ev)
+        show()
+"""
 TOUR = """
 import gc
 gc.collect()
@@ -33,15 +43,7 @@ s.data = reader()
 app = App(s, Prefs(MemoryBlob()), None, (%(w)d, %(h)d))
 app.start()
 c = Canvas(%(w)d, %(h)d)
-def show():
-    app.draw(c)
-    if be is not None:
-        be.render(c)
-def press(*evs):
-    for ev in evs:
-        app.key(ev)
-        show()
-def console():
+""" + _PLAIN + """def console():
     pass
 def serve():
     pass
@@ -185,15 +187,6 @@ def press(*evs):
         if "memory" in app.message:
             print("MEMORY", " ".join([x.name for x in app.stack]), "|", app.message)
             app.message = ""
-        show()
-"""
-_PLAIN = """def show():
-    app.draw(c)
-    if be is not None:
-        be.render(c)
-def press(*evs):
-    for ev in evs:
-        app.key(ev)
         show()
 """
 
