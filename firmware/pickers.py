@@ -12,8 +12,9 @@ so a screen declares what it does instead of building command words by hand.  Th
     Choice(label, options, ...)         a word picker: options are (shown, word) pairs, fixed or
                                         set from the engine's replies (aircraft, pilots ...)
     Toggle(label, word, ...)            a yes/no that adds `word` when yes
-    Word(label, ...)                    a word typed on an on-screen keyboard (a result printed
-                                        on a card, a card's name): `opens` the screen to type it
+
+and firmware/keyboard.py's Word, a word typed on the on-screen keyboard (a result printed on a
+card, a card's name).
 """
 
 
@@ -146,100 +147,6 @@ class Toggle(Field):
         if self.value:
             return [self.word] if self.word else []
         return [self.off_word] if self.off_word else []
-
-
-# The on-screen keyboards: ten columns of keys, the last row's erase and OK one and a half wide;
-# each key's place in half columns (row, left, width).  A word printed on a card is letters and
-# '-'; a card's name has digits too (a row of them on top).  Made once: drawing allocates nothing.
-KEY_COLS = 10
-ERASE = "del"
-OK = "ok"
-
-
-def _layout(rows):
-    cells = []
-    where = []
-    for r in range(len(rows)):
-        keys = list(rows[r]) + ([ERASE, OK] if r == len(rows) - 1 else [])
-        for i in range(len(keys)):
-            cells.append(keys[i])
-            wide = keys[i] in (ERASE, OK)
-            left = 2 * i if not wide else 2 * (len(keys) - 2) + (3 if keys[i] == OK else 0)
-            where.append((r, left, 3 if wide else 2))
-    return tuple(cells), tuple(where), len(rows)
-
-
-LETTERS = _layout(("abcdefghij", "klmnopqrst", "uvwxyz-"))
-NAMES = _layout(("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz-"))
-
-
-class Word(Field):
-    """A word (at most `most` characters) typed on an on-screen keyboard, `LETTERS` (a-z and
-    '-') or `NAMES` (digits too): the d-pad moves over its keys (`move`), A presses the one under
-    the cursor (`press`): a character, erase, or OK.  `text` is the word, or `empty` while there
-    is none."""
-
-    opens = "spell"
-
-    def __init__(self, label, word="", most=15, empty="?", keys=LETTERS):
-        self.label = label
-        self.most = most
-        self.empty = empty
-        self.cells, self.where, self.rows = keys
-        self.at = 0  # the key under the cursor
-        self.set(word)
-
-    def set(self, word):
-        self.value = word
-        self.text = word or self.empty
-
-    def move(self, dx, dy):
-        """The cursor to the next key left/right (dx, wrapping in its row) or up/down (dy, the
-        nearest key of that row); False when there is no row that way (it leaves the keyboard)."""
-        n = len(self.cells)
-        row = self.where[self.at][0]
-        if dx:
-            i = self.at + dx
-            if not (0 <= i < n and self.where[i][0] == row):  # past the row's end: its other end
-                i = self.at
-                while 0 <= i - dx < n and self.where[i - dx][0] == row:
-                    i -= dx
-            self.at = i
-            return True
-        row += dy
-        if not 0 <= row < self.rows:
-            return False
-        _r, left, width = self.where[self.at]
-        centre = 2 * left + width
-        best = -1
-        for i in range(n):
-            r, x, w = self.where[i]
-            if r == row and (best < 0 or abs(2 * x + w - centre) <
-                             abs(2 * self.where[best][1] + self.where[best][2] - centre)):
-                best = i
-        self.at = best
-        return True
-
-    def press(self):
-        """Press the key under the cursor: True when it was OK (the word is done)."""
-        key = self.cells[self.at]
-        if key == OK:
-            return True
-        if key == ERASE:
-            self.erase()
-        elif len(self.value) < self.most:
-            self.set(self.value + key)
-        return False
-
-    def erase(self):
-        """Take back the last character; False when there was none."""
-        if not self.value:
-            return False
-        self.set(self.value[:-1])
-        return True
-
-    def words(self):
-        return [self.value] if self.value else []
 
 
 class Action:

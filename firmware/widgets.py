@@ -1,5 +1,5 @@
 """The screens' drawing vocabulary: title bar, value field, list with scroll marks, chit, die,
-track, bar, numeral, on-screen keyboard, and text wrapped to a width.
+track, bar, numeral, and text wrapped to a width.
 
 Each widget is a function drawing into a canvas from values the screen prepared when its data
 changed (strings made then, not per frame): drawing allocates nothing.  Sizes are in pixels and
@@ -7,7 +7,6 @@ follow the fonts (`firmware.fonts`): one row of text is ROW_H high.
 """
 
 from firmware import fonts, inks
-from firmware.pickers import ERASE, KEY_COLS, OK
 from firmware.canvas import CENTRE, DASHED, DOWN, LEFT, RIGHT, ROUND, UP
 
 TITLE_H = 13  # the title bar
@@ -231,41 +230,3 @@ def badge(canvas, x, y, text, ink, fg=inks.BLACK, font=fonts.BOLD):
     return w
 
 
-KEY_H = 13  # a row of the on-screen keyboard
-
-
-def keyboard_h(word):
-    """The height of a `pickers.Word`'s keyboard."""
-    return word.rows * KEY_H
-
-
-def keyboard(canvas, x, y, w, word, on=True):
-    """The on-screen keyboard of a `pickers.Word`: ten columns of keys, erase and OK; the key
-    under the cursor lit (when `on`)."""
-    half = w // (2 * KEY_COLS)
-    cells = word.cells
-    for i in range(len(cells)):
-        row, left, width = word.where[i]
-        cx = x + left * half
-        cy = y + row * KEY_H
-        cw = width * half - 1
-        lit = on and i == word.at
-        key = cells[i]
-        special = key == ERASE or key == OK
-        if lit:
-            canvas.fill(cx, cy, cw, KEY_H - 1, inks.BLUE, ROUND)
-        elif special:  # erase and OK: keys, not characters
-            canvas.frame(cx, cy, cw, KEY_H - 1, inks.DIM, ROUND)
-        canvas.text(cx, cy + 1, cw, key, inks.YELLOW if lit else
-                    (inks.CYAN if special else inks.WHITE), fonts.BOLD, CENTRE)
-
-
-def typed(canvas, x, y, w, label, word, on):
-    """The word being typed after its label, with a cursor mark: `label  word_`."""
-    band(canvas, y, on, x, w)
-    lw = fonts.width(fonts.SMALL, label) + 6
-    canvas.text(x + PAD, y, lw, label, inks.WHITE if on else inks.GREY)
-    vw = fonts.width(fonts.BOLD, word.value)
-    canvas.text(x + PAD + lw, y, vw, word.value, inks.YELLOW, fonts.BOLD)
-    if on:
-        canvas.fill(x + PAD + lw + vw + 1, y + 9, 6, 2, inks.YELLOW)

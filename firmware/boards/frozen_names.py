@@ -175,6 +175,8 @@ def _names():
     from firmware import inks
     import firmware.journal
     from firmware import journal
+    import firmware.keyboard
+    from firmware import keyboard
     import firmware.keys
     from firmware import keys
     import firmware.keystore

@@ -12,9 +12,9 @@ in place of this (firmware/app.py).  B gives up (the die is not spent: the same 
 same question).
 """
 
-from firmware import fonts, inks, keys, widgets
+from firmware import fonts, inks, keyboard, keys, widgets
 from firmware import ui
-from firmware.pickers import Choice, Number, Word
+from firmware.pickers import Choice, Number
 
 
 class Screen(ui.Screen):
@@ -31,7 +31,7 @@ class Screen(ui.Screen):
             name = ui.get(f, "name", "")
             words = ui.get(f, "words")
             if words == []:
-                self.fields.append(Word(name))
+                self.fields.append(keyboard.Word(name))
             elif words:
                 self.fields.append(Choice(name, [(w, w) for w in words]))
             else:
@@ -40,7 +40,7 @@ class Screen(ui.Screen):
         self.sel = 0
         self.word = None  # the Word field, when there is one (the keyboard is its)
         for f in self.fields:
-            if isinstance(f, Word):
+            if isinstance(f, keyboard.Word):
                 self.word = f
         self.hint = "A answer   B later"
         self.word_hint = "A types   B erases   OK answers"
@@ -96,7 +96,7 @@ class Screen(ui.Screen):
         room = canvas.width - 2 * widgets.PAD
         n = len(self.fields)
         bottom = canvas.height - widgets.ROW_H  # the hint
-        kb_y = bottom - widgets.keyboard_h(self.word) - 1 if self.word else bottom
+        kb_y = bottom - keyboard.height(self.word) - 1 if self.word else bottom
         fields_y = kb_y - n * widgets.ROW_H - 1
         y = widgets.TITLE_H + 2
         for i in range(len(self.lines)):
@@ -109,11 +109,11 @@ class Screen(ui.Screen):
         for i in range(n):
             f = self.fields[i]
             if word is not None and f is word:
-                widgets.typed(canvas, 0, y, canvas.width, word.label, word, i == self.sel)
+                keyboard.typed(canvas, 0, y, canvas.width, word.label, word, i == self.sel)
             else:
                 widgets.field(canvas, y, f.label, f.text, i == self.sel)
             y += widgets.ROW_H
         if word is not None:
-            widgets.keyboard(canvas, 0, kb_y, canvas.width, word, self.fields[self.sel] is word)
+            keyboard.draw(canvas, 0, kb_y, canvas.width, word, self.fields[self.sel] is word)
         widgets.hint(canvas, self.word_hint if self.fields and self.fields[self.sel] is self.word
                      else self.hint)

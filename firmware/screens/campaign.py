@@ -26,7 +26,8 @@ out of its step) says what comes first.
 from firmware import fonts, inks, widgets
 from firmware import ui
 from firmware.canvas import CENTRE
-from firmware.pickers import NAMES, Action, Choice, Field, Number, Toggle, Word
+from firmware.keyboard import NAMES, Word
+from firmware.pickers import Action, Choice, Field, Number, Toggle
 from firmware.screens.form import Form, text_rows
 
 STATUS_INK = {"okay": inks.WHITE, "shaken": inks.YELLOW, "unfit": inks.RED, "killed": inks.RED}

@@ -1,8 +1,8 @@
-"""Spell a word on the on-screen keyboard for a form's field (`pickers.Word`): a card's name the
+"""Spell a word on the on-screen keyboard for a form's field (`keyboard.Word`): a card's name the
 data files do not list.  The d-pad moves over the keys, A types the letter under the cursor, B
 erases one; OK (or B with nothing to erase) goes back to the form, the word in its field."""
 
-from firmware import fonts, inks, keys, widgets
+from firmware import fonts, inks, keyboard, keys, widgets
 from firmware import ui
 
 
@@ -32,7 +32,7 @@ class Screen(ui.Screen):
         widgets.title(canvas, self.heading, "spell")
         room = canvas.width - 2 * widgets.PAD
         bottom = canvas.height - widgets.ROW_H
-        kb_y = bottom - widgets.keyboard_h(self.word) - 1
+        kb_y = bottom - keyboard.height(self.word) - 1
         row_y = kb_y - widgets.ROW_H - 1
         y = widgets.TITLE_H + 2
         for line in self.lines:
@@ -40,6 +40,6 @@ class Screen(ui.Screen):
                 break
             canvas.text(widgets.PAD, y, room, line, inks.WHITE, fonts.SMALL)
             y += widgets.ROW_H
-        widgets.typed(canvas, 0, row_y, canvas.width, self.word.label, self.word, True)
-        widgets.keyboard(canvas, 0, kb_y, canvas.width, self.word)
+        keyboard.typed(canvas, 0, row_y, canvas.width, self.word.label, self.word, True)
+        keyboard.draw(canvas, 0, kb_y, canvas.width, self.word)
         widgets.hint(canvas, "A types   B erases   OK done")

@@ -139,7 +139,7 @@ class Player:
     def lit_key(self):
         """(x, y, w, h, text, ...) of the keyboard's key under the cursor (None: no keyboard)."""
         from firmware import fonts
-        from firmware.pickers import NAMES
+        from firmware.keyboard import NAMES
 
         for t in self.canvas.texts():  # a key: a character centred in a wider box, lit blue
             if t[4] in NAMES[0] and t[2] > fonts.width(t[6], t[4]) and \
