@@ -1,5 +1,5 @@
-"""The screens' drawing vocabulary: title bar, value field, list with scroll marks, chit, die,
-track, bar, numeral, and text wrapped to a width.
+"""The screens' drawing vocabulary: title bar, value field, list with scroll marks, die, bar,
+numeral, and text wrapped to a width.
 
 Each widget is a function drawing into a canvas from values the screen prepared when its data
 changed (strings made then, not per frame): drawing allocates nothing.  Sizes are in pixels and
@@ -7,7 +7,7 @@ follow the fonts (`firmware.fonts`): one row of text is ROW_H high.
 """
 
 from firmware import fonts, inks
-from firmware.canvas import CENTRE, DASHED, DOWN, LEFT, RIGHT, ROUND, UP
+from firmware.canvas import CENTRE, DOWN, LEFT, RIGHT, ROUND, UP
 
 TITLE_H = 13  # the title bar
 ROW_H = 12  # one row of 11 px text
@@ -122,28 +122,6 @@ def window(selected, count, rows):
 
 
 # --- things on the table ---------------------------------------------------------------------
-def chit(canvas, x, y, w, h, ink, word1, word2="", temporary=False, value=""):
-    """A counter: a square tile in its side's colour (Light yellow, Heavy red) with its effect in
-    black words (and its value: stress 2, -1); a temporary one has a dashed edge."""
-    canvas.fill(x, y, w, h, ink, ROUND)
-    if temporary:
-        canvas.frame(x, y, w, h, inks.BLACK, DASHED)
-    lines = 1 + (1 if word2 else 0) + (1 if value else 0)
-    ty = y + (h - lines * 10) // 2 - 1
-    _word(canvas, x + 1, ty, w - 2, word1)
-    if word2:
-        ty += 10
-        _word(canvas, x + 1, ty, w - 2, word2)
-    if value:
-        _word(canvas, x + 1, ty + 10, w - 2, value)
-
-
-def _word(canvas, x, y, w, text):
-    """Black words on a chit: bold when they fit, else the regular font."""
-    font = fonts.BOLD if fonts.width(fonts.BOLD, text) <= w else fonts.SMALL
-    canvas.text(x, y, w, text, inks.BLACK, font, CENTRE)
-
-
 def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):
     """A die showing `value`: pips for a d6, the numeral for others (a d10 reads 1..10), on a
     face of colour `face` (e.g. green for a pass) with `ink` for the pips or numeral."""
@@ -153,58 +131,6 @@ def die(canvas, x, y, size, sides, value, ink, face=inks.WHITE):
     else:
         font = fonts.BOLD if size < 26 else fonts.MID
         canvas.text(x, y + (size - fonts.HEIGHT[font]) // 2, size, value, ink, font, CENTRE)
-
-
-def track_left(labels, w, i):
-    """Where box i of a track `w` pixels wide starts: the boxes share the width evenly, a label
-    wider than its share (B10 on a long track) widening its box at the plain boxes' expense.
-    (Ints only, no tuple: the track is drawn every frame.)"""
-    left = 0
-    for k in range(i):
-        left += track_step(labels, w, k)
-    return left
-
-
-def track_step(labels, w, i):
-    """The width of box i of the track, its 1-pixel gap included (see `track_left`)."""
-    n = len(labels)
-    base = w // n
-    extra = 0
-    narrow = 0
-    for k in range(n):
-        need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
-        if need > base:
-            extra += need - base
-        else:
-            narrow += 1
-    need = fonts.width(fonts.BOLD, labels[i]) + 1
-    if not extra or not narrow or need > base:
-        return max(base, need) if extra and narrow else base
-    return base - (extra + narrow - 1) // narrow
-
-
-def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
-    """A row of boxes as on the board, left to right: `labels[i]` (int or str) in box i, drawn
-    in `colours[i]` (DARK for a plain box); the marker on box `at` (none when at < 0)."""
-    n = len(labels)
-    bx = x
-    for i in range(n):
-        step = track_step(labels, w, i)
-        ink = colours[i]
-        on = i == at
-        if on and ink == inks.DARK:  # the marker on a plain box: the box lit
-            canvas.fill(bx, y, step - 1, h, marker_ink, ROUND)
-        elif ink == inks.DARK:
-            canvas.frame(bx, y, step - 1, h, inks.DIM)
-        else:  # a coloured box (Bingo) keeps its colour; the marker rings it
-            canvas.fill(bx, y, step - 1, h, ink, ROUND)
-            if on:
-                canvas.frame(bx - 1, y - 1, step + 1, h + 2, marker_ink)
-        text_ink = inks.BLACK if on or ink != inks.DARK else inks.GREY
-        canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
-        if on:
-            canvas.tri(bx + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
-        bx += step
 
 
 def bar(canvas, x, y, w, h, value, top, ink, mark=-1):

@@ -9,6 +9,7 @@ a draw too big for the screen; A or B goes back.
 
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
+from firmware.canvas import CENTRE, DASHED, ROUND
 from firmware.screens.cups import effect_words
 
 GAP = 3
@@ -86,7 +87,7 @@ class Screen(ui.Screen):
             x = widgets.PAD + (k % per_row) * (cw + GAP)
             cy = y + (k // per_row) * (ch + GAP)
             first_word, second, value, ink, temporary = self.chits[i]
-            widgets.chit(canvas, x, cy, cw, ch, ink, first_word, second, temporary, value)
+            chit(canvas, x, cy, cw, ch, ink, first_word, second, temporary, value)
         bottom = y + rows * (ch + GAP)
         widgets.scroll_marks(canvas, w - 8, y, bottom, first > 0, end < len(self.chits))
         if self.nothing:
@@ -115,3 +116,25 @@ class _Layout:
         self.width = (width - 2 * widgets.PAD - (self.per_row - 1) * GAP) // self.per_row
         top = widgets.TITLE_H + 1 + widgets.ROW_H + 2
         self.rows = max(1, (height - top - 2 * widgets.ROW_H) // (CHIT_H + GAP))
+
+
+def chit(canvas, x, y, w, h, ink, word1, word2="", temporary=False, value=""):
+    """A counter: a square tile in its side's colour (Light yellow, Heavy red) with its effect in
+    black words (and its value: stress 2, -1); a temporary one has a dashed edge."""
+    canvas.fill(x, y, w, h, ink, ROUND)
+    if temporary:
+        canvas.frame(x, y, w, h, inks.BLACK, DASHED)
+    lines = 1 + (1 if word2 else 0) + (1 if value else 0)
+    ty = y + (h - lines * 10) // 2 - 1
+    _word(canvas, x + 1, ty, w - 2, word1)
+    if word2:
+        ty += 10
+        _word(canvas, x + 1, ty, w - 2, word2)
+    if value:
+        _word(canvas, x + 1, ty + 10, w - 2, value)
+
+
+def _word(canvas, x, y, w, text):
+    """Black words on a chit: bold when they fit, else the regular font."""
+    font = fonts.BOLD if fonts.width(fonts.BOLD, text) <= w else fonts.SMALL
+    canvas.text(x, y, w, text, inks.BLACK, font, CENTRE)

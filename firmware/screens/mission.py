@@ -17,6 +17,7 @@ its Bingo marker as a chit.
 
 from firmware import fonts, inks, widgets
 from firmware import ui
+from firmware.canvas import CENTRE, DOWN, ROUND
 from firmware.pickers import Action, Choice, Number, Toggle
 from firmware.screens.form import Form, text_rows
 
@@ -329,12 +330,12 @@ class Screen(Form):
         if self.page == 0:
             if self.track:
                 y += 6
-                widgets.track(canvas, widgets.PAD, y, w - 2 * widgets.PAD, 14, self.track,
+                track(canvas, widgets.PAD, y, w - 2 * widgets.PAD, 14, self.track,
                               self.track_inks, self.track_at)
                 for box, label in self.fuel_at:
                     if 0 <= box < len(self.track):
-                        step = widgets.track_step(self.track, w - 2 * widgets.PAD, box)
-                        bx = widgets.PAD + widgets.track_left(self.track, w - 2 * widgets.PAD,
+                        step = track_step(self.track, w - 2 * widgets.PAD, box)
+                        bx = widgets.PAD + track_left(self.track, w - 2 * widgets.PAD,
                                                               box)
                         canvas.tri(bx + (step - 1) // 2 - 3, y + 15, 7, 3, inks.CYAN, 0)
                         canvas.text(bx, y + 18, step - 1, label, inks.CYAN, fonts.SMALL, 1)
@@ -396,3 +397,58 @@ def _flies(session, name, ac_type):
         return flies is None or flies == family.lower()
     except Exception:
         return True
+
+
+# --- the Loiter track, as on the Tactical Display ------------------------------------------
+# (Here and the chits in hits.py, not in firmware/widgets.py, which the home screen holds under
+# every other: measured, unix32-mpy, the home screen 55.1 KB in use against 55.9.)
+def track_left(labels, w, i):
+    """Where box i of a track `w` pixels wide starts: the boxes share the width evenly, a label
+    wider than its share (B10 on a long track) widening its box at the plain boxes' expense.
+    (Ints only, no tuple: the track is drawn every frame.)"""
+    left = 0
+    for k in range(i):
+        left += track_step(labels, w, k)
+    return left
+
+
+def track_step(labels, w, i):
+    """The width of box i of the track, its 1-pixel gap included (see `track_left`)."""
+    n = len(labels)
+    base = w // n
+    extra = 0
+    narrow = 0
+    for k in range(n):
+        need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
+        if need > base:
+            extra += need - base
+        else:
+            narrow += 1
+    need = fonts.width(fonts.BOLD, labels[i]) + 1
+    if not extra or not narrow or need > base:
+        return max(base, need) if extra and narrow else base
+    return base - (extra + narrow - 1) // narrow
+
+
+def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
+    """A row of boxes as on the board, left to right: `labels[i]` (int or str) in box i, drawn
+    in `colours[i]` (DARK for a plain box); the marker on box `at` (none when at < 0)."""
+    n = len(labels)
+    bx = x
+    for i in range(n):
+        step = track_step(labels, w, i)
+        ink = colours[i]
+        on = i == at
+        if on and ink == inks.DARK:  # the marker on a plain box: the box lit
+            canvas.fill(bx, y, step - 1, h, marker_ink, ROUND)
+        elif ink == inks.DARK:
+            canvas.frame(bx, y, step - 1, h, inks.DIM)
+        else:  # a coloured box (Bingo) keeps its colour; the marker rings it
+            canvas.fill(bx, y, step - 1, h, ink, ROUND)
+            if on:
+                canvas.frame(bx - 1, y - 1, step + 1, h + 2, marker_ink)
+        text_ink = inks.BLACK if on or ink != inks.DARK else inks.GREY
+        canvas.text(bx, y + (h - 11) // 2, step - 1, labels[i], text_ink, fonts.BOLD, CENTRE)
+        if on:
+            canvas.tri(bx + (step - 1) // 2 - 4, y - 5, 9, 4, marker_ink, DOWN)
+        bx += step
