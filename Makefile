@@ -13,7 +13,7 @@ MICROPY_DIR ?=
 export MICROPY_DIR
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
-.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32
+.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32 firmware-pybadge
 .PHONY: web web-serve web-screenshots
 
 $(STAMP): requirements.txt
@@ -53,6 +53,7 @@ $(WEBSTAMP): web/package-lock.json
 
 test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.building.micropython_builds all --optional)
+	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.building.pybadge_firmware --optional)
 	$(BIN)/python -m pytest -q -rs -n auto --dist loadfile tests
 
 # The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
@@ -81,6 +82,12 @@ firmware-unix32: $(STAMP)
 
 builds32: $(STAMP)
 	$(BIN)/python -m host_tools.building.micropython_builds all
+
+# MicroPython for the Adafruit PyBadge with the whole app frozen in: dist/tal-pybadge.uf2, from
+# MICROPY_DIR (a MicroPython checkout with its submodules; gcc-arm-none-eabi), built in
+# build/micropython (again only when an input changed).  The board: hardware/ADAFRUIT_PYBADGE.
+firmware-pybadge: $(STAMP)
+	$(BIN)/python -m host_tools.building.pybadge_firmware
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
 # every request and reply to a command log (python -m host_tools replay / log read it).

@@ -258,6 +258,10 @@ def _names():
     from hardware import pico_lcd_114
     import hardware.pybadge
     from hardware import pybadge
+    import hardware.pybadge_micropython
+    from hardware import pybadge_micropython
+    import hardware.pybadge_parts
+    from hardware import pybadge_parts
     import hardware.st7789
     from hardware import st7789
     import hardware.web

@@ -86,12 +86,12 @@ def _walk(top, rel):
             yield os.path.relpath(os.path.join(dirpath, name), top)
 
 
-def sync_source():
-    """Copy the checkout's SUBSET to build/micropython/src (files whose size or mtime changed);
+def sync_source(parts=SUBSET):
+    """Copy the checkout's `parts` to build/micropython/src (files whose size or mtime changed);
     return a key of what was copied."""
     top = checkout()
     h = hashlib.sha256()
-    for part in SUBSET:
+    for part in parts:
         if not os.path.exists(os.path.join(top, part)):
             continue  # an older or newer checkout may lack a folder it does not need
         for rel in _walk(top, part):
