@@ -75,6 +75,13 @@ def _board_files():
     return [os.path.join(BOARD_DIR, n) for n in sorted(os.listdir(BOARD_DIR))]
 
 
+def _args():
+    man, lib = manifest()
+    return ["BOARD_DIR=" + BOARD_DIR, "BUILD=" + BUILD, "MPY_LIB_DIR=" + lib,
+            "FROZEN_MANIFEST=" + man, "MICROPY_MANIFEST_APP_DIR=" + fold.tree(),
+            "MPY_CROSS_FLAGS=" + MPY_CROSS_FLAGS]
+
+
 def build():
     """Build the image (when an input changed); copy it to dist/tal-pybadge.uf2; return that."""
     why = unavailable()
@@ -83,10 +90,7 @@ def build():
     os.makedirs(mb.OUT, exist_ok=True)
     key = mb.sync_source(mb.SUBSET + SAMD)
     mb.mpy_cross(mb.sync_source())  # the 32-bit builds' key: theirs is the same compiler
-    man, lib = manifest()
-    args = ["BOARD_DIR=" + BOARD_DIR, "BUILD=" + BUILD, "MPY_LIB_DIR=" + lib,
-            "FROZEN_MANIFEST=" + man, "MICROPY_MANIFEST_APP_DIR=" + fold.tree(),
-            "MPY_CROSS_FLAGS=" + MPY_CROSS_FLAGS]
+    args = _args()
     full = hashlib.sha256(("%s %s %s" % (key, args, mb._app_key(_board_files() + [MAIN])))
                           .encode()).hexdigest()
     made = mb._cached(NAME, full, os.path.join(BUILD, "firmware.uf2"),
@@ -101,6 +105,20 @@ def build():
 def size():
     """Bytes the image takes of its code region (firmware.bin: code, then the RAM's initial data)."""
     return os.path.getsize(os.path.join(BUILD, "firmware.bin"))
+
+
+def config(names):
+    """{name: value} of the configuration macros `names` as the image's C code sees them (the
+    port's clock set-up preprocessed with the build's own flags; None: not defined)."""
+    pp = os.path.join(BUILD, "mcu", "samd51", "clock_config.pp")
+    mb._make("ports/samd", _args() + [pp], NAME + "-config")
+    got = dict.fromkeys(names)
+    with open(pp, errors="replace") as f:
+        for line in f:
+            words = line.split(None, 2)
+            if len(words) >= 2 and words[0] in ("#define", "#undef") and words[1] in got:
+                got[words[1]] = words[2].strip() if words[0] == "#define" else None
+    return got
 
 
 def check_uf2(path=UF2):
