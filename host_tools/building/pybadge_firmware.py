@@ -107,6 +107,17 @@ def size():
     return os.path.getsize(os.path.join(BUILD, "firmware.bin"))
 
 
+def heap():
+    """Bytes of the image's heap: the RAM between its static data and its C stack (the ELF's
+    _sheap and _eheap)."""
+    import subprocess
+
+    nm = subprocess.run(["arm-none-eabi-nm", os.path.join(BUILD, "firmware.elf")],
+                        capture_output=True, text=True, check=True).stdout
+    sym = {w[2]: int(w[0], 16) for w in (l.split() for l in nm.splitlines()) if len(w) == 3}
+    return sym["_eheap"] - sym["_sheap"]
+
+
 def config(names):
     """{name: value} of the configuration macros `names` as the image's C code sees them (the
     port's clock set-up preprocessed with the build's own flags; None: not defined)."""
@@ -160,8 +171,9 @@ def frozen_modules():
     return re.findall(r'^\s*"([^"]+)\\0"', names, re.M)
 
 
-def report(write=sys.stdout.write):
-    """Size and margin of the image (`make bench`); says why when it cannot be built here."""
+def report(write=sys.stdout.write, tour=None):
+    """Size and margin of the image (`make bench`), its heap, and `tour` (bytes: the frozen
+    tour's smallest heap, measured on unix32-frozen); says why when it cannot be built here."""
     why = unavailable()
     if why:
         write("  skipped: %s\n" % why)
@@ -174,6 +186,9 @@ def report(write=sys.stdout.write):
         MARGIN // 1024, "met" if CODE_REGION - n >= MARGIN else "*NOT MET*"))
     write("  UF2: family 0x%08x, from 0x%x, %d bytes; %d modules frozen\n" % (
         family, start, total, len(frozen_modules())))
+    write("  heap on the badge: %.1f KB; the tour of every screen with the console, app frozen: "
+          "%s (unix 32-bit; RAM table above)\n" % (
+              heap() / 1024.0, "%.1f KB" % (tour / 1024.0) if tour else "not measured"))
 
 
 def main(argv):
