@@ -18,9 +18,9 @@ Every pin by the name CircuitPython's board definition gives it (adafruit/circui
 - speaker: the DAC on SPEAKER (PA02) through the amplifier SPEAKER_ENABLE (PA27) switches on.
 - NeoPixels: 5 on NEOPIXEL (PA15), GRB, written with `machine.bitstream` (800 kHz timing).
 - accelerometer: the LIS3DH on I2C 2 (SDA PA12, SCL PA13), read into a buffer made once.
-- storage: the QSPI flash's littlefs, mounted at / by the port's `_boot.py`: `/tal.state` and
-  `/tal.state.1` (the engine's two newest frames, written alternately, as on the Pico),
-  `/tal.prefs`, and the data files in `/data`.
+- storage: the QSPI flash's littlefs, mounted at / by the port's `_boot.py`: the campaign and
+  settings as on every MicroPython board (hardware/micropython_board.py), the data files in
+  `/data`.
 """
 
 from array import array
@@ -29,7 +29,7 @@ import time
 
 from machine import DAC, I2C, SPI, Pin, bitstream
 
-from hardware import board as base
+from hardware import micropython_board as base
 from hardware import pybadge_parts as parts
 
 NAME = "PyBadge"
@@ -69,7 +69,7 @@ _INIT = (
 
 
 class Board(base.Board):
-    """The PyBadge on MicroPython: the wiring of `hardware.board.Board`."""
+    """The PyBadge on MicroPython: the wiring of `hardware.board.Board` (a MicroPython board)."""
 
     NAME = NAME
     DEBOUNCE_MS = 20  # the shift register passes the switches' bounce on
@@ -95,7 +95,7 @@ class Board(base.Board):
         self._shake = parts.Shake(time.ticks_diff)
         self._setup_accel()
 
-    # --- display and time ---------------------------------------------------------------
+    # --- display ---------------------------------------------------------------
     def display(self):
         from firmware.display_framebuf import FramebufBackend
         from hardware.st7789 import ST7789
@@ -110,15 +110,6 @@ class Board(base.Board):
     def backlight(self, pct):
         self._bl(1 if pct > 0 else 0)
 
-    def ticks_ms(self):
-        return time.ticks_ms()
-
-    def ticks_diff(self, a, b):
-        return time.ticks_diff(a, b)
-
-    def sleep_ms(self, n):
-        time.sleep_ms(n)
-
     # --- keys -----------------------------------------------------------------------------
     def keys(self):
         latch, clock, data = self._latch, self._clock, self._data
@@ -131,24 +122,6 @@ class Board(base.Board):
             clock(1)  # the next key's bit
         latch(0)
         return mask
-
-    # --- USB serial, storage --------------------------------------------------------------
-    def serial_link(self, session):
-        """The line protocol on the USB serial port (the REPL's: Ctrl-C still stops the app,
-        and mpremote gets in)."""
-        from firmware.serial_link import stdin_link
-
-        return stdin_link(session)
-
-    def state_store(self):
-        from firmware.storage import FileStore
-
-        return FileStore("/tal.state")
-
-    def prefs_blob(self):
-        from firmware.prefs import FileBlob
-
-        return FileBlob("/tal.prefs")
 
     # --- sound, lights, shake -------------------------------------------------------------
     def click(self):
@@ -185,10 +158,11 @@ class Board(base.Board):
     def shaken(self, now):
         """True once per shake (hardware/pybadge_parts.py: a few strong readings close together)."""
         shake = self._shake
-        if self._accel is None or shake.resting(now):
+        i2c = self._i2c
+        if i2c is None or shake.resting(now):
             return False
         try:
-            self._i2c.readfrom_mem_into(self._accel, parts.LIS3DH_OUT, shake.buf)  # x, y, z
+            i2c.readfrom_mem_into(self._accel, parts.LIS3DH_OUT, shake.buf)  # x, y, z
         except OSError:
             return False
         return shake.reading(now)

@@ -254,6 +254,8 @@ def _names():
     import hardware
     import hardware.board
     from hardware import board
+    import hardware.micropython_board
+    from hardware import micropython_board
     import hardware.pico_lcd_114
     from hardware import pico_lcd_114
     import hardware.pybadge

@@ -105,18 +105,9 @@ def _write(path, data):
         os.fsync(f.fileno())
 
 
-def _data_files(top):
-    out = []
-    for dirpath, dirs, files in os.walk(top):
-        dirs.sort()
-        for name in sorted(files):
-            out.append(os.path.relpath(os.path.join(dirpath, name), top).replace(os.sep, "/"))
-    return out
-
-
 def what_goes(mount, dest, frame):
     """The lines said before anything is erased."""
-    n = len(_data_files(os.path.join(dest, "data")))
+    n = len(deploy._tree(os.path.join(dest, "data")))
     campaign = ("the campaign (%s)" % pull.summary(frame)) if frame is not None \
         else "no campaign (tal-save.bin holds none)"
     return ["Installing the firmware image erases the CIRCUITPY drive (%s): MicroPython formats "
@@ -233,7 +224,7 @@ def restore(mp, src, dist, confirm=input, log=print):
     """Put the backup folder `src` on the badge: data/, then the shipped data files it lacks,
     then the campaign and settings; read the campaign back; restart the badge."""
     data = os.path.join(src, "data")
-    mine = _data_files(data) if os.path.isdir(data) else []
+    mine = deploy._tree(data) if os.path.isdir(data) else []
     if mine:
         parents = set()
         for r in mine:

@@ -72,7 +72,8 @@ def manifest():
 
 
 def _board_files():
-    return [os.path.join(BOARD_DIR, n) for n in sorted(os.listdir(BOARD_DIR))]
+    return [os.path.join(BOARD_DIR, n) for n in sorted(os.listdir(BOARD_DIR))
+            if not n.endswith(".md")]
 
 
 def _args():
