@@ -204,9 +204,10 @@ def main(argv):
         sys.stderr.write("error: %s\n" % e)
         return 1
     n = size()
-    sys.stdout.write("%s: %d bytes, %.1f KB of the %d KB code region to spare. Install: double-"
-                     "click the badge's reset button, copy it onto the PYBADGEBOOT drive, then "
-                     "make install-pybadge PORT=... (hardware/pybadge.md)\n" % (
+    sys.stdout.write("%s: %d bytes, %.1f KB of the %d KB code region to spare. Install it with "
+                     "make install-pybadge, MOUNT=the CIRCUITPY drive when the badge runs "
+                     "CircuitPython: the image erases it, the campaign is saved first "
+                     "(hardware/pybadge.md)\n" % (
                          os.path.relpath(uf2, ROOT), n, (CODE_REGION - n) / 1024.0,
                          CODE_REGION // 1024))
     return 0
