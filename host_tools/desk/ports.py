@@ -93,10 +93,7 @@ class Port:
 
     # --- qemu --------------------------------------------------------------------------------
     def _boot(self, sessions, heap, timeout=None):
-        fw, img = self._built()
-        argv = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
-                "-semihosting", "-serial", "stdio", "-kernel", fw, "-device",
-                "loader,file=%s,addr=%s,force-raw=on" % (img, micropython_builds.QEMU_ROMFS_ADDR)]
+        argv = _qemu(*self._built())
         body = (END_SESSION + b"\n").join(b"".join(l + b"\n" for l in s) for s in sessions)
         data = b"import uart_console\r%d\n" % (heap or 0) + body + END_RUN + b"\n"
         # A boot takes 0.15 s and a request a few ms, but up to 50 ms in a tight heap (the game's
@@ -113,11 +110,8 @@ class Port:
         return _split(raw, len(sessions), note)
 
     def _qemu_code(self, code, heap, timeout, data):
-        fw, _img = self._built()
-        img = micropython_builds.romfs_with(not self.frozen, {"stdin": data})
-        argv = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
-                "-semihosting", "-serial", "stdio", "-kernel", fw, "-device",
-                "loader,file=%s,addr=%s,force-raw=on" % (img, micropython_builds.QEMU_ROMFS_ADDR)]
+        argv = _qemu(self._built()[0], micropython_builds.romfs_with(not self.frozen,
+                                                                     {"stdin": data}))
         prog = (_QEMU_PRELUDE % (heap or 0) + code.replace("sys.stdin.buffer",
                                                            "open('/rom/stdin', 'rb')"))
         # Ctrl-A: the raw REPL; the program and Ctrl-D run it; the next one ends qemu (when the
@@ -148,6 +142,13 @@ class Port:
         if self.kind == "qemu":
             return [self._boot([s], heap, timeout)[0] for s in sessions]
         return self.run(sessions, heap, timeout)
+
+
+def _qemu(firmware, romfs):
+    """qemu's command line: the board, its UART on stdin and stdout, the ROMFS image loaded."""
+    return ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
+            "-semihosting", "-serial", "stdio", "-kernel", firmware, "-device",
+            "loader,file=%s,addr=%s,force-raw=on" % (romfs, micropython_builds.QEMU_ROMFS_ADDR)]
 
 
 # Before a program on qemu: in /rom (data/ there), the heap cut to `heap` bytes as uart_console
