@@ -95,7 +95,7 @@ class Board(base.Board):
         self._shake = parts.Shake(time.ticks_diff)
         self._setup_accel()
 
-    # --- display ---------------------------------------------------------------
+    # --- display ---------------------------------------------------------------------------
     def display(self):
         from firmware.display_framebuf import FramebufBackend
         from hardware.st7789 import ST7789
