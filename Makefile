@@ -13,7 +13,8 @@ MICROPY_DIR ?=
 export MICROPY_DIR
 
 .PHONY: run test console console-mpy mpy bench clean dist deploy screenshots fonts
-.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32
+.PHONY: circuitpython-mpy-cross firmware firmware-qemu firmware-unix32 builds32 firmware-pybadge
+.PHONY: install-pybadge
 .PHONY: web web-serve web-screenshots
 
 $(STAMP): requirements.txt
@@ -53,6 +54,7 @@ $(WEBSTAMP): web/package-lock.json
 
 test: mpy $(if $(NPM),$(WEBSTAMP))
 	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.building.micropython_builds all --optional)
+	$(if $(MICROPY_DIR),$(BIN)/python -m host_tools.building.pybadge_firmware --optional)
 	$(BIN)/python -m pytest -q -rs -n auto --dist loadfile tests
 
 # The device as a static web page in dist/web/ (MicroPython's WebAssembly port running the real
@@ -81,6 +83,12 @@ firmware-unix32: $(STAMP)
 
 builds32: $(STAMP)
 	$(BIN)/python -m host_tools.building.micropython_builds all
+
+# MicroPython for the Adafruit PyBadge with the whole app frozen in: dist/tal-pybadge.uf2, from
+# MICROPY_DIR (a MicroPython checkout with its submodules; gcc-arm-none-eabi), built in
+# build/micropython (again only when an input changed).  The board: hardware/ADAFRUIT_PYBADGE.
+firmware-pybadge: $(STAMP)
+	$(BIN)/python -m host_tools.building.pybadge_firmware
 
 # The line-protocol console on CPython; STATE=path makes the session durable; LOG=path appends
 # every request and reply to a command log (python -m host_tools replay / log read it).
@@ -121,6 +129,14 @@ circuitpython-mpy-cross: $(STAMP)
 # PICO_BOARD=RPI_PICO (default), RPI_PICO_W, RPI_PICO2...: build/rp2-BOARD/firmware.uf2.
 firmware: $(STAMP)
 	@$(BIN)/python -m host_tools.building.pico_firmware "$(MICROPY_DIR)" $(if $(PICO_BOARD),--board "$(PICO_BOARD)")
+
+# The PyBadge's firmware image onto a badge (dist/tal-pybadge.uf2, or UF2=path), keeping the
+# campaign: MOUNT=/media/you/CIRCUITPY when it runs CircuitPython now (the campaign, settings and
+# data/ are saved in BACKUP=folder, default ./tal-pybadge-backup, and put back once the image
+# runs; the player confirms first); PORT= its serial port then (default: the first found);
+# BOOT=the PYBADGEBOOT drive when not found; RESTORE=a backup folder to put back later.
+install-pybadge: dist
+	$(BIN)/python -m host_tools.board.pybadge_install $(if $(PORT),--port "$(PORT)") $(if $(MOUNT),--mount "$(MOUNT)") $(if $(UF2),--uf2 "$(UF2)") $(if $(BOOT),--boot "$(BOOT)") $(if $(BACKUP),--backup "$(BACKUP)") $(if $(RESTORE),--restore "$(RESTORE)")
 
 # MOUNT=/media/you/CIRCUITPY (CircuitPython) or PORT=/dev/ttyACM0 (MicroPython, mpremote).
 # Never overwrites the saved campaign, nor data files edited on the board (REPLACE_DATA=1 does).

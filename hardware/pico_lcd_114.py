@@ -9,16 +9,13 @@ Sources (both agree):
 - peterhinch/micropython-nano-gui `setup_examples/st7789_pico_lcd_114.py`: SPI(1) on SCK 10 /
   MOSI 11, CS 9, RST 12, BL 13, DC 8 ("Can go to 62.5MHz").
 The panel reads RGB565 big-endian; `firmware.display_framebuf` swaps the colour bytes for it.
-Storage: littlefs files `/tal.state` and `/tal.state.1` (the engine's two newest frames, written
-alternately) and `/tal.prefs`.
+Storage: littlefs files, as every MicroPython board keeps them (hardware/micropython_board.py).
 """
-
-import time
 
 from machine import PWM, SPI, Pin
 
 from firmware import keys
-from hardware import board as base
+from hardware import micropython_board as base
 
 NAME = "Pico-LCD-1.14"
 WIDTH = 240
@@ -70,7 +67,7 @@ ROW0 = 53
 
 
 class Board(base.Board):
-    """The Pico with its LCD: the wiring of `hardware.board.Board`."""
+    """The Pico with its LCD: the wiring of `hardware.board.Board` (a MicroPython board)."""
 
     NAME = NAME
     DEBOUNCE_MS = 20  # bare switches on GPIO bounce for a few ms
@@ -101,31 +98,7 @@ class Board(base.Board):
                 mask |= bit
         return mask
 
-    def ticks_ms(self):
-        return time.ticks_ms()
-
-    def ticks_diff(self, a, b):
-        return time.ticks_diff(a, b)
-
-    def sleep_ms(self, n):
-        time.sleep_ms(n)
-
     def backlight(self, pct):
         self._bl.duty_u16(pct * 65535 // 100)
 
-    def serial_link(self, session):
-        """The line protocol on the USB serial port (the REPL's: Ctrl-C still stops the app)."""
-        from firmware.serial_link import stdin_link
-
-        return stdin_link(session)
-
-    def state_store(self):
-        from firmware.storage import FileStore
-
-        return FileStore("/tal.state")
-
-    def prefs_blob(self):
-        from firmware.prefs import FileBlob
-
-        return FileBlob("/tal.prefs")
     # No speaker, lights nor accelerometer on this board: the base's defaults.

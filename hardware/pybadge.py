@@ -38,12 +38,11 @@ import time
 
 from firmware import keys
 from hardware import board as base
-from firmware import inks
+from hardware import pybadge_parts as parts
+from hardware.pybadge_parts import KEY_ORDER, pressed_keys  # noqa: F401 (the tests' names)
 
 NAME = "PyBadge"
-# keypad key number -> logical key
-KEY_ORDER = (keys.B, keys.A, keys.START, keys.SELECT, keys.RIGHT, keys.DOWN, keys.UP, keys.LEFT)
-BOOT_KEEP_DRIVE_KEY = 3  # SELECT held at boot: the USB drive stays writable (see boot.py)
+BOOT_KEEP_DRIVE_KEY = parts.SELECT_NUMBER  # held at boot: the USB drive stays writable (boot.py)
 DATA_DIR = "/data"  # the player-editable data files, at the root of CIRCUITPY
 DRIVE = "/"  # CIRCUITPY, where the journals live
 SAVE_FILE = "tal-save.bin"  # the campaign's journal: 384 blocks of 512 bytes between guards
@@ -54,13 +53,7 @@ SETTINGS_BODY = 64
 LEGACY_PREFS = 4096  # where older firmware kept the settings in nvm, after two 2 KB slots
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
-_PIXELS = 5
-_FLASH_MS = 250
-_LIS3DH_ADDRESSES = (0x19, 0x18)
-_SHAKE_G2 = 2 * 64 * 2 * 64  # |a|^2 above (2 g)^2, in 1/64 g units (at rest: 1 g)
-_SHAKE_HITS = 3  # readings over the threshold within one window
-_SHAKE_WINDOW_MS = 400
-_SHAKE_REST_MS = 1000  # ignore shaking right after a shake roll
+_OUT = bytes((parts.LIS3DH_OUT,))  # the register the readings start at
 
 
 def ticks_diff(a, b):
@@ -89,14 +82,6 @@ def keep_drive_for_computer():
         scanner.deinit()
 
 
-def pressed_keys(down_numbers):
-    """Logical bitmask for the keypad key numbers that are down (testable without a board)."""
-    mask = 0
-    for n in down_numbers:
-        mask |= KEY_ORDER[n]
-    return mask
-
-
 class Board(base.Board):
     """The PyBadge: the wiring of `hardware.board.Board`."""
 
@@ -112,7 +97,7 @@ class Board(base.Board):
         self._down = 0
         self._pixels_pin = digitalio.DigitalInOut(board.NEOPIXEL)
         self._pixels_pin.direction = digitalio.Direction.OUTPUT
-        self._pixels = bytearray(3 * _PIXELS)
+        self._pixels = bytearray(3 * parts.PIXELS)
         self._flash_t = None
         self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker_on.direction = digitalio.Direction.OUTPUT
@@ -122,10 +107,7 @@ class Board(base.Board):
                                           sample_rate=8000)
         self._i2c = None
         self._accel = None
-        self._accel_buf = bytearray(6)
-        self._hits = 0
-        self._hit_t = 0
-        self._shake_t = None  # when the last shake roll was (resting after it), or None
+        self._shake = parts.Shake(ticks_diff)
         self._setup_accel()
 
     # --- display and time ---------------------------------------------------------------
@@ -199,21 +181,13 @@ class Board(base.Board):
         self._audio.play(self._click)
 
     def flash(self, ink):
-        rgb = inks.PALETTE[ink]
-        g = ((rgb >> 8) & 0xFF) // 8  # an eighth: bright enough at a table, not blinding
-        r = ((rgb >> 16) & 0xFF) // 8
-        b = (rgb & 0xFF) // 8
-        for i in range(_PIXELS):
-            self._pixels[3 * i] = g
-            self._pixels[3 * i + 1] = r
-            self._pixels[3 * i + 2] = b
+        parts.paint(self._pixels, ink)
         neopixel_write.neopixel_write(self._pixels_pin, self._pixels)
         self._flash_t = supervisor.ticks_ms()
 
     def tick(self, now):
-        if self._flash_t is not None and ticks_diff(now, self._flash_t) >= _FLASH_MS:
-            for i in range(len(self._pixels)):
-                self._pixels[i] = 0
+        if self._flash_t is not None and ticks_diff(now, self._flash_t) >= parts.FLASH_MS:
+            parts.dark(self._pixels)
             neopixel_write.neopixel_write(self._pixels_pin, self._pixels)
             self._flash_t = None
         if self._speaker_on.value and not self._audio.playing:
@@ -224,9 +198,10 @@ class Board(base.Board):
             i2c = board.I2C()
         except (RuntimeError, ValueError):
             return
-        for addr in _LIS3DH_ADDRESSES:
-            if self._write_reg(i2c, addr, 0x20, 0x57):  # CTRL_REG1: 100 Hz, x y z on
-                self._write_reg(i2c, addr, 0x23, 0x98)  # CTRL_REG4: block update, high res, 4 g
+        for addr in parts.LIS3DH_ADDRESSES:
+            first, then = parts.LIS3DH_SETUP
+            if self._write_reg(i2c, addr, *first):
+                self._write_reg(i2c, addr, *then)
                 self._i2c = i2c
                 self._accel = addr
                 return
@@ -243,40 +218,19 @@ class Board(base.Board):
             i2c.unlock()
 
     def shaken(self, now):
-        """True once per shake: a few strong readings (beyond 2 g) close together."""
-        # Timers are dropped as soon as they run out (this runs every poll): a tick difference
-        # is only right for spans under half the 2**29 ms period (74.6 h).
-        if self._shake_t is not None:
-            if 0 <= ticks_diff(now, self._shake_t) < _SHAKE_REST_MS:
-                return False
-            self._shake_t = None
-        if self._hits and not 0 <= ticks_diff(now, self._hit_t) <= _SHAKE_WINDOW_MS:
-            self._hits = 0
+        """True once per shake (hardware/pybadge_parts.py: a few strong readings close together)."""
+        shake = self._shake
+        if shake.resting(now):
+            return False
         i2c = self._i2c
         if i2c is None or self._accel is None:
             return False
         if not i2c.try_lock():
             return False
         try:
-            i2c.writeto_then_readfrom(self._accel, b"\xa8", self._accel_buf)  # OUT_X_L, auto-inc
+            i2c.writeto_then_readfrom(self._accel, _OUT, shake.buf)  # x, y, z
         except OSError:
             return False
         finally:
             i2c.unlock()
-        b = self._accel_buf
-        g2 = 0
-        for i in (0, 2, 4):
-            v = (b[i] | (b[i + 1] << 8))
-            if v >= 0x8000:
-                v -= 0x10000
-            v >>= 7  # 8192 per g at +-4 g (left-justified) -> 64 per g
-            g2 += v * v
-        if g2 > _SHAKE_G2:
-            if self._hits == 0:
-                self._hit_t = now
-            self._hits += 1
-            if self._hits >= _SHAKE_HITS:
-                self._hits = 0
-                self._shake_t = now
-                return True
-        return False
+        return shake.reading(now)

@@ -1,7 +1,8 @@
 """A Sitronix ST7789 panel on SPI, written a window at a time: the driver the Pico-LCD-1.14 profile
-(hardware/pico_lcd_114.py) wires up.  A profile gives the bus, the pins, its panel's init sequence
-and where its visible area starts (after Peter Hinch's nano-gui, whose board files are wiring and
-whose drivers live apart).
+(hardware/pico_lcd_114.py) wires up, and the PyBadge's firmware image (hardware/
+pybadge_micropython.py) for its ST7735R, which takes the same commands to write a window.  A
+profile gives the bus, the pins, its panel's init sequence and where its visible area starts
+(after Peter Hinch's nano-gui, whose board files are wiring and whose drivers live apart).
 
 The panel reads RGB565 big-endian; `firmware.display_framebuf` swaps the colour bytes for it, and
 sends only the tiles that changed, each with `show`.
@@ -12,8 +13,8 @@ import time
 
 class ST7789:
     """The panel on `spi` with chip select `cs`, data/command `dc` and reset `rst` (callable pins);
-    `init` is its (command, data) sequence, (`col0`, `row0`) the panel address of the visible
-    area's top left.  `show(x, y, w, h, buf)` writes a window of RGB565 big-endian pixels."""
+    `init` is its (command, data) sequence, a step with a third item waiting that many ms after
+    it (a reset, sleep out), (`col0`, `row0`) the panel address of the visible area's top left.  `show(x, y, w, h, buf)` writes a window of RGB565 big-endian pixels."""
 
     def __init__(self, spi, cs, dc, rst, init, col0=0, row0=0):
         self.spi = spi
@@ -26,8 +27,10 @@ class ST7789:
         self._caset = bytearray(4)
         self._raset = bytearray(4)
         self.reset()
-        for cmd, data in init:
-            self.command(cmd, data)
+        for step in init:
+            self.command(step[0], step[1])
+            if len(step) > 2:
+                time.sleep_ms(step[2])
         time.sleep_ms(10)
 
     def reset(self):

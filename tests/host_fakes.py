@@ -56,8 +56,10 @@ class FakeMpremote:
     under CPython, against this filesystem and a `vfs` module with `rom_ioctl` when there is a
     partition; `fs cp`, `romfs deploy` and `reset` behave as mpremote's do."""
 
-    def __init__(self, files=None, romfs=0, frozen=False, impl="micropython 1.25.0"):
+    def __init__(self, files=None, romfs=0, frozen=False, impl="micropython 1.25.0",
+                 platform="rp2"):
         self.files = dict(files or {})
+        self.platform = platform
         self.dirs = set()
         self.romfs_size = romfs
         self.romfs = None  # the deployed image
@@ -83,6 +85,11 @@ class FakeMpremote:
         for c in commands:
             if c[0] == "exec":
                 out.append(self._exec(c[1]))
+            elif c[:2] == ["fs", "cp"] and c[2].startswith(":"):  # off the board
+                if c[2][1:] not in self.files:
+                    return subprocess.CompletedProcess(argv, 1, "", "cp: %s: No such file\n" % c[2])
+                with open(c[3], "wb") as f:
+                    f.write(self.files[c[2][1:]])
             elif c[:2] == ["fs", "cp"]:
                 with open(c[2], "rb") as f:
                     self.files[c[3].lstrip(":")] = f.read()
@@ -134,7 +141,8 @@ class FakeMpremote:
         vfs = types.ModuleType("vfs")
         if self.romfs_size:
             vfs.rom_ioctl = lambda op, *a: 1 if op == 1 else memoryview(bytes(self.romfs_size))
-        fake_sys = types.SimpleNamespace(path=["", ".frozen", "/lib"], modules={})
+        fake_sys = types.SimpleNamespace(path=["", ".frozen", "/lib"], modules={},
+                                         platform=self.platform)
         real_import = __import__
 
         def imp(name, *a, **kw):

@@ -65,7 +65,8 @@ def test_the_report_has_every_section():
                        env=env, capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr
     for title in ("RAM", "smallest heap, KB", "unix 64-bit, .mpy files", ".mpy bytes", "rolls/s",
-                  "Boot:", "Full campaign:", "Device app:", "open one screen", "Flash"):
+                  "Boot:", "Full campaign:", "Device app:", "open one screen", "Flash",
+                  "firmware image"):
         assert title in p.stdout
     assert "skipped: MICROPY_DIR is not set" in p.stdout
 

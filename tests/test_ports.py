@@ -87,3 +87,15 @@ def test_a_frozen_build_makes_no_names_at_run_time():
 
     everything = [r for s in SESSIONS for r in s]
     assert names(everything) == names([])
+
+
+def test_qemu_runs_a_program_with_its_stdin_and_heap():
+    """A program on qemu (what the frozen tour's budget runs there): its stdin read from the
+    ROMFS image, its heap cut to what it is given, an exception its stderr and a failure."""
+    port = ready("qemu-frozen")
+    code = ("import gc, sys\ngc.collect()\nprint(sys.stdin.buffer.read().decode().upper(), "
+            "gc.mem_free() < 16 * 1024)\n")
+    p = port.run_code(code, heap=16 * 1024, data=b"seed 4\n")
+    assert (p.returncode, p.stdout) == (0, b"SEED 4\n True\n"), p.stderr
+    p = port.run_code("x = bytearray(24 * 1024)\n", heap=16 * 1024)
+    assert p.returncode == 1 and b"MemoryError" in p.stderr

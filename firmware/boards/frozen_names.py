@@ -254,10 +254,16 @@ def _names():
     import hardware
     import hardware.board
     from hardware import board
+    import hardware.micropython_board
+    from hardware import micropython_board
     import hardware.pico_lcd_114
     from hardware import pico_lcd_114
     import hardware.pybadge
     from hardware import pybadge
+    import hardware.pybadge_micropython
+    from hardware import pybadge_micropython
+    import hardware.pybadge_parts
+    from hardware import pybadge_parts
     import hardware.st7789
     from hardware import st7789
     import hardware.web

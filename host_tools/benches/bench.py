@@ -142,7 +142,11 @@ def report(write=sys.stdout.write, quick=False):
     write("\nRAM (host_tools/benches/ram_budgets.py has the budgets and what each figure runs):\n")
     from host_tools.benches import ram_bench
 
-    ram_bench.report(write, quick)
+    got = ram_bench.report(write, quick)
+    write("\nThe PyBadge's firmware image, the app frozen in (make firmware-pybadge):\n")
+    from host_tools.building import pybadge_firmware
+
+    pybadge_firmware.report(write, got.get(("unix32-frozen", "tour"), (None,))[0])
     write("\n.mpy bytes (mpy-cross):\n")
     for pkg, rows in mpy_sizes().items():
         write("  %-10s total %6d in %d modules\n" % (pkg + "/", sum(r[1] for r in rows), len(rows)))

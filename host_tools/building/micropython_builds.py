@@ -86,12 +86,12 @@ def _walk(top, rel):
             yield os.path.relpath(os.path.join(dirpath, name), top)
 
 
-def sync_source():
-    """Copy the checkout's SUBSET to build/micropython/src (files whose size or mtime changed);
+def sync_source(parts=SUBSET):
+    """Copy the checkout's `parts` to build/micropython/src (files whose size or mtime changed);
     return a key of what was copied."""
     top = checkout()
     h = hashlib.sha256()
-    for part in SUBSET:
+    for part in parts:
         if not os.path.exists(os.path.join(top, part)):
             continue  # an older or newer checkout may lack a folder it does not need
         for rel in _walk(top, part):
@@ -292,21 +292,39 @@ def _stage(name, with_code):
     return stage
 
 
+def _tree_key(top):
+    h = hashlib.sha256()
+    for dirpath, dirs, files in os.walk(top):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(dirpath, f)
+            h.update(os.path.relpath(p, top).encode())
+            with open(p, "rb") as fh:
+                h.update(hashlib.sha256(fh.read()).digest())
+    return h.hexdigest()
+
+
 def romfs_image(with_code):
     """The ROMFS image the qemu board mounts at /rom: the app as .mpy and data/ (for the stock
     firmware), or data/ alone (for the frozen one: the board's filesystem)."""
     name = "romfs-app" if with_code else "romfs-data"
     stage = _stage(name + "-stage", with_code)
-    h = hashlib.sha256()
-    for dirpath, dirs, files in os.walk(stage):
-        dirs.sort()
-        for f in sorted(files):
-            p = os.path.join(dirpath, f)
-            h.update(os.path.relpath(p, stage).encode())
-            with open(p, "rb") as fh:
-                h.update(hashlib.sha256(fh.read()).digest())
     img = os.path.join(OUT, name + ".romfs")
-    return _cached(name, h.hexdigest(), img, lambda: _romfs(name, stage))
+    return _cached(name, _tree_key(stage), img, lambda: _romfs(name, stage))
+
+
+def romfs_with(with_code, extra):
+    """romfs_image's image with the files `extra` ({name: bytes}) beside data/ (a program's
+    input on qemu: ports.Port.run_code); one per content, kept."""
+    stage = _stage("romfs-run-%d" % os.getpid(), with_code)
+    for name, data in extra.items():
+        with open(os.path.join(stage, name), "wb") as f:
+            f.write(data)
+    img = os.path.join(OUT, "romfs-run-%s.romfs" % _tree_key(stage)[:16])
+    if not os.path.exists(img):
+        os.replace(_romfs("romfs-run-%d" % os.getpid(), stage), img)
+    shutil.rmtree(stage, ignore_errors=True)
+    return img
 
 
 def build(which="all", out=sys.stdout):

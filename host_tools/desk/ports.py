@@ -67,7 +67,11 @@ class Port:
         return argv, cwd, dict(os.environ, MICROPYPATH=path)
 
     def run_code(self, code, heap=None, timeout=600, args=(), data=None):
-        """Run Python `code` on a unix port (-c), `data` its stdin; the CompletedProcess."""
+        """Run Python `code` on a unix port (-c), `data` its stdin; the CompletedProcess.  On
+        qemu (no `args`) the code runs from the raw REPL, in /rom, `data` read as the file
+        /rom/stdin where the code says `sys.stdin.buffer` (the UART holds the code)."""
+        if self.kind == "qemu":
+            return self._qemu_code(code, heap, timeout, data or b"")
         argv, cwd, env = self._unix(heap, ["-c", code] + list(args))
         return subprocess.run(argv, cwd=cwd, env=env, input=data, capture_output=True,
                               timeout=timeout)
@@ -89,10 +93,7 @@ class Port:
 
     # --- qemu --------------------------------------------------------------------------------
     def _boot(self, sessions, heap, timeout=None):
-        fw, img = self._built()
-        argv = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
-                "-semihosting", "-serial", "stdio", "-kernel", fw, "-device",
-                "loader,file=%s,addr=%s,force-raw=on" % (img, micropython_builds.QEMU_ROMFS_ADDR)]
+        argv = _qemu(*self._built())
         body = (END_SESSION + b"\n").join(b"".join(l + b"\n" for l in s) for s in sessions)
         data = b"import uart_console\r%d\n" % (heap or 0) + body + END_RUN + b"\n"
         # A boot takes 0.15 s and a request a few ms, but up to 50 ms in a tight heap (the game's
@@ -108,6 +109,26 @@ class Port:
             raw, note = e.stdout or b"", "<qemu timed out after %d s>" % timeout
         return _split(raw, len(sessions), note)
 
+    def _qemu_code(self, code, heap, timeout, data):
+        argv = _qemu(self._built()[0], micropython_builds.romfs_with(not self.frozen,
+                                                                     {"stdin": data}))
+        prog = (_QEMU_PRELUDE % (heap or 0) + code.replace("sys.stdin.buffer",
+                                                           "open('/rom/stdin', 'rb')"))
+        # Ctrl-A: the raw REPL; the program and Ctrl-D run it; the next one ends qemu (when the
+        # first ends, even by an exception: the raw REPL reads on)
+        body = b"\r\x01" + prog.encode() + b"\x04import machine\nmachine.reset()\n\x04"
+        try:
+            p = subprocess.run(argv, input=body, capture_output=True, timeout=timeout)
+            raw = p.stdout
+        except subprocess.TimeoutExpired as e:
+            raw = (e.stdout or b"") + b"\x04<qemu timed out after %d s>\x04" % timeout
+        # raw REPL: OK, the program's output, 0x04, its exception if any, 0x04
+        out = raw.split(b">OK", 1)[1] if b">OK" in raw else b""
+        parts = out.split(b"\x04")
+        stdout = parts[0].replace(b"\r\n", b"\n")
+        stderr = parts[1] if len(parts) > 2 else b"<the raw REPL did not run the code>" + raw[-300:]
+        return subprocess.CompletedProcess(argv, 1 if stderr.strip() else 0, stdout, stderr)
+
     # --- both --------------------------------------------------------------------------------
     def run(self, sessions, heap=None, timeout=None):
         """Reply lines (str) per session; sessions are lists of request lines (bytes).  A crash
@@ -121,6 +142,29 @@ class Port:
         if self.kind == "qemu":
             return [self._boot([s], heap, timeout)[0] for s in sessions]
         return self.run(sessions, heap, timeout)
+
+
+def _qemu(firmware, romfs):
+    """qemu's command line: the board, its UART on stdin and stdout, the ROMFS image loaded."""
+    return ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "null",
+            "-semihosting", "-serial", "stdio", "-kernel", firmware, "-device",
+            "loader,file=%s,addr=%s,force-raw=on" % (romfs, micropython_builds.QEMU_ROMFS_ADDR)]
+
+
+# Before a program on qemu: in /rom (data/ there), the heap cut to `heap` bytes as uart_console
+# does, by a block taken first (its pool_bytes: the pool a heap of that size gives; 0: all of it).
+_QEMU_PRELUDE = """import gc, os, sys
+os.chdir("/rom")
+gc.collect()
+_heap = %d
+_ballast = None
+if _heap:
+    _keep = (_heap - 1) * 8 // (8 + 4 + 8 * 4 * 16) * 4 * 16
+    _total = gc.mem_free() + gc.mem_alloc()
+    if _keep < _total:
+        _ballast = bytearray(_total - _keep - 16)
+del _heap
+"""
 
 
 def _split(raw, n, note=""):

@@ -1,0 +1,105 @@
+"""The PyBadge's firmware image (`make firmware-pybadge`, host_tools/building/pybadge_firmware.py),
+built from MICROPY_DIR as CI does, held to what a badge needs: it fits its code region with
+MARGIN to spare (so a growing app is caught the day it grows), it is a UF2 for the badge's
+bootloader, the whole app is frozen in, and the board is configured as the PyBadge is built
+(no 32 kHz crystal, the emitters and the unused modules out).  Nothing here runs on a badge.
+Skipped without MICROPY_DIR or the arm toolchain; the build is kept in build/ between runs."""
+
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from host_tools.building import micropython_builds, pybadge_firmware as pf
+
+WHY = pf.unavailable()
+needs_image = pytest.mark.skipif(WHY is not None, reason="PyBadge firmware: %s" % WHY)
+
+
+@pytest.fixture(scope="module")
+def image():
+    try:
+        return pf.build()
+    except micropython_builds.BuildError as e:
+        pytest.fail("the PyBadge firmware does not build: %s" % e)
+
+
+@needs_image
+def test_the_image_fits_its_code_region_with_room_to_spare(image):
+    size = pf.size()
+    assert size + pf.MARGIN <= pf.CODE_REGION, (
+        "the PyBadge image takes %d of its %d bytes: %.1f KB to spare, less than %d KB"
+        % (size, pf.CODE_REGION, (pf.CODE_REGION - size) / 1024.0, pf.MARGIN // 1024))
+
+
+@needs_image
+def test_the_uf2_is_for_the_badges_bootloader(image):
+    family, start, total = pf.check_uf2(image)
+    assert family == 0x55114460  # SAMD51
+    assert start == 0x4000  # after the bootloader's 16 KB
+    assert pf.size() <= total < pf.size() + 256  # the whole image, in 256-byte blocks
+    assert start + total <= 0x4000 + pf.CODE_REGION
+
+
+@needs_image
+def test_the_whole_app_is_frozen_in(image):
+    frozen = set(pf.frozen_modules())
+    assert {"_boot.py", "main.py"} <= frozen  # the filesystem mounted; the app started
+    for pkg in ("engine", "firmware", "hardware"):
+        for dirpath, dirs, files in os.walk(os.path.join(ROOT, pkg)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for name in files:
+                rel = os.path.relpath(os.path.join(dirpath, name), ROOT).replace(os.sep, "/")
+                if name.endswith(".py") and not name == "manifest.py":
+                    assert rel in frozen, rel
+
+
+@needs_image
+def test_the_board_is_configured_as_the_pybadge_is_built(image):
+    got = pf.config(["MICROPY_HW_XOSC32K", "MICROPY_HW_DFLL_USB_SYNC", "MICROPY_HW_QSPIFLASH",
+                     "MICROPY_EMIT_THUMB", "MICROPY_EMIT_INLINE_THUMB", "MICROPY_VFS_FAT",
+                     "MICROPY_VFS_LFS2", "MICROPY_VFS_ROM", "MICROPY_HW_CODESIZE",
+                     "MICROPY_PY_MACHINE_BITSTREAM", "MICROPY_PY_MACHINE_DAC"])
+    assert got["MICROPY_HW_XOSC32K"] == "(0)"  # no crystal: waiting for it would hang at start
+    assert got["MICROPY_HW_DFLL_USB_SYNC"] == "(1)"
+    assert "GD25Q16C" in got["MICROPY_HW_QSPIFLASH"]  # the filesystem on the QSPI flash
+    assert got["MICROPY_EMIT_THUMB"] == got["MICROPY_EMIT_INLINE_THUMB"] == "(0)"
+    assert got["MICROPY_VFS_FAT"] == "(0)" and got["MICROPY_VFS_ROM"] == "0"
+    assert got["MICROPY_VFS_LFS2"] == "1"
+    assert got["MICROPY_HW_CODESIZE"] == str(pf.CODE_REGION // 1024)
+    assert got["MICROPY_PY_MACHINE_BITSTREAM"] == got["MICROPY_PY_MACHINE_DAC"] == "(1)"
+
+
+@needs_image
+def test_what_the_app_does_not_use_is_left_out(image):
+    nm = subprocess.run(["arm-none-eabi-nm", os.path.join(pf.BUILD, "firmware.elf")],
+                        capture_output=True, text=True, check=True).stdout
+    symbols = {line.split()[-1] for line in nm.splitlines()}
+    for gone in ("mp_module_re", "mp_module_deflate", "mp_module_uctypes", "mp_module_asyncio",
+                 "mp_fat_vfs_type", "emit_native_thumb_method_table",
+                 "emit_inline_thumb_method_table", "machine_i2c_target_type"):
+        assert gone not in symbols, gone
+    for kept in ("mp_module_framebuf", "mp_type_vfs_lfs2", "machine_dac_type"):
+        assert kept in symbols, kept
+
+
+def test_check_uf2_refuses_what_a_bootloader_would_not_take(tmp_path):
+    import struct
+
+    def block(i, n, addr, family=0x55114460, flags=0x2000):
+        head = struct.pack("<8I", 0x0A324655, 0x9E5D5157, flags, addr, 256, i, n, family)
+        return head + bytes(476 - 0) + struct.pack("<I", 0x0AB16F30)
+
+    good = tmp_path / "good.uf2"
+    good.write_bytes(block(0, 2, 0x4000) + block(1, 2, 0x4100))
+    assert pf.check_uf2(str(good)) == (0x55114460, 0x4000, 512)
+    for name, data in (("gap", block(0, 2, 0x4000) + block(1, 2, 0x4200)),
+                       ("family", block(0, 2, 0x4000) + block(1, 2, 0x4100, family=0x68ed2b88)),
+                       ("count", block(0, 3, 0x4000) + block(1, 3, 0x4100)),
+                       ("no family", block(0, 1, 0x4000, flags=0)),
+                       ("torn", block(0, 1, 0x4000)[:300])):
+        bad = tmp_path / (name.replace(" ", "_") + ".uf2")
+        bad.write_bytes(data)
+        with pytest.raises(ValueError):
+            pf.check_uf2(str(bad))
