@@ -55,7 +55,7 @@ class Screen(ui.Screen):
             elif item == "game":
                 g = GAMES[(GAMES.index(self.app.game()) + d) % len(GAMES)]
                 if self.app.run(["game", g]) is not None:
-                    self.app.say("game: " + GAME_NAMES[GAMES.index(g)], inks.YELLOW)
+                    self.app.say("Playing " + GAME_NAMES[GAMES.index(g)], inks.YELLOW)
             elif item in ("sound", "bright", "dim", "dice"):
                 self.app.prefs.step(item, d)
                 if self.app.prefs.notice:
