@@ -15,6 +15,18 @@ class Screen:
     # The attributes holding what the player set and sees: a screen naming them gives its code
     # back while another covers it, and is made again with them (firmware/app.py `_sleep`).
     sleeps = ()
+    # Likewise, only while another of the menu's screens covers it (`App.go`: B comes back to
+    # it as it was), not under its own pages (a result, a question, the menu): () when it keeps
+    # nothing more than it is made with; None, a screen closed when another is chosen.
+    leaves = None
+
+    def asleep(self):
+        """What it keeps while asleep (`wake` puts it back in a screen made again)."""
+        return tuple(getattr(self, a) for a in self.sleeps or self.leaves or ())
+
+    def wake(self, state):
+        for attr, value in zip(self.sleeps or self.leaves or (), state):
+            setattr(self, attr, value)
 
     def __init__(self, app):
         self.app = app

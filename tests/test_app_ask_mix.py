@@ -34,7 +34,8 @@ def test_a_missing_row_asks_and_the_answer_rolls_nothing_more(tmp_path):
     d.set("stress", "1")
     d.do()
     # back where the roll was asked, which shows the answered roll as it would have
-    assert d.app.top().name == "tables" and "turns: 2" in d.flat()
+    assert d.app.top().name == "tables" and "Loiter marker on 7 turns (5, +2 from the Scout)" \
+        in d.flat()
     assert d.numeral() == (None, None) or "6" in d.flat()
     same_state(d, ["table scout", "answer 2 1"])
     assert "scout | 6 | turns=2 stress=1" in (tmp_path / "tal" / "answers.txt").read_text()
@@ -125,7 +126,7 @@ def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path)
     assert d.app.top().name == "ask" and "Scout, d10 = " in d.flat()
     d.set("turns", "1")
     d.do()  # +1 turn, no stress relief: the Scout's page
-    assert d.title()[0] == "Scout" and "Loiter: 6 turns" in d.flat()
+    assert d.title()[0] == "Scout" and "Loiter marker on 6 turns" in d.flat()
     d.back()
     d.action("home")
     d.do()
@@ -135,7 +136,7 @@ def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path)
     assert "Mission stress, Front Line" in d.flat()
     d.set("stress", "2")
     d.do()
-    assert d.title()[0] == "End" and "stress: 2" in d.flat()
+    assert d.title()[0] == "Mission over" and "takes 2 stress" in d.flat()
     d.back()
     assert "no mission" in d.flat()
     same_state(d, ["ac add a-10a fast", "mission start 1", "loiter start scout", "answer 1 0",

@@ -39,7 +39,8 @@ def test_the_scout_says_its_result_in_sentences():
     d.do()  # the Scout's row: +0 turns, no stress, the scout comes back
     assert d.title()[0] == "Scout"
     page = read_all(d)
-    assert "Loiter marker: 5, no change" in page and "The scout comes back." in page
+    assert "Loiter marker on 5 turns (5, no change)." in page
+    assert "The scout comes back." in page
     assert "die:" not in page and "saved" not in page
 
 

@@ -79,6 +79,7 @@ class Designation(Field):
 class Screen(Form):
     TITLE = "Campaign"
     PAGES = ("Day", "Map", "Pilots")
+    leaves = ("stage",)  # the step it showed: the action chosen stays if it is still the step's
     REPLIES = "firmware.screens.campaign_replies"  # what each action's reply says
 
     def __init__(self, app):

@@ -44,6 +44,7 @@ NUMBER_W = 13  # a box reading "12"
 class Screen(Form):
     TITLE = "Mission"
     PAGES = ("Fly", "Roster")
+    leaves = ("picked",)  # kept while another screen covers it (form.py)
 
     def __init__(self, app):
         self.roster = ()  # `ac list` aircraft (reply objects)

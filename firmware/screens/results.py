@@ -39,9 +39,10 @@ def stress(who, n, now=None):
 
 
 def data(reply):
-    """The data warning of a reply, in purple: [(text, ink)] or []."""
+    """The data warning of a reply, in purple: [(text, ink)] or [] (none after an answer: the
+    row used is the one just entered, `answer` says so)."""
     status = ui.get(reply, "data")
-    if not status:
+    if not status or ui.get(reply, "entered") is not None:
         return []
     return [(sentence(status), inks.PURPLE)]
 
@@ -105,12 +106,16 @@ def table(label, reply):
     return out + answer(reply) + data(reply)
 
 
-def scout(reply):
-    """The Scout's result (the table, or a Loiter marker placed with a scout)."""
+def scout(reply, start=None, mod=0):
+    """The Scout's result (the table, or a Loiter marker placed with a scout: on `start` turns,
+    the player's modifier `mod` given too)."""
     turns = ui.get(reply, "turns", 0)
-    out = [("Loiter marker: %s turns." % ("5 %s %d = %d" % ("+" if turns >= 0 else "-",
-                                                            abs(turns), 5 + turns)
-                                          if turns else "5, no change"), inks.WHITE)]
+    why = ["%s from the Scout" % ui.signed(turns)] if turns else []
+    if mod:
+        why.append("%s modifier" % ui.signed(mod))
+    out = [("Loiter marker on %s (%s)." % (
+        ui.count(5 + turns + mod if start is None else start, "turn"),
+        ", ".join(["5"] + why) if why else "5, no change"), inks.WHITE)]
     relief = ui.get(reply, "stress", 0)
     if relief:
         out.append(("Each pilot has %d stress less at the mission's end." % relief,
@@ -126,9 +131,9 @@ def scout(reply):
 def scouted(reply):
     """A Loiter marker placed with a scout (`loiter start scout`)."""
     s = ui.pairs_of(ui.get(reply, "scout"))
-    return ([("Scout, %s." % roll(ui.get(s, "die", 0)), inks.CYAN)] + scout(s) +
-            [("The marker is on %s." % ui.count(ui.get(reply, "start", 0), "turn"),
-              inks.WHITE)] + answer(reply) + data(reply))
+    return ([("Scout, %s." % roll(ui.get(s, "die", 0)), inks.CYAN)] +
+            scout(s, ui.get(reply, "start", 0), ui.get(reply, "mod", 0)) + answer(reply) +
+            data(reply))
 
 
 def bingo(reply, name):

@@ -17,6 +17,8 @@ GAME_NAMES = ("TAL", "TAL + EXP3", "Golan")
 
 
 class Screen(ui.Screen):
+    leaves = ("sel", "seed")  # kept while another screen covers it (firmware/app.py `go`)
+
     def __init__(self, app):
         super().__init__(app)
         self.sel = 0

@@ -20,6 +20,7 @@ BANDS = (("Enemy Rear", "er"), ("Enemy Transit", "et"), ("Front Line", "fl"),
 class Screen(Form):
     TITLE = "Tables"
     PAGES = ("d10",)
+    leaves = ("die", "die_ink", "lines")  # the last table's answer, kept (form.py)
 
     def __init__(self, app):
         self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
