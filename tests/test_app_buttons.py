@@ -68,6 +68,18 @@ def test_a_page_a_screen_opened_closes_when_another_screen_is_chosen():
     assert d.title()[0] == "Cups" and d.app.top().name == "cups"
 
 
+def test_a_screen_comes_back_to_what_the_game_is_now():
+    """Left on an action of a step (the end of a day's fifth action), then a new game from
+    Settings: B comes back to the Campaign screen as the new game leads it, not to an action the
+    new step has not."""
+    d = Driver()
+    d.play(CAMPAIGN + ("menu Campaign", "action set day", "menu Settings", "choose New game",
+                       "do", "do"))
+    d.back()
+    assert d.title()[0] == "Campaign" and d.row_value("Action") == "new campaign"
+    assert "No campaign" in d.flat()
+
+
 def test_the_screen_left_holds_no_more_code_than_if_it_had_closed():
     """The PyBadge's heap holds the screens barely: Cups left for Settings gives back every
     module it loaded, as closing it would (engine/core/unload.py keeps the same parsed data)."""

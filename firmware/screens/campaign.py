@@ -388,7 +388,10 @@ class Screen(Form):
     def set_actions(self, page, actions, new_stage):
         """A page's actions; the one chosen stays chosen unless the campaign moved on a step
         (then the step's first action is offered)."""
-        old = self.actions[page][self.chosen[page]] if self.actions[page] else None
+        acts = self.actions[page]
+        # (the chosen one of the step it showed: after a new game, its old place may be past
+        # the end of the actions the screen was made with again, firmware/app.py `go`)
+        old = acts[self.chosen[page]] if self.chosen[page] < len(acts) else None
         self.offer(page, actions)
         self.chosen[page] = 0
         if not new_stage:

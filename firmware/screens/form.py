@@ -66,6 +66,9 @@ class Form(ui.Screen):
         self.tabs = self.PAGES[self.page]
         ui.Screen.wake(self, mine)
         self.refresh()  # the page's choices (those read from the engine) before its settings
+        for i in range(len(self.actions)):  # (the game may have moved on meanwhile)
+            if self.chosen[i] >= len(self.actions[i]):
+                self.chosen[i] = 0
         now = self.fields()
         for _ in range(2):  # again once each has changed: a choice offered by another's value
             for i in range(min(len(now), len(fields))):
