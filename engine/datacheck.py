@@ -8,7 +8,7 @@ and returns None, or the message the device gives ("data/NAME:LINE: what is wron
 FILES = ("exp3/ground_forces_cup.txt", "exp3/squads.txt", "tal/aircraft.txt", "tal/hit_cup.txt",
          "tal/movement.txt", "tal/pilots.txt", "tal/popup_cup.txt", "tal/ridge.txt",
          "tal/scout.txt", "tal/stress.txt", "tal/campaigns.txt", "tal/situations.txt",
-         "tal/evaluation.txt", "tal/answers.txt")
+         "tal/evaluation.txt", "tal/answers.txt", "tal/card_names.txt")
 
 
 def read(session, name):
@@ -36,8 +36,11 @@ def read(session, name):
         if name == "tal/movement.txt":
             return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
         return sheets.stress_rows(session)
-    if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt"):
+    if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt",
+                "tal/card_names.txt"):
         from engine.tal import cards
+        if name == "tal/card_names.txt":
+            return datatables.table(session, name, cards._PRINTED, cards.PRINTED_KEYS, True)[0]
         if name == "tal/campaigns.txt":
             return datatables.rows(session, name, cards._CARDS, cards.CARD_KEYS)
         if name == "tal/situations.txt":

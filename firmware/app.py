@@ -177,8 +177,7 @@ class App:
             module = getattr(module, part)
         screen = module.Screen(self, *args)
         screen.name = name
-        if screen.sleeps:
-            screen.args = args
+        screen.args = args
         return screen
 
     def close(self, wake=True):
@@ -197,39 +196,69 @@ class App:
             self.top()
 
     def go(self, name, *args):
-        """Open `name` from the menu: back to it if it is already open, else on the home screen."""
-        while len(self.stack) > 1 and self.stack[-1].name != name:
+        """Open `name` from the menu: back to it if it is already open (what covers it closes),
+        else over the screen it was chosen on, which B comes back to as it was: that screen
+        gives its code back meanwhile (`Screen.leaves`); one that cannot, and the pages it
+        opened (a result, a question), close first, as a screen opened over the home screen."""
+        for i in range(len(self.stack)):
+            if self.stack[i].name == name:
+                while len(self.stack) > i + 1:
+                    self.close(False)
+                self.top()
+                return
+        while len(self.stack) > 1:
+            top = self.stack[-1]
+            if isinstance(top, _Asleep) or top.sleeps or top.leaves is not None:
+                break
             self.close(False)
-        if self.stack[-1].name != name:
-            self.open(name, *args)
+        self._sleep(True)
+        self.open(name, *args)
         self.top()
 
     def top(self):
         """The screen on top, woken if it slept (see `_sleep`)."""
-        top = self.stack[-1]
-        if isinstance(top, _Asleep):
-            screen = self._make(top.name, top.args)
-            for attr, value in zip(screen.sleeps, top.state):
-                setattr(screen, attr, value)
+        while True:
+            top = self.stack[-1]
+            if not isinstance(top, _Asleep):
+                return top
+            try:
+                screen = self._make(top.name, top.args)
+                screen.loaded_before = top.loaded_before
+                screen.wake(top.state)
+            except MemoryError:
+                if len(self.stack) == 1:
+                    raise
+                # a screen left for another cannot come back in a long session's heap: it
+                # closes, as it would have had it not waited under the other, and the screen
+                # below it wakes; said in the out-of-memory words
+                self.stack.pop()
+                self._unload(top.loaded_before)
+                self.out_of_memory()
+                continue
             screen._seen = -1  # read the engine at the next frame: it may have changed meanwhile
-            screen.loaded_before = top.loaded_before
-            self.stack[-1] = top = screen
-        return top
+            self.stack[-1] = screen
+            return screen
 
-    def _sleep(self):
+    def _sleep(self, leaving=False):
         # The screen about to be covered gives its code back if it names the attributes that
         # hold its state (`Screen.sleeps`): the home screen under every other one.  Measured,
-        # unix32-mpy, the tour with every rules request (240x135): 180 KB against 196.
+        # unix32-mpy, the tour with every rules request (240x135): 180 KB against 196.  A screen
+        # left for another of the menu's (`leaving`, `go`) gives back the code it loaded too,
+        # as closing it would (`Screen.leaves`): B comes back to it with no more in the heap
+        # than a screen opened over the home screen.
         if not self.stack:
             return
         top = self.stack[-1]
-        if not top.sleeps:
+        if not (top.sleeps or (leaving and top.leaves is not None)):
             return
         self.stack[-1] = _Asleep(top)
         for i in range(len(self.stack) - 1):
             if self.stack[i].name == top.name:
                 return  # (its code is in use below)
-        unload.unload(_PKG + top.name)
+        if top.sleeps:
+            unload.unload(_PKG + top.name)
+        else:
+            unload.since(top.loaded_before, _PKG, "engine.")
         import gc
 
         gc.collect()
@@ -339,9 +368,10 @@ class _Asleep:
     """In the stack, a covered screen that gave its code back: what wakes it (`App.top`)."""
 
     sleeps = ()
+    leaves = None
 
     def __init__(self, screen):
         self.name = screen.name
         self.args = screen.args
         self.loaded_before = screen.loaded_before
-        self.state = tuple(getattr(screen, attr) for attr in screen.sleeps)
+        self.state = screen.asleep()

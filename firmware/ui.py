@@ -1,6 +1,5 @@
 """What every screen uses: the base class and reading the engine's replies."""
 
-from firmware import inks
 
 class Screen:
     """A screen: takes key events, draws itself into a canvas.
@@ -16,6 +15,18 @@ class Screen:
     # The attributes holding what the player set and sees: a screen naming them gives its code
     # back while another covers it, and is made again with them (firmware/app.py `_sleep`).
     sleeps = ()
+    # Likewise, only while another of the menu's screens covers it (`App.go`: B comes back to
+    # it as it was), not under its own pages (a result, a question, the menu): () when it keeps
+    # nothing more than it is made with; None, a screen closed when another is chosen.
+    leaves = None
+
+    def asleep(self):
+        """What it keeps while asleep (`wake` puts it back in a screen made again)."""
+        return tuple(getattr(self, a) for a in self.sleeps or self.leaves or ())
+
+    def wake(self, state):
+        for attr, value in zip(self.sleeps or self.leaves or (), state):
+            setattr(self, attr, value)
 
     def __init__(self, app):
         self.app = app
@@ -73,11 +84,15 @@ def word(value):
         return "none"
     if isinstance(value, (list, tuple)):
         return " ".join(word(x) for x in value) or "none"
-    if hasattr(value, "pairs"):  # in words by firmware/screens/words.py, loaded for it only
-        from firmware.screens import words
-
-        return words.thing(value.pairs, word, KEY_WORDS)
     return "%s" % value
+
+
+def condition(status, wounded=False):
+    """A pilot's condition, the one way every screen says it: his stress status as his card
+    prints it (Okay, Shaken, Unfit; Killed), then the Wounded marker when he has it: "Shaken,
+    Wounded"."""
+    text = status[:1].upper() + status[1:]
+    return text + ", Wounded" if wounded and status != "killed" else text
 
 
 def data_status(reply):
@@ -87,36 +102,6 @@ def data_status(reply):
     if not status:
         return None
     return status.split(":")[0] + " data"
-
-
-# Reply keys in a player's words (the others read as they are, "_" as a space).
-KEY_WORDS = {"so": "SO now", "vp": "VP now", "gain": "SO gained", "loss": "SO lost",
-             "fr": "battalions in Friendly Rear", "ab": "battalions at the Air Base",
-             "points": "armament points", "cost": "SO cost", "die": "die", "ac": "aircraft",
-             "xp": "XP", "mod": "modifier", "wp": "WP"}
-
-
-def describe(pairs, skip=()):
-    """A reply as (text, ink) lines in words, one per value (for results with no screen of their
-    own: a table look-up, a check); the data warning last, in purple."""
-    out = []
-    status = None
-    for k, v in pairs_of(pairs):
-        if k in skip:
-            continue
-        if k == "data":
-            status = v
-        elif k == "note":
-            out.append((v, inks.GREY))
-        elif isinstance(v, (list, tuple)) and v and hasattr(v[0], "pairs"):
-            out.append((KEY_WORDS.get(k, k.replace("_", " ")) + ":", inks.GREY))
-            for x in v:
-                out.append(("  " + word(x), inks.WHITE))
-        else:
-            out.append(("%s: %s" % (KEY_WORDS.get(k, k.replace("_", " ")), word(v)), inks.WHITE))
-    if status:
-        out.append((status, inks.PURPLE))
-    return out
 
 
 def query(app, words):

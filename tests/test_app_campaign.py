@@ -24,7 +24,7 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     d = Driver(seed=1991)
     d.menu("Campaign")
     assert "No campaign" in d.flat() and d.row_value("Action") == "new campaign"
-    assert (d.row_value("Campaign card"), d.row_value("Situation")) == ("iraq-1991", "surge")
+    assert (d.row_value("Campaign card"), d.row_value("Situation")) == ("Iraq 1991", "Surge")
     d.do()
     assert "Set-up: battalions to 26 VP" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
     assert "1991: SO 30, 3 days, +6 a day" in d.flat()  # the cards' values, to check
@@ -74,8 +74,8 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     d.menu("Campaign")
     d.do()  # end of day: what it did, on a page
     assert d.title()[0] == "End of day 1" and "SO +6, now 20" in d.flat()
-    assert "Pirate: stress 6 to 4, okay" in d.flat()  # rested: 2 + Cool 0
-    assert "Viper: stress 0, okay" in d.flat()  # nothing to rest: no "-0 stress"
+    assert "Pirate: stress 6 to 4, Okay" in d.flat()  # rested: 2 + Cool 0
+    assert "Viper: stress 0, Okay" in d.flat()  # nothing to rest: no "-0 stress"
     d.back()
     assert "End of day 1: battalions move" in d.flat()
     assert "8 to roll: 11A 4A" in d.flat()
@@ -138,7 +138,7 @@ def test_the_campaign_result_is_read_on_the_card(tmp_path):
     d.play(OVER + ("run vp set 7", "menu Campaign"))
     assert "Its result: read your card." in d.flat()
     d.do()
-    assert d.app.top().name == "ask" and "Campaign result, iraq-1991 with 7 VP" in d.flat()
+    assert d.app.top().name == "ask" and "Campaign result, Iraq 1991 with 7 VP" in d.flat()
     d.spell("fair")
     assert d.app.top().name == "campaign" and "Result: fair (7 VP)" in d.flat()
     assert "result | iraq-1991:7 | result=fair |" in (tmp_path / "tal" / "answers.txt").read_text()
@@ -153,7 +153,7 @@ def test_cards_the_files_do_not_list_are_spelled():
     d.action("other cards")
     d.choose("Campaign card")
     d.press("r")  # the field's keyboard
-    assert d.title() == ("Campaign card", "spell") and "like iraq-1991" in d.flat()
+    assert d.title() == ("Campaign card", "spell") and "'-' for a space" in d.flat()
     d.spell("syria-2012")
     assert d.row_value("Campaign card") == "syria-2012"
     d.choose("Situation")
@@ -203,11 +203,11 @@ def test_pilots_page_shows_stress_against_the_cards_ranges():
     """"Stress": a pilot's status from his card's Okay and Shaken ranges (Shaken in yellow)."""
     d = Driver()
     d.play(CAMPAIGN + ("menu Campaign", "page Pilots"))
-    assert d.ink_of("shaken") == inks.YELLOW and "Pirate 6 shaken" in d.flat()
+    assert d.ink_of("Shaken") == inks.YELLOW and "Pirate 6 Shaken" in d.flat()
     d.action("stress -")
     d.set("Amount", "-6")
     d.do()
-    assert "Pirate: stress 0, okay" in d.flat()
+    assert "Pirate: stress 0, Okay" in d.flat()
     same_state(d, UNDER_WAY + ["pilot stress 1 -6"])
 
 
@@ -261,7 +261,7 @@ def test_repairs_offer_only_the_markers_the_aircraft_has():
     d.do()
     assert "no damage marker on that aircraft" in d.flat()
     d.set("Aircraft", "2 AH-64A")
-    assert d.row_value("Marker") == "pylon x2"
+    assert d.row_value("Marker") == "Pylon x2"
     d.do()
     assert "End of day 1: repairs" in d.flat() and d.row_value("Action") == "repair aircraft"
     same_state(d, lines + ["ac repair 2 pylon"])

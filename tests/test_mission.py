@@ -299,7 +299,7 @@ def test_mission_end_needs_the_band_stress():
     s = new()
     squadron(s, ("ah-1", "fast", ""))
     ok(s, "mission start 1")
-    assert "Mission stress, front line" in refused(s, "mission end fl", "ask")
+    assert "Mission stress, Front Line" in refused(s, "mission end fl", "ask")
     refused(s, "mission end", "syntax")
     assert ok(s, "mission end et")["stress"] == 2
     ok(s, "day +1")

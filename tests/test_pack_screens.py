@@ -110,13 +110,14 @@ def test_golan_screen_mines_leaders_and_fire():
     assert "d6 %d: mine 1 %s" % (r["die"], outcome) in d.flat()
     d.page("Leaders")
     d.do()  # leader i1 at 0512
-    assert "israeli-1 in hex 0512" in d.canvas.lines()
+    assert "Israeli leader 1 in hex 0512" in d.canvas.lines()
     d.action("move")
     d.set("Hex column", "06")
     d.do()  # move i1 to 0612
     assert ask(t, "leader at i1 0512")["ok"]
     r2 = ask(t, "leader move i1 0612")
-    assert "d6 %d: israeli-1 (i1) %s" % (r2["die"], r2["outcome"].upper()) in d.flat()
+    said = {"killed": "is killed"}.get(r2["outcome"], r2["outcome"])  # in a sentence, by name
+    assert "d6 %d: Israeli leader 1 %s" % (r2["die"], said) in d.flat()
     d.page("Fire")
     d.action("Sagger")
     d.do()
@@ -180,4 +181,4 @@ def test_pack_screens_draw_under_micropython():
     assert shots[4][0][0] == "Golan Mines"
     assert any("mine 1 placed in hex 0512" in line for line in shots[5][0])
     assert shots[6][0][0] == "Golan Leaders"
-    assert any("israeli-1 in hex 0512" in line for line in shots[7][0])
+    assert any("Israeli leader 1 in hex 0512" in line for line in shots[7][0])

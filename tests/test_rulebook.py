@@ -309,7 +309,7 @@ def test_weight_penalty_by_band_and_fuel_priority():
     assert ok(s, "mission start 1 vs fl")["wp"] == [14]
     ok(s, "mission abort")
     ok(s, "day +1")
-    assert "Weight penalty, enemy rear" in refused(s, "mission start 1 vs er", "ask")
+    assert "Weight penalty, Enemy Rear" in refused(s, "mission start 1 vs er", "ask")
 
 
 def test_arming_and_fuel_priority_come_before_the_engine_check():
@@ -513,7 +513,7 @@ def test_replacement_pilot_same_level_same_type_and_new():
     ok(s, "vp +6")
     end_of_day(s)
     assert "AH-1, pirate the A-10" in refused(s, "pilot replace 1 pirate 7 12 0", "state")
-    assert "gator is pilot 2" in refused(s, "pilot replace 1 gator 7 12 0", "state")
+    assert "Gator is pilot 2" in refused(s, "pilot replace 1 gator 7 12 0", "state")
     r = ok(s, "pilot replace 1 freak 7 12 1")
     assert (r["name"], r["level"], r["vp"]) == ("freak", "average", 5)
     assert "grandpa has served" in refused(s, "pilot replace 2 grandpa 7 12 0", "state")
@@ -563,7 +563,7 @@ def test_campaign_result_read_on_the_campaign_card():
     assert (r["campaign"], r["vp"], r["result"]) == ("iraq-1991", 13, "good")
     ok(s, "vp set 4")
     msg = refused(s, "campaign result", "ask")
-    assert msg == ("Campaign result, iraq-1991 with 4 VP: read your campaign card; answer RESULT "
+    assert msg == ("Campaign result, Iraq 1991 with 4 VP: read your campaign card; answer RESULT "
                    "(a word)")
     assert ok(s, "answer poor")["result"] == "poor"
     ok(s, "campaign fail")

@@ -17,10 +17,16 @@ def collected(request):
     return request.param, collect_size(request.param)
 
 
+# The counter mix screen is rewritten for issue 39's item 1 (the mix before it counts), its
+# words with it: its own test holds them.  (Only a string no other screen showed is left out.)
+REWRITTEN_ELSEWHERE = ("Counter mix",)
+
+
 def test_no_protocol_words_reach_the_player(collected):
     size, c = collected
     bad = ["%r (%s) at %s" % (text, ", ".join(leaks(text)), shown.where)
-           for text, shown in sorted(c.seen.items()) if leaks(text)]
+           for text, shown in sorted(c.seen.items())
+           if leaks(text) and not shown.titles <= set(REWRITTEN_ELSEWHERE)]
     assert not bad, "%s:\n" % (size,) + "\n".join(bad)
 
 
@@ -44,6 +50,16 @@ def test_the_tour_reaches_every_screen_and_the_player_s_states(collected):
 
 
 @pytest.mark.parametrize("text, why", [
+    ("die: 3", "a key: value dump"), ("saved: yes", "a key: value dump"),
+    ("end: done", "a key: value dump"), ("outcome: quick recovery", "a key: value dump"),
+    ("pilots:", "a key over a list"),
+    ("  aircraft 1, bingo 6, die 6, stress 0, pilot 1", "a reply object's pairs"),
+    ("battalion 13a has its scout today", "a battalion in lower case"),
+    ("iraq-1991", "a card's protocol word"), ("surge", "a card's protocol word"),
+    ("israeli-1 (i1) MOVES", "a placeholder's protocol word, an id"),
+    ("bullet-holes", "a counter's protocol word"), ("stress:1 a-10", "a counter's word"),
+    ("attack:-1", "a counter's protocol word"), ("no-stand-off", "a counter's word"),
+    ("1 A-10A *", "a mark never explained"), ("pirate is pilot 1", "a name in lower case"),
     ("done: ac set 1 pilot 1", "a request echoed"), ("day +1", "delta"), ("pilot #1", "'#1'"),
     ("2 viper: -0 stress, 0 okay", "minus zero"),
     ("pilot 1, name pirate, stress 1, status okay, xp 1, level average, promoted no", "field"),
@@ -56,7 +72,10 @@ def test_the_check_knows_the_protocol_s_words(text, why):
 
 
 @pytest.mark.parametrize("text", [
-    "Pirate: stress 7, shaken", "Undone: buying aircraft A-10A", "SO +6, now 20",
+    "Pirate: stress 7, Shaken", "Undone: buying aircraft A-10A", "SO +6, now 20",
+    "Aircraft 1, Bingo 6, d10 4: Pirate takes 2 stress.", "Campaign card Iraq 1991",
+    "d6 4: Israeli leader 1 moves to hex 0612", "No Stand-Off", "Attack -1",
+    "battalion 13A has its scout today", "Squad 1, hex 6", "target-bound vs 11A",
     "Pirate (A-10)", "Engine check", "Day 1 of 3: the missions", "Hits: 39 in, 1 out",
     "record it with 'record failure' (or undo what led here)", "Modifier +0",
 ])

@@ -58,12 +58,58 @@ def test_the_terminal_shows_the_selected_line_and_scrolls_the_menu(tmp_path):
     frames = out.getvalue().split("keys> ")
     menu = [line.rstrip("| ") for line in frames[1].splitlines()]
     assert "|>  Roll" in menu and "|   Cups" in menu, menu
-    assert frames[1].splitlines()[-2].endswith("v|") and "Settings" not in frames[1]  # more below the fold
+    assert any(line.endswith("v|") for line in frames[1].splitlines()) and \
+        "Settings" not in frames[1]  # more below the fold
     last = frames[9].splitlines()
     assert "|>  Settings" in [line.rstrip("| ") for line in last] and any(line.endswith("^|") for line in last), last
     out = io.StringIO()
     simulator.run_terminal(160, 128, "", io.StringIO("t\nq\n"), out, colour=True)
     assert "\x1b[7mRoll" in out.getvalue()  # reverse video on the selected line
+
+
+def terminal_frames(typed, size=(160, 128)):
+    """The frames the terminal front end prints for `typed` (a line of keys each), as lists of
+    lines (the border's included)."""
+    import io
+
+    out = io.StringIO()
+    simulator.run_terminal(size[0], size[1], "", io.StringIO(typed + "q\n"), out, colour=False)
+    return [f.splitlines()[2 if not i else 0:]
+            for i, f in enumerate(out.getvalue().split("keys> "))][:-1]
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)])
+def test_the_menu_s_entries_are_one_line_after_another_wherever_it_scrolls(size):
+    """Issue 39: an empty line moved through the menu as it scrolled (entries 14 pixels apart
+    on 12-pixel lines)."""
+    labels = ["Roll", "Cups", "Mission", "Campaign", "Tables", "Undo", "Self-test",
+              "Counter mix", "Settings"]
+    for frame in terminal_frames("t\n" + "d\n" * 8, size)[1:]:
+        rows = [i for i, line in enumerate(frame) if line.strip("|>^v ") in labels]
+        assert len(rows) >= 7 and rows == list(range(rows[0], rows[0] + len(rows))), frame
+
+
+def test_each_self_test_row_is_a_line_of_its_own():
+    """Issue 39: two of the self-test's ten rows (10 pixels apart) shared a line: "4 5 ... 1036
+    984"."""
+    frame = terminal_frames("t\ndddddd\na\na\n")[-1]
+    firsts = [line.strip("|> ").split()[0] for line in frame[1:-1] if line.strip("|> ")]
+    assert firsts[:12] == ["Self-test"] + ["%d" % n for n in range(1, 11)] + ["chi-square"], frame
+    for line in frame[2:12]:
+        assert len(line.strip("|> ").split()) == 2, line  # a face and its count
+
+
+def test_no_text_touches_the_border():
+    """Issue 39: "Hits: 40 in, 0 out|": the screen's fonts are narrower than a column per five
+    pixels, so a text at the right edge ran into the border.  Every line of every frame, the
+    Cups title, the Roll screen, a long result, ends in a space (or a scroll mark) before it,
+    and every line of a frame, the border too, is as wide."""
+    frames = terminal_frames("t\nd\na\nt\ndddddd\na\na\nt\ndddd\na\na\n")
+    assert any("Hits: 40 in, 0 out |" in line for f in frames for line in f)
+    for frame in frames:
+        assert len(set(len(line) for line in frame)) == 1, frame
+        for line in frame[1:-1]:
+            assert line[-2] in " ^v", frame
 
 
 def test_typed_keys():

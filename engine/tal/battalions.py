@@ -14,8 +14,8 @@ from engine.core import parse
 # The sector map's range bands, from the enemy's side to ours (a battalion advances towards
 # the Air Base: +1).  Short codes are what the protocol takes.
 BANDS = ("er", "et", "fl", "ft", "fr", "ab")
-BAND_NAMES = ("enemy rear", "enemy transit", "front line", "friendly transit",
-              "friendly rear", "air base")
+BAND_NAMES = ("Enemy Rear", "Enemy Transit", "Front Line", "Friendly Transit",
+              "Friendly Rear", "Air Base")  # as the sector map prints them (a screen shows them)
 BAND_FR = 4
 BAND_AB = 5
 KINDS = "asc"  # battalion kinds: Assault, Support, Command

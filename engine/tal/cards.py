@@ -43,14 +43,30 @@ _CARD_ASK = (("year", 1900, 2099, None), ("setup", 0, 99, None))
 CARD_KEYS = ((0,),)  # one row per card name
 
 
+_PRINTED = (("card", "word"), ("name", "text"), ("source", "text"))
+PRINTED_KEYS = ((0,),)  # one name per card
+
+
+def printed(session, name):
+    """Card `name`'s name as the card prints it (data/tal/card_names.txt: "Iraq 1991" for
+    iraq-1991), or `name` itself when the file does not list it (a card entered at the table
+    is said as the player typed it).  The file is optional."""
+    from engine.core.datatables import table
+
+    for card, shown in table(session, "tal/card_names.txt", _PRINTED, PRINTED_KEYS, True)[0]:
+        if card.lower() == name:
+            return shown
+    return name
+
+
 def campaign_card(session, name):
     """A campaign card ("Sélection de la carte de Campagne"): (year, set-up VP, entered)."""
     vals = [UNKNOWN, UNKNOWN]
     for card, year, setup in rows(session, "tal/campaigns.txt", _CARDS, CARD_KEYS):
         if card.lower() == name:
             vals = [year, setup]
-    entered = complete(session, "campaign", name, vals, _CARD_ASK, "Campaign card " + name,
-                       "campaign card")
+    entered = complete(session, "campaign", name, vals, _CARD_ASK,
+                       "Campaign card " + printed(session, name), "campaign card")
     return vals[0], vals[1], entered
 
 
@@ -79,8 +95,8 @@ def situation(session, name):
     for card, so, days, daily in rows(session, "tal/situations.txt", _SITUATIONS, CARD_KEYS):
         if card.lower() == name:
             vals = [so, days, daily]
-    entered = complete(session, "situation", name, vals, _SITUATION_ASK, "Situation card " + name,
-                       "situation card")
+    entered = complete(session, "situation", name, vals, _SITUATION_ASK,
+                       "Situation card " + printed(session, name), "situation card")
     return vals[0], vals[1], vals[2], entered
 
 
@@ -95,5 +111,6 @@ def evaluation(session, name, vp):
         if card.lower() == name and lo <= vp <= hi and result is not UNKNOWN:
             vals[0] = result.lower()
     entered = complete(session, "result", "%s:%d" % (name, vp), vals, _RESULT_ASK,
-                       "Campaign result, %s with %d VP" % (name, vp), "campaign card")
+                       "Campaign result, %s with %d VP" % (printed(session, name), vp),
+                       "campaign card")
     return vals[0], entered

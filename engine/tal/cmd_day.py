@@ -52,7 +52,8 @@ def _rest(vals):
             st = have - n
             out.append(Obj((("pilot", k + 1), ("recovered", n), ("stress", st), (
                 "status", "okay" if st <= vals[fields.P_OKAY + k] else
-                ("shaken" if st <= vals[fields.P_SHAKEN + k] else "unfit")))))
+                ("shaken" if st <= vals[fields.P_SHAKEN + k] else "unfit"))) + (
+                (("wounded", True),) if vals[fields.P_STATE + k] & 8 else ())))
     return out
 
 

@@ -179,7 +179,8 @@ def mission(session, words):
                             ("status", pilots.status_word(vals, k)),
                             ("xp", vals[fields.P_XP + k]),
                             ("level", pilots.LEVELS[pilots.level(vals, k)]),
-                            ("promoted", bool(promoted)))))
+                            ("promoted", bool(promoted))) +
+                           ((("wounded", True),) if pilots.flag(vals, k, pilots.WOUNDED) else ())))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
         if promoted_any(done):
             res += (("note", "promoted: enter the new card's values (pilot card K ...)"),)

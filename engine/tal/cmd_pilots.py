@@ -55,7 +55,13 @@ def pilot_pairs(session, k, name=True):
 
 def _stress_pairs(vals, k):
     return (("pilot", k + 1), ("stress", vals[fields.P_STRESS + k]),
-            ("status", pilots.STATUS[pilots.status(vals, k)]))
+            ("status", pilots.STATUS[pilots.status(vals, k)])) + _wounded(vals, k)
+
+
+def _wounded(vals, k):
+    """(("wounded", True),) for a pilot with the Wounded marker, else (): a screen says his
+    condition the same way wherever it shows him (his status, then the marker)."""
+    return (("wounded", True),) if pilots.flag(vals, k, pilots.WOUNDED) else ()
 
 
 def _card(session, words, i, k, allow_level):
@@ -117,7 +123,9 @@ def _name(session, word, k):
     n = pilots.name_number(session, word)
     for j in range(fields.PILOT_MAX):
         if j != k and vals[fields.P_NAME + j] == n:
-            raise parse.Reject(parse.STATE, "%s is pilot %d" % (pilots.name(session, n), j + 1))
+            name = pilots.name(session, n)  # as his card prints it: "Gator is pilot 2"
+            raise parse.Reject(parse.STATE, "%s%s is pilot %d" % (name[:1].upper(), name[1:],
+                                                                  j + 1))
     return n
 
 
@@ -261,7 +269,7 @@ def _level_cmd(session, words):
 def _recovered(session, k, n):
     vals = session.vals
     return Obj((("pilot", k + 1), ("recovered", n), ("stress", vals[fields.P_STRESS + k]),
-                ("status", pilots.STATUS[pilots.status(vals, k)])))
+                ("status", pilots.STATUS[pilots.status(vals, k)])) + _wounded(vals, k))
 
 
 def _rr(session, words):

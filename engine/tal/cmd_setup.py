@@ -245,8 +245,10 @@ def campaign(session, words):
                 extra += datatables.entered_note(entered, "tal/campaigns.txt")
         elif t == "cards":
             parse.arity(words, 2, 2, "campaign cards")
+            both = cards.names(session, "campaign") + cards.names(session, "situation")
             return (("cards", cards.names(session, "campaign")),
-                    ("situations", cards.names(session, "situation")))
+                    ("situations", cards.names(session, "situation")),
+                    ("names", Obj([(c, cards.printed(session, c)) for c in both])))
         elif t == "result":
             parse.arity(words, 2, 2, "campaign result")
             return _result(session)

@@ -16,6 +16,8 @@ from firmware import fonts, inks, keyboard, keys, widgets
 from firmware import ui
 from firmware.pickers import Choice, Number
 
+ROLLED = ("scout", "ridge", "move")  # the asked tables looked up by a die (engine/tal/sheets.py)
+
 
 class Screen(ui.Screen):
     def __init__(self, app):
@@ -37,6 +39,9 @@ class Screen(ui.Screen):
             else:
                 lo, hi = ui.get(f, "lo", 0), ui.get(f, "hi", 0)
                 self.fields.append(Number(name, lo, hi, max(lo, min(hi, 0))))
+        # a table row is asked with its die kept (the same request rolls it again); a card's
+        # values are asked with no die rolled
+        self.right = "die kept" if ui.get(q, "table") in ROLLED else ""
         self.sel = 0
         self.word = None  # the Word field, when there is one (the keyboard is its)
         for f in self.fields:
@@ -71,6 +76,13 @@ class Screen(ui.Screen):
             return False
         return True
 
+    def in_words(self, text):
+        """A refusal of the answer in the words of the screen that asked (its request ran
+        again): that screen's actions, a battalion as its card prints it."""
+        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        words_of = getattr(below, "in_words", None)
+        return words_of(text) if words_of is not None else text
+
     def answer(self):
         word = self.word
         if word is not None and not word.value:
@@ -85,14 +97,16 @@ class Screen(ui.Screen):
         self.app.close()
         below = self.app.top()
         if not (hasattr(below, "answered") and below.answered(r)):
-            self.app.open("reveal", "Answered", ui.describe(r, ("entered", "saved")))
+            from firmware.screens import results
+
+            self.app.open("reveal", "Answered", results.answered(r))
         elif ui.get(r, "saved") is False and self.app.top() is below:
             # the device could not write it: said, briefly (a page the answer opened says it:
             # a message over it would hide its last lines)
             self.app.say(ui.get(r, "note", "not saved"), inks.YELLOW)
 
     def draw(self, canvas):
-        widgets.title(canvas, "Ask", "roll kept")
+        widgets.title(canvas, "Ask", self.right)
         room = canvas.width - 2 * widgets.PAD
         n = len(self.fields)
         bottom = canvas.height - widgets.ROW_H  # the hint

@@ -79,6 +79,7 @@ class Designation(Field):
 class Screen(Form):
     TITLE = "Campaign"
     PAGES = ("Day", "Map", "Pilots")
+    leaves = ("stage",)  # the step it showed: the action chosen stays if it is still the step's
     REPLIES = "firmware.screens.campaign_replies"  # what each action's reply says
 
     def __init__(self, app):
@@ -250,8 +251,11 @@ class Screen(Form):
         """The fields' options from what the engine holds now."""
         if status in ("none", "over", "failed"):
             cards = ui.query(self.app, ["campaign", "cards"]) or ()
-            self.card.set_options([(c, c) for c in ui.get(cards, "cards", ()) or ()])
-            self.situation.set_options([(c, c) for c in ui.get(cards, "situations", ()) or ()])
+            names = ui.get(cards, "names")  # as the cards print them (data/tal/card_names.txt)
+            self.card.set_options([(ui.get(names, c, c), c)
+                                   for c in ui.get(cards, "cards", ()) or ()])
+            self.situation.set_options([(ui.get(names, c, c), c)
+                                        for c in ui.get(cards, "situations", ()) or ()])
         self.bn_new.taken = [ui.get(b, "battalion") for b in bns]
         alive = [b for b in bns if ui.get(b, "strength") != "destroyed"]
         self.bn.set_options([(ui.get(b, "battalion").upper(), ui.get(b, "battalion"))
@@ -268,9 +272,14 @@ class Screen(Form):
         self.changed(self.pilot_name)
         self.aircraft.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                                     "%d" % ui.get(a, "ac")) for a in craft])
-        self.damage = dict(("%d" % ui.get(a, "ac"), [
-            ("%s x%d" % (m, n) if n > 1 else m, m) for m, n in ui.pairs_of(ui.get(a, "damage"))])
-            for a in craft)
+        if craft:
+            from firmware.screens import counters  # the markers' printed names
+
+            self.damage = dict(("%d" % ui.get(a, "ac"), [
+                (counters.name(m) + (" x%d" % n if n > 1 else ""), m)
+                for m, n in ui.pairs_of(ui.get(a, "damage"))]) for a in craft)
+        else:
+            self.damage = {}
         self.changed(self.aircraft)
         self.salvage.set_options((("no", ""),) + tuple(
             ("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
@@ -379,7 +388,10 @@ class Screen(Form):
     def set_actions(self, page, actions, new_stage):
         """A page's actions; the one chosen stays chosen unless the campaign moved on a step
         (then the step's first action is offered)."""
-        old = self.actions[page][self.chosen[page]] if self.actions[page] else None
+        acts = self.actions[page]
+        # (the chosen one of the step it showed: after a new game, its old place may be past
+        # the end of the actions the screen was made with again, firmware/app.py `go`)
+        old = acts[self.chosen[page]] if self.chosen[page] < len(acts) else None
         self.offer(page, actions)
         self.chosen[page] = 0
         if not new_stage:
@@ -423,7 +435,7 @@ class Screen(Form):
         rows = []
         for p in pilots:
             status = "killed" if ui.get(p, "killed") else ui.get(p, "status", "okay")
-            words = "wounded" if ui.get(p, "wounded") and status != "killed" else status
+            words = ui.condition(status, ui.get(p, "wounded"))  # as every screen says it
             rows.append((_cap(ui.get(p, "name") or "pilot %d" % ui.get(p, "pilot")),
                          ui.get(p, "stress", 0), ui.get(p, "okay", 0), ui.get(p, "shaken", 0),
                          STATUS_INK.get(status, inks.WHITE), words))
@@ -440,10 +452,8 @@ class Screen(Form):
             self.marker.set_options(self.damage.get(self.aircraft.chosen(), ()))
 
     def prompt(self, field):
-        if field is self.card_word:
-            return "The card's name as printed, like iraq-1991"
-        if field is self.situation_word:
-            return "The card's name as printed, like surge"
+        if field is self.card_word or field is self.situation_word:
+            return "The card's name: its letters and digits, '-' for a space"
         return ""
 
     def set_pilots(self, pilots):
@@ -519,24 +529,28 @@ class Screen(Form):
             return
         rows = (bottom - top) // widgets.ROW_H
         first = widgets.window(self.who.index, len(self.pilots), rows)
-        name_w = w * 2 // 5
+        name_w = min(w * 2 // 5, w - 101)  # room for "Shaken, Wounded" after the stress
         for i in range(first, min(len(self.pilots), first + rows)):
             name, stress, okay, shaken, ink, words = self.pilots[i]
             yy = top + (i - first) * widgets.ROW_H
             if i == self.who.index:
                 canvas.fill(0, yy, 2, widgets.ROW_H - 1, inks.YELLOW)  # the pilot chosen
             canvas.text(widgets.PAD + 1, yy, name_w - widgets.PAD - 1, name, ink, fonts.BOLD)
-            # the stress bar: Okay range, Shaken range, Unfit beyond; the pilot's stress over it
-            x = name_w
-            bw = w - name_w - 62
-            top_stress = shaken + 2
-            canvas.fill(x, yy + 3, bw * min(okay, top_stress) // top_stress, 5, inks.DARK)
-            canvas.fill(x + bw * okay // top_stress, yy + 3,
-                        bw * (shaken - okay) // top_stress, 5, inks.DIM)
-            if stress:
-                canvas.fill(x, yy + 4, min(bw, bw * stress // top_stress), 3, ink)
-            canvas.text(x + bw + 3, yy, 14, stress, ink, fonts.BOLD)
-            canvas.text(w - 44, yy, 42, words, ink, fonts.SMALL, 2)
+            canvas.text(name_w, yy, 14, stress, ink, fonts.BOLD, 2)
+            # his condition at the right; between, the stress bar (Okay range, Shaken range,
+            # Unfit beyond, his stress over it) where the words leave room (a Wounded marker's
+            # words take it)
+            ww = fonts.width(fonts.SMALL, words)
+            x = name_w + 17
+            bw = w - widgets.PAD - ww - 4 - x
+            if bw >= 12:
+                top_stress = shaken + 2
+                canvas.fill(x, yy + 3, bw * min(okay, top_stress) // top_stress, 5, inks.DARK)
+                canvas.fill(x + bw * okay // top_stress, yy + 3,
+                            bw * (shaken - okay) // top_stress, 5, inks.DIM)
+                if stress:
+                    canvas.fill(x, yy + 4, min(bw, bw * stress // top_stress), 3, ink)
+            canvas.text(w - widgets.PAD - ww, yy, ww, words, ink, fonts.SMALL)
         widgets.scroll_marks(canvas, w - 8, top, top + rows * widgets.ROW_H, first > 0,
                              first + rows < len(self.pilots))
 

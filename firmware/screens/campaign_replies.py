@@ -53,7 +53,7 @@ def pilot(screen, reply):
     name = ui.get(reply, "name")
     screen.show("%s: stress %s, %s" % (
         _cap(name) if name else called(screen, k), ui.word(ui.get(reply, "stress")),
-        status), STATUS_INK.get(status, inks.WHITE))
+        ui.condition(status, ui.get(reply, "wounded"))), STATUS_INK.get(status, inks.WHITE))
 
 
 def leveled(screen, reply):
@@ -124,7 +124,8 @@ def rest_line(screen, record):
     rested = ui.get(record, "recovered", 0)
     stress = ui.get(record, "stress", 0)
     return ("%s: stress %s%d, %s" % (called(screen, k), "%d to " % (stress + rested) if rested
-                                     else "", stress, status),
+                                     else "", stress,
+                                     ui.condition(status, ui.get(record, "wounded"))),
             STATUS_INK.get(status, inks.WHITE))
 
 

@@ -17,23 +17,6 @@ from firmware.screens.form import Form, text_rows
 
 UNITS = [("none", "")] + [("%d %s" % (n, side), "%d%s" % (n, side[0].lower()))
                           for side in ("Light", "Heavy") for n in range(1, 5)]
-# Effects in the words of the counters (an effect not listed reads as its name).
-EFFECTS = {"no-stand-off": ("no", "stand-off"), "no-cannon": ("no", "cannon"),
-           "no-hover": ("no", "hover"), "no-strike": ("no", "strike"),
-           "bullet-holes": ("bullet", "holes"), "no-effect": ("no", "effect"),
-           "hud": ("HUD", ""), "killed": ("KILLED", "")}
-
-
-def effect_words(effect, value):
-    """An effect as one or two words for a chit, and its value (stress 2, attack -1, gun 3)."""
-    first, second = EFFECTS.get(effect, (effect, ""))
-    shown = ""
-    if value:
-        shown = ("gun %d" % value) if effect == "cannon" else ui.signed(value) if value < 0 \
-            else "%d" % value
-    return first, second, shown
-
-
 def unit_name(unit):
     """A unit as the counter names it: "AAA", "AAA site", "Truck"."""
     words = unit.split("-")
@@ -109,13 +92,11 @@ class Screen(Form):
         by_ac = {}
         for x in ui.get(hit, "held", ()) or ():
             p = ui.pairs_of(x)
-            first, second, value = effect_words(ui.get(p, "effect", ""), ui.get(p, "value", 0))
-            if value:
-                first = first + " " + value if not second else first
-                second = second + " " + value if second else second
+            from firmware.screens import counters
+
             by_ac.setdefault(ui.get(p, "ac"), []).append(
-                ((first + " " + second).strip(), inks.RED if ui.get(p, "side") == "heavy" else
-                 inks.YELLOW))
+                (counters.name(ui.get(p, "effect", ""), ui.get(p, "value", 0)),
+                 inks.RED if ui.get(p, "side") == "heavy" else inks.YELLOW))
         self.held = tuple(("%s" % n, tuple(chits)) for n, chits in sorted(by_ac.items()))
         rows = []
         for p in outs:

@@ -28,6 +28,9 @@ class Form(ui.Screen):
     PAGES = ()
     REPLIES = ""  # the module holding the `then`s the screen does not: loaded for a reply only
     actions = ()  # type: tuple  # per page: its Actions (made by the screen)
+    # Left for another of the menu's screens, it gives its code back, keeping its page, action,
+    # settings and result line (`asleep`), and the attributes named here (firmware/app.py `go`).
+    leaves = ()
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,6 +52,40 @@ class Form(ui.Screen):
         if changes != self._seen and changes != self.acted:
             self.result = ()
         ui.Screen.sync(self)
+
+    # --- asleep under another screen ----------------------------------------------------------
+    def asleep(self):
+        return (self.page, tuple(self.chosen), self.sel, self.result, self.result_ink,
+                self.acted, tuple((f.label, _kept(f)) for f in self.fields()),
+                ui.Screen.asleep(self))
+
+    def wake(self, state):
+        (self.page, chosen, self.sel, self.result, self.result_ink, self.acted, fields,
+         mine) = state
+        self.chosen = list(chosen)
+        self.tabs = self.PAGES[self.page]
+        ui.Screen.wake(self, mine)
+        self.refresh()  # the page's choices (those read from the engine) before its settings
+        for i in range(len(self.actions)):  # (the game may have moved on meanwhile)
+            if self.chosen[i] >= len(self.actions[i]):
+                self.chosen[i] = 0
+        now = self.fields()
+        for _ in range(2):  # again once each has changed: a choice offered by another's value
+            for i in range(min(len(now), len(fields))):
+                if now[i].label == fields[i][0]:
+                    _put(now[i], fields[i][1])
+            for f in now:
+                self.changed(f)
+
+    def fields(self):
+        """Every field of every action, each once, in the order the pages give them."""
+        out = []
+        for page in self.actions:
+            for act in page:
+                for f in act.fields:
+                    if f not in out:
+                        out.append(f)
+        return out
 
     # --- the actions -------------------------------------------------------------------------
     def action(self):
@@ -232,6 +269,21 @@ class Form(ui.Screen):
                                  first + shown < n)
 
     HINT = "A do it    SELECT page"
+
+
+def _kept(field):
+    """A field's setting as `_put` sets it again: a choice's word, else its value."""
+    chosen = getattr(field, "chosen", None)
+    return chosen() if chosen is not None else getattr(field, "value", None)
+
+
+def _put(field, value):
+    if value is None:
+        return
+    if hasattr(field, "select"):
+        field.select(value)
+    elif hasattr(field, "set"):
+        field.set(value)
 
 
 def text_rows(canvas, x, y, w, bottom, rows, ink=inks.GREY):

@@ -14,6 +14,18 @@ from firmware.pickers import Action, Choice, Field, Number
 from firmware.screens.form import Form
 
 LEADERS = ("i1", "i2", "i3", "s1", "s2")
+# The leaders' names until the player gives them theirs (the fragment names none): the engine's
+# placeholder, israeli-1, is said "Israeli leader 1" ([13.0]: three Israeli, two Syrian leaders).
+SIDES = {"i": ("israeli-", "Israeli leader "), "s": ("syrian-", "Syrian leader ")}
+
+
+def leader_name(name, lid):
+    """Leader `lid` (i1) as a player says him: his name, or "Israeli leader 1" for the
+    placeholder the engine gives him."""
+    word, said = SIDES[lid[0]]
+    if not name or name == word + lid[1:]:
+        return said + lid[1:]
+    return name[:1].upper() + name[1:]
 
 
 class HexWord(Field):
@@ -36,7 +48,7 @@ class Screen(Form):
         self.row = Number("Hex row", 1, 99, 12, "%02d")
         at = HexWord(self.col, self.row)
         self.mine = Number("Mine", 1, 10, 1)
-        self.who = Choice("Leader", [(w, w) for w in LEADERS])
+        self.who = Choice("Leader", [(leader_name("", w), w) for w in LEADERS])
         self.range = Number("Range", 0, 40, 4)
         self.where = Choice("AVLB in", (("a ditch", "ditch"), ("the open", "open")))
         hexes = (self.col, self.row)
@@ -94,7 +106,19 @@ class Screen(Form):
         out = ui.get(reply, "outcome")
         ink = inks.GREEN if out == "moves" else inks.RED if out in ("killed", "destroyed") \
             else inks.YELLOW
-        self.show("d6 %d: %s %s" % (ui.get(reply, "die"), self.who.text, out.upper()), ink)
+        at = ui.get(reply, "hex")
+        self.show("d6 %d: %s %s" % (ui.get(reply, "die"), self.who.text, {
+            "moves": "moves to hex %s" % at if at else "moves", "stays": "stays",
+            "killed": "is killed", "destroyed": "is destroyed"}.get(out, out)), ink)
+
+    def in_words(self, text):
+        """A refusal in the screen's words, a leader by the name the screen gives him."""
+        text = Form.in_words(self, text)
+        for lid in LEADERS:
+            word = SIDES[lid[0]][0] + lid[1:]
+            if word in text:
+                text = text.replace(word, leader_name(word, lid))
+        return text
 
     def sagger(self, reply):
         odd = ui.get(reply, "odd")
@@ -140,8 +164,8 @@ class Screen(Form):
             for x in ui.get(r, "leaders", ()) or ():
                 p = ui.pairs_of(x)
                 alive = ui.get(p, "alive")
-                name = ui.get(p, "name") or ui.get(p, "id")
-                names.append(("%s (%s)" % (name, ui.get(p, "id")), ui.get(p, "id")))
+                name = leader_name(ui.get(p, "name"), ui.get(p, "id"))
+                names.append((name, ui.get(p, "id")))
                 where = ("in hex " + ui.get(p, "hex")) if ui.get(p, "hex") else "not placed"
                 lines.append((name, inks.WHITE if alive else inks.GREY,
                               where if alive else "dead",

@@ -10,7 +10,7 @@ a draw too big for the screen; A or B goes back.
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
 from firmware.canvas import CENTRE, DASHED, ROUND
-from firmware.screens.cups import effect_words
+from firmware.screens import counters
 
 GAP = 3
 CHIT_H = 34  # three lines of words
@@ -27,7 +27,7 @@ class Screen(ui.Screen):
         for x in ui.get(reply, "draws", ()) or ():
             p = ui.pairs_of(x)
             heavy = ui.get(p, "side") == "heavy"
-            first, second, value = effect_words(ui.get(p, "effect", ""), ui.get(p, "value", 0))
+            first, second, value = counters.chit(ui.get(p, "effect", ""), ui.get(p, "value", 0))
             ignored = ui.get(p, "ignored")
             result = ui.get(p, "result") or ""
             ink = inks.RED if heavy else inks.YELLOW
@@ -106,13 +106,13 @@ class Screen(ui.Screen):
 
 
 class _Layout:
-    """Chits per row and rows shown for a screen (a chit is wide enough for "structure")."""
+    """Chits per row and rows shown for a screen (a chit is wide enough for "Stand-Off")."""
 
     def __init__(self):
         self.width = self.per_row = self.rows = 0
 
     def fit(self, width, height):
-        self.per_row = 3 if width < 200 else 5
+        self.per_row = 3 if width < 200 else 4
         self.width = (width - 2 * widgets.PAD - (self.per_row - 1) * GAP) // self.per_row
         top = widgets.TITLE_H + 1 + widgets.ROW_H + 2
         self.rows = max(1, (height - top - 2 * widgets.ROW_H) // (CHIT_H + GAP))

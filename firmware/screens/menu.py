@@ -1,6 +1,5 @@
 """The menu (START): every screen of the device, one press away."""
 
-from firmware import app as application
 from firmware import fonts, inks, keys, widgets
 from firmware import ui
 
@@ -11,11 +10,7 @@ class Screen(ui.Screen):
     def __init__(self, app):
         super().__init__(app)
         self.items = app.menu()  # MENU with the selected game's pack screen
-        self.sel = 0
-        below = app.stack[-1].name if app.stack else application.HOME
-        for i in range(len(self.items)):
-            if self.items[i][1] == below:
-                self.sel = i
+        self.sel = 0  # the first entry, whichever screen it opens on: DOWNs count from Roll
 
     def key(self, event):
         k = event & keys.KEY_MASK
@@ -25,7 +20,7 @@ class Screen(ui.Screen):
             self.sel = (self.sel + 1) % len(self.items)
         elif event == keys.A or k == keys.RIGHT:
             name = self.items[self.sel][1]
-            self.app.close()
+            self.app.close(False)  # (the screen below wakes only if it is the one chosen)
             if name == "undo":  # over the screen it was opened on: B comes back to it
                 self.app.open(name)
             else:

@@ -44,6 +44,7 @@ NUMBER_W = 13  # a box reading "12"
 class Screen(Form):
     TITLE = "Mission"
     PAGES = ("Fly", "Roster")
+    leaves = ("picked",)  # kept while another screen covers it (form.py)
 
     def __init__(self, app):
         self.roster = ()  # `ac list` aircraft (reply objects)
@@ -68,7 +69,9 @@ class Screen(Form):
         self.ecm = Toggle("ECM pod", "ecm")
         self.evasive = Number("Evasive", 0, 7, 0, word="evasive", omit=0)
         self.pilot = Choice("Pilot", [("none", "nopilot")])
-        self.marker = Choice("Marker", [(m, m) for m in MARKERS])
+        from firmware.screens import counters
+
+        self.marker = Choice("Marker", [(counters.name(m), m) for m in MARKERS])
         need = (self.ac, "no aircraft: add one (Roster page)")
         self.actions = (
             (Action("end turn", ("loiter", "next"), then="turn_ended"),
@@ -113,8 +116,7 @@ class Screen(Form):
         self.roster = tuple(ui.pairs_of(a) for a in ui.get(r, "aircraft", ()) or ())
         nums = [ui.get(a, "ac") for a in self.roster]
         self.picked = [n for n in self.picked if n in nums]
-        self.ac.set_options([("%d %s%s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper(),
-                                           " *" if ui.get(a, "ac") in self.picked else ""),
+        self.ac.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                               "%d" % ui.get(a, "ac")) for a in self.roster])
         fly = " ".join("%d" % n for n in (sorted(self.picked) or [
             ui.get(a, "ac") for a in self.roster if ui.get(a, "status") == "base"]))
@@ -187,21 +189,21 @@ class Screen(Form):
             n = ui.get(a, "ac")
             st = ui.get(a, "status", "")
             bingo = ui.get(a, "bingo", 0)
-            mark = " *" if n in self.picked else ""
-            if self.page == 0:
-                rows.append(("%d %s%s" % (n, ui.get(a, "type", "").upper(), mark),
-                             STATUS_INK.get(st, inks.WHITE), st if st != "flying" else
+            if self.page == 0:  # (picked to fly: said where its status is, "base")
+                rows.append(("%d %s" % (n, ui.get(a, "type", "").upper()),
+                             inks.CYAN if n in self.picked else STATUS_INK.get(st, inks.WHITE),
+                             "to fly" if n in self.picked and st == "base" else st if
+                             st != "flying" else
                              ("high" if ui.get(a, "altitude") == "high" else ""),
                              "B%d" % bingo if bingo else "", inks.YELLOW if bingo == 6 else
                              inks.RED))
             else:
                 pilot = ui.get(a, "pilot")
                 damage = ui.pairs_of(ui.get(a, "damage"))
-                rows.append(("%d %s %s%s%s" % (n, ui.get(a, "type", "").upper(),
-                                               ui.get(a, "speed", ""),
-                                               " high" if ui.get(a, "altitude") == "high" else
-                                               "", mark),
-                             STATUS_INK.get(st, inks.WHITE),
+                rows.append(("%d %s %s%s" % (n, ui.get(a, "type", "").upper(),
+                                             ui.get(a, "speed", ""),
+                                             " high" if ui.get(a, "altitude") == "high" else ""),
+                             inks.CYAN if n in self.picked else STATUS_INK.get(st, inks.WHITE),
                              self.pilot_name(pilot) if pilot else "no pilot",
                              ("%d dmg" % sum(v for _k, v in damage)) if damage else "",
                              inks.ORANGE))
@@ -281,16 +283,16 @@ class Screen(Form):
             self.picked.remove(n)
         else:
             self.picked.append(n)
-        self.show("to fly: " + (" ".join("%d" % x for x in sorted(self.picked)) or
-                                "all at the base"))
+        picked = ["%d" % x for x in sorted(self.picked)]
+        self.show(("Aircraft %s fly the next mission" % " and ".join(picked) if len(picked) > 1
+                   else "Aircraft %s flies the next mission" % picked[0]) if picked else
+                  "None picked: all at the base fly", inks.CYAN)
 
     def loitering(self, reply):
-        scout = ui.get(reply, "scout")
-        if scout is not None:
-            self.app.open("reveal", "Scout", ui.describe(ui.pairs_of(scout)) +
-                          [("Loiter: " + ui.count(ui.get(reply, "start", 0), "turn"), inks.WHITE)] +
-                          ui.describe(reply, ("scout", "mod", "phase", "start", "turn", "left",
-                                              "aircraft", "entered")))  # (the answer's key words)
+        if ui.get(reply, "scout") is not None:
+            from firmware.screens import results
+
+            self.app.open("reveal", "Scout", results.scouted(reply))
         self.show("Loiter marker on " + ui.count(ui.get(reply, "start", 0), "turn"))
 
     def turn_ended(self, reply):
@@ -307,23 +309,42 @@ class Screen(Form):
                 lines.append((what + " ".join("%d" % x for x in got), ink))
         ink = lines[-1][1] if lines else inks.WHITE
         if lines:
-            self.app.open("reveal", "End of turn", [(text, inks.WHITE)] + lines + ui.describe(
-                reply, ("turn", "left", "bingo6", "bingo10", "crashed", "phase")))
+            from firmware.screens import results
+
+            self.app.open("reveal", "End of turn", [(text, inks.WHITE)] + lines +
+                          results.returned(reply) + results.vp(reply))
         self.show(text, ink)
 
     def reveal(self, reply):
+        """A check's or the mission's end's result, a page of sentences (results.py)."""
+        from firmware.screens import results
+
         label = self.action().label
-        # a row the player just answered (the Ask screen) is not said back to him in the
-        # table's key words ("entered: table stress, key fl"); whether it was saved, the note
-        self.app.open("reveal", label[:1].upper() + label[1:], ui.describe(
-            reply, ("status", "next") + (("entered", "saved") if ui.get(reply, "entered")
-                                         else ())))
+        name = self.pilot_name
+        if label == "Bingo check":
+            lines, done = results.bingo(reply, name), "Bingo checks rolled"
+        elif label == "Engine check":
+            lines, done = results.engine(reply), "Engine checks rolled"
+        elif label == "SAR":
+            lines, done = results.sar(reply, name), "SAR rolled for aircraft %d" % ui.get(
+                reply, "ac", 0)
+        else:
+            lines, done = results.ended(reply, name), "The mission is over"
+        self.app.open("reveal", "Mission over" if label == "end" else label, lines)
         if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
             self.show("no battalion left: the campaign is over", inks.YELLOW)
         else:
-            self.show(label + ": done")
+            self.show(done)
 
     # --- the glance ------------------------------------------------------------------------
+    def two_columns(self, cw):
+        """Whether every aircraft's row fits half the screen (two to a row): "1 A-10A left B6"
+        does not on a PyBadge's."""
+        for label, _ink, state, tag, _tag_ink in self.rows_text:
+            if _row_w(label, state, tag) > cw - 2 * widgets.PAD:
+                return False
+        return True
+
     def status(self, canvas, top, bottom):
         w = canvas.width
         y = top
@@ -355,7 +376,7 @@ class Screen(Form):
             text_rows(canvas, widgets.PAD, y, w, bottom, ("No aircraft yet: add them on the",
                                                           "Roster page (SELECT)."))
             return
-        cols = 2 if self.page == 0 else 1
+        cols = 2 if self.page == 0 and self.two_columns(w // 2) else 1
         cw = w // cols
         rows = (bottom - y) // widgets.ROW_H
         for i in range(len(self.rows_text)):
@@ -373,6 +394,12 @@ class Screen(Form):
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
+
+
+def _row_w(label, state, tag):
+    """The width an aircraft's row takes on the glance (as `Screen.status` draws it)."""
+    return (fonts.width(fonts.BOLD, label) + (fonts.width(fonts.SMALL, state) + 2 if state else 0)
+            + (fonts.width(fonts.BOLD, tag) + 6 if tag else 0))
 
 
 def _family(session, name):

@@ -18,6 +18,8 @@ INTRO = "Rolls %d d10 with the game's dice and checks they are fair (a chi-squar
 
 
 class Screen(ui.Screen):
+    leaves = ("counts", "chi", "verdict", "verdict_ink")  # the last run, kept under another
+
     def __init__(self, app):
         super().__init__(app)
         self.counts = None

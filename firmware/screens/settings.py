@@ -17,6 +17,8 @@ GAME_NAMES = ("TAL", "TAL + EXP3", "Golan")
 
 
 class Screen(ui.Screen):
+    leaves = ("sel", "seed")  # kept while another screen covers it (firmware/app.py `go`)
+
     def __init__(self, app):
         super().__init__(app)
         self.sel = 0
@@ -55,7 +57,7 @@ class Screen(ui.Screen):
             elif item == "game":
                 g = GAMES[(GAMES.index(self.app.game()) + d) % len(GAMES)]
                 if self.app.run(["game", g]) is not None:
-                    self.app.say("game: " + GAME_NAMES[GAMES.index(g)], inks.YELLOW)
+                    self.app.say("Playing " + GAME_NAMES[GAMES.index(g)], inks.YELLOW)
             elif item in ("sound", "bright", "dim", "dice"):
                 self.app.prefs.step(item, d)
                 if self.app.prefs.notice:

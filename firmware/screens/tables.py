@@ -20,6 +20,7 @@ BANDS = (("Enemy Rear", "er"), ("Enemy Transit", "et"), ("Front Line", "fl"),
 class Screen(Form):
     TITLE = "Tables"
     PAGES = ("d10",)
+    leaves = ("die", "die_ink", "lines")  # the last table's answer, kept (form.py)
 
     def __init__(self, app):
         self.mod = Number("Modifier", -9, 9, 0, "%+d", "%+d", omit=0)
@@ -45,8 +46,10 @@ class Screen(Form):
 
     def looked_up(self, reply):
         self.die = ui.get(reply, "die", 0) if isinstance(ui.get(reply, "die"), int) else 0
+        from firmware.screens import results
+
         lines = []
-        for text, ink in ui.describe(reply, ("die",)):
+        for text, ink in results.table(self.action().label, reply):
             for part in widgets.wrap(text, self.app.width - 2 * widgets.PAD - 24):
                 lines.append((part, ink))
         self.lines = tuple(lines)

@@ -2,8 +2,7 @@
 name its requests ("aircraft 1 has no pilot (ac set 1 pilot K)", "record it with 'campaign
 fail'"); on the device the player has actions, so each request becomes the action that makes it
 on the screen ("(pilot, on the Roster page)", "'record failure'"), and a pilot's number his name.
-Loaded only when a refusal is shown (firmware/screens/form.py `in_words`), or a reply object
-is said in words (`thing`, for firmware/ui.py `word`)."""
+Loaded only when a refusal is shown (firmware/screens/form.py `in_words`)."""
 
 from firmware.pickers import Action
 
@@ -29,6 +28,20 @@ def said(screen, text):
         text = found
     if getattr(screen, "called", None) is not None:  # the Campaign's pilots: by name
         text = _pilots(screen, screen.who, text)
+    return _battalions(text)
+
+
+def _battalions(text):
+    """A battalion as its card prints it: "battalion 13A" for the request's "battalion 13a"."""
+    at = text.find("battalion ")
+    while at >= 0:
+        end = at + 10
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        if end > at + 10 and end < len(text) and text[end] in "asc" and (
+                end + 1 == len(text) or not text[end + 1].isalpha()):
+            text = text[:end] + text[end].upper() + text[end + 1:]
+        at = text.find("battalion ", at + 1)
     return text
 
 
@@ -75,33 +88,4 @@ def _pilots(screen, who, text):
         if end > at + 6 and who.shown(text[at + 6:end]) != text[at + 6:end]:
             text = text[:at] + screen.called(text[at + 6:end]) + text[end:]
         at = text.find("pilot ", at + 1)
-    return text
-
-
-def thing(pairs, word, key_words):
-    """A reply object in words: a pilot "Pirate: stress 1, shaken, 1 XP, average", others
-    "aircraft 1, hex 3"; a flag said when set ("promoted"), left out when not, as an empty
-    value; each value said by `word`, a key as `key_words` names it (firmware/ui.py's, which
-    calls this: passed in, so no import circle).  (Its key lists are string constants: no
-    table kept in the heap.)"""
-    name = None
-    for k, x in pairs:
-        if k == "name":
-            name = x
-    out = []
-    for k, x in pairs:
-        if x is None or x is False or x == () or x == [] or (name and k in ("name", "pilot")):
-            continue
-        if x is True:
-            out.append(k.replace("_", " "))
-        elif k in ("status", "level", "side", "result", "effect", "strength", "move"):
-            out.append(word(x))  # said alone: "shaken", "average"
-        elif k in ("xp", "so", "vp", "wp"):
-            out.append("%s %s" % (word(x), k.upper()))  # after it: "1 XP"
-        else:
-            out.append("%s %s" % (key_words.get(k, k.replace("_", " ")), word(x)))
-    text = ", ".join(out)
-    if name:
-        name = "%s" % name
-        return name[:1].upper() + name[1:] + (": " + text if text else "")
     return text

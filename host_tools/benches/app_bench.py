@@ -55,7 +55,7 @@ for game in ("tal", "exp3", "golan"):
     for i in range(len(app.menu())):
         press(keys.START)
         for _ in range(len(app.menu())):
-            press(keys.UP)  # the menu opens on the screen below it: back to the first entry
+            press(keys.UP)  # round the menu: back to its first entry, where it opens
         for _ in range(i):
             press(keys.DOWN)
         press(keys.A)
@@ -133,7 +133,7 @@ ACTIONS = (
     ("a roll (check, after one)", "a", "a"),
     ("a batch of 8 dice", "ddrrrrrrr", "a"),
     ("an end of turn (Mission)", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "lll", "a"),
-    ("a draw of Hit counters (Cups)", "tua" + "dddr", "a"),
+    ("a draw of Hit counters (Cups)", "tda" + "dddr", "a"),  # (the menu opens on Roll)
     ("back from the counters drawn", "", "b"),
 )
 

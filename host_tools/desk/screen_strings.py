@@ -28,14 +28,15 @@ class Shown:
     """A string as a screen drew it: its font and ink, the width of its box, and where it was
     first seen (script name, screen title)."""
 
-    __slots__ = ("text", "font", "ink", "box", "where")
+    __slots__ = ("text", "font", "ink", "box", "where", "titles")
 
-    def __init__(self, text, font, ink, box, where):
+    def __init__(self, text, font, ink, box, where, title=""):
         self.text = text
         self.font = font
         self.ink = ink
         self.box = box
         self.where = where
+        self.titles = set((title,))  # the title of every screen that showed it
 
     def __repr__(self):
         return "Shown(%r, font %d, at %s)" % (self.text, self.font, self.where)
@@ -50,6 +51,8 @@ def tour_scripts():
     out = [(name, steps if not isinstance(steps, str) else ("keys " + steps,))
            for name, steps, _title in sim.SHOTS]
     campaign = sim.CAMPAIGN
+    FLYING = campaign + ("run ac set 1 pilot 1", "run ac set 2 pilot 3",
+                         "run mission start 1 2 vs 11a")
     out += [
         ("undo-a-purchase", ("run campaign start iraq-1991 surge", "menu Campaign",
                              "action buy aircraft", "do", "undo", "do")),
@@ -67,6 +70,22 @@ def tour_scripts():
             "run ac set 1 pilot 1", "run ac set 2 pilot 3", "run mission start 1 2 vs fl",
             "run loiter start", "run loiter next", "run mission home", "menu Mission",
             "action end", "do", "do", "keys dddddd")),
+        # what the issue 39 player read: a Scout, the checks, a wounded pilot, a second scout
+        ("scout", FLYING + ("menu Mission", "action loiter", "set Scout=yes", "do", "do",
+                            "keys ddd", "back", "run mission home", "run mission end stress 0",
+                            "run ac set 3 pilot 5", "run mission start 3 vs 11a",
+                            "action loiter", "do", "do")),
+        ("bingo-check", FLYING + ("run loiter start",) + ("run loiter next",) * 5 + (
+            "run mission home", "menu Mission", "action Bingo check", "do", "back",
+            "action end", "do", "do", "keys ddddd")),
+        ("engine-sar", ("run pilot add viper 7 12 0 fast", "run ac add a-10a pilot 1",
+                        "run ac hit 1 engine", "run mission start 1", "menu Mission",
+                        "action Engine check", "do", "back", "run loiter start") +
+         ("run ac hit 1 structure",) * 4 + ("action SAR", "do")),
+        ("wounded", FLYING + ("run loiter start", "run ac hit 2 wounded", "menu Campaign",
+                              "page Pilots", "set Pilot=Hammer (AH-64)", "action stress +",
+                              "do", "action stress -", "do")),
+        ("card-asked", ("menu Campaign", "set Campaign card=Libya 2011", "do")),
     ]
     return out
 
@@ -135,7 +154,9 @@ class Collector:
         where = "%s / %s" % (self.where, title)
         for x, y, w, h, s, ink, font in canvas.texts():
             if s and s not in self.seen:
-                self.seen[s] = Shown(s, font, ink, w, where)
+                self.seen[s] = Shown(s, font, ink, w, where, title)
+            elif s:
+                self.seen[s].titles.add(title)
         for p in canvas.problems():
             self.problems.append((p, where))
 
@@ -219,6 +240,62 @@ LEAKS = (
 )
 
 
+# What a reply's dump looks like on a screen (issue 39): "die: 3", "lost: no", "end: done",
+# "outcome: quick recovery", "pilots:" over a list, "aircraft 1, bingo 6, die 6, stress 0".
+_REPLY_KEYS = ("die|dice|mod|modifier|result|outcome|stress|turns|lost|saved|checks|bingo|crash|"
+               "cancels|band|kind|move|entered|note|pilots|game|loiter|phase|status|level|xp|"
+               "so|vp|wp|hex|key|table|data|left|turn|start|returned|gain|loss")
+DUMPS = (
+    (r"^[a-z]+(?: [a-z]+)?: (?:-?\d+|yes|no|none|done)$", "a 'key: value' dump"),
+    (r"^\s*(?:%s):" % _REPLY_KEYS, "a 'key: value' dump"),
+    (r"^[a-z]+:$", "a key over a list"),
+    (r"\b(?:[a-z]+ -?\d+, ){2,}[a-z]+ -?\d+", "a reply object's 'key value' pairs"),
+)
+# Names not as the rulebook prints them: a battalion in lower case (13a), a card's or a
+# placeholder's protocol word (iraq-1991, israeli-1, a-10), a Golan leader's id (i1); a
+# counter's protocol word (bullet-holes, no-stand-off, stress:1, attack:-1); a mark the screen
+# never explains ("*").
+IDS = (
+    (r"\b\d{1,2}[acs]\b", "a battalion in lower case"),
+    (r"\b[a-z]+(?:-[a-z]+)*-\d+[a-z]?\b", "a protocol word for a name"),
+    (r"\b[is][1-3]\b", "a leader's id"),
+    (r"\b[a-z]+:-?\d", "a counter's protocol word"),
+    (r"\*", "a mark never explained"),
+)
+
+
+def _words_of_the_data():
+    """The protocol's words for names: the counters' (engine/tal/cups/counters.py) joined by
+    '-', the cards' and the pilots' of the data files (data/tal/*.txt, read by the engine's
+    parser): each a leak where a screen shows it as it is (in lower case)."""
+    from engine.core import datatables
+    from engine.core.session import Session
+    from engine.tal import cards, pilots
+    from engine.tal.cups import counters
+    from firmware.datafiles import reader
+
+    words = set(w for w in counters.EFFECTS + counters.UNITS + counters.GROUND if "-" in w)
+    s = Session(0)
+    s.data = reader()
+    words.update(cards.names(s, "campaign") + cards.names(s, "situation"))
+    words.update(row[1] for row in datatables.rows(s, "tal/pilots.txt", pilots._NAMES,
+                                                   pilots.NAME_KEYS))
+    return tuple(sorted(words))
+
+
+_DATA_WORDS = []
+
+
+def _data_words():
+    if not _DATA_WORDS:
+        _DATA_WORDS.append(re.compile(r"(?<![\w-])(%s)(?![\w-])" % "|".join(
+            re.escape(w) for w in _words_of_the_data())))
+    return _DATA_WORDS[0]
+
+
 def leaks(text):
     """What in `text` is the protocol's rather than a player's words: [reason] ([] when none)."""
-    return [why for pattern, why in LEAKS if re.search(pattern, text)]
+    out = [why for pattern, why in LEAKS + DUMPS + IDS if re.search(pattern, text)]
+    if _data_words().search(text):
+        out.append("a name as the data files key it")
+    return out

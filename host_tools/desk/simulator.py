@@ -404,37 +404,74 @@ def run_window(width, height, state):
 
 # --- the terminal front end -----------------------------------------------------------------
 
+ROW_PX = 12  # screen pixels per terminal line
+SAME_LINE_PX = 3  # texts whose middles are this close are on one line
+
+
+def _lines_of(canvas):
+    """The screen's lines of text, top to bottom: [(middle y, [(x, text, ink, on blue)])], the
+    texts whose middles are within SAME_LINE_PX of the line's first on it."""
+    texts = []
+    for x, y, w, h, s, ink, font in canvas.texts():
+        if s:
+            texts.append((y + h // 2, x, s, ink))
+    texts.sort()
+    out = []
+    for mid, x, s, ink in texts:
+        if not out or mid - out[-1][0] > SAME_LINE_PX:
+            out.append((mid, []))
+        out[-1][1].append((x, s, ink))
+    return out
+
+
+def _rows(mids):
+    """The terminal line of each screen line (its middle y): the first where the screen has it,
+    each next one line down per ROW_PX between them, and never on the line above's (two screen
+    lines 10 px apart are two terminal lines; list rows 14 px apart leave no blank line between
+    them, wherever the list is scrolled)."""
+    rows = []
+    for i in range(len(mids)):
+        if not i:
+            rows.append(mids[0] // ROW_PX)
+        else:
+            rows.append(rows[-1] + max(1, (mids[i] - mids[i - 1] + ROW_PX // 2 - 1) // ROW_PX))
+    return rows
+
+
+def visible(line):
+    """A terminal line without its colour escapes (what takes room)."""
+    import re
+
+    return re.sub("\x1b\\[[0-9;]*m", "", line)
+
+
 def ansi_screen(canvas, colour=True, cell=5):
     """The canvas as terminal lines: each text about where it is drawn (a column per `cell`
     pixels), nothing cut, coloured with ANSI escapes when `colour`.  Each line starts with a
     gutter column: '>' on the selected line (the blue band, drawn in reverse video when
     `colour`), and a list that goes on above or below ends its first or last line with '^' or
-    'v' (the device's scroll marks); a box lit on a track (the Loiter marker) reads [12]."""
+    'v' (the device's scroll marks); a box lit on a track (the Loiter marker) reads [12].  The
+    lines are as wide as the screen, or wider to hold the longest with a space before the
+    border: no text touches it (the screen's fonts are narrower than a column per 5 pixels)."""
     from firmware.canvas import DOWN, TRI, UP
 
-    rows = {}
-    chosen = set()
-    for x, y, w, h, s, ink, font in canvas.texts():
-        if s:
-            row = (y + h // 2) // 12
-            under = canvas.fill_under(x + 1, y + h // 2)
-            if under == inks.BLUE:
-                chosen.add(row)
-            elif under == inks.WHITE and ink == inks.BLACK:
-                s = "[" + s + "]"
-            rows.setdefault(row, []).append((x, s, ink))
+    lines = _lines_of(canvas)
+    rows = _rows([mid for mid, _texts in lines])
     marks = {}
     for kind, x, y, w, h, ink, arg, _flags, _o in canvas.items():
         if kind == TRI and arg in (UP, DOWN) and x + w >= canvas.width - 10:
-            marks[(y + h // 2) // 12] = "^" if arg == UP else "v"
-    lines = []
-    last_row = max([canvas.height // 12 - 1] + list(rows) + list(marks))
-    for row in range(last_row + 1):
+            mid = y + h // 2  # on the line nearest the mark
+            near = min(range(len(lines)), key=lambda i: abs(lines[i][0] - mid)) if lines else -1
+            marks[rows[near] if near >= 0 else mid // ROW_PX] = "^" if arg == UP else "v"
+    made = {}
+    for (mid, texts), row in zip(lines, rows):
         line = ""
         shown = 0  # characters on the line so far (the escapes take none)
         last = ""
-        on = row in chosen
-        for x, s, ink in sorted(rows.get(row, ())):
+        on = any(canvas.fill_under(x + 1, mid) == inks.BLUE for x, _s, _ink in texts)
+        for x, s, ink in sorted(texts):
+            if canvas.fill_under(x + 1, mid) == inks.WHITE and ink == inks.BLACK:
+                s = "[" + s + "]"
             gap = x // cell - shown
             if shown and last != "<" and s != ">":
                 gap = max(gap, 1)
@@ -449,14 +486,17 @@ def ansi_screen(canvas, colour=True, cell=5):
             else:
                 line += s
             last = s
-        pad = max(0, canvas.width // cell - shown)
+        made[row] = (line, shown, on)
+    width = canvas.width // cell
+    for row, (_line, shown, _on) in made.items():
+        width = max(width, shown + (2 if row in marks else 1))
+    out = []
+    for row in range(max([canvas.height // ROW_PX - 1] + list(made) + list(marks)) + 1):
+        line, shown, on = made.get(row, ("", 0, False))
         mark = marks.get(row)
-        if mark:
-            line += " " * max(0, pad - 1) + mark
-        else:
-            line += " " * pad
-        lines.append((">" if on else " ") + line)
-    return lines
+        line += " " * (width - shown - (1 if mark else 0)) + (mark or "")
+        out.append((">" if on else " ") + line)
+    return out
 
 
 def run_terminal(width, height, state, inp=None, out=None, colour=None):
@@ -480,12 +520,13 @@ def run_terminal(width, height, state, inp=None, out=None, colour=None):
     app = App(session, prefs, None, (width, height))
     app.start(fresh_seed())
     canvas = ReadCanvas(width, height)
-    border = "+" + "-" * (width // 5 + 1) + "+"  # the screen and its gutter (ansi_screen)
 
     def show():
         app.draw(canvas)
+        lines = ansi_screen(canvas, colour)
+        border = "+" + "-" * len(visible(lines[0])) + "+"  # the screen and its gutter
         out.write(border + "\n")
-        for line in ansi_screen(canvas, colour):
+        for line in lines:
             out.write("|" + line + "|\n")
         out.write(border + "\n")
         out.flush()

@@ -102,10 +102,10 @@ async function play() {
   // A draw from the Cups (keyboard), then a mission set up with the buttons.
   await keys(page, ["Enter", "ArrowDown", "z", "Tab", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "z"]);
   seen.drawPixels = await pixels(page);
-  await buttons(page, ["B", "START", "DOWN", "A"]); // back; the menu: Mission
+  await buttons(page, ["B", "START", "DOWN", "DOWN", "A"]); // back; the menu (on Roll): Mission
   await buttons(page, ["SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT", "A"]);
   seen.missionPixels = await pixels(page);
-  await keys(page, ["x", "x", "x", "Enter", "ArrowDown", "ArrowDown", "z"]); // home, then Mission afresh
+  await keys(page, ["x", "x", "x", "Enter", "ArrowDown", "ArrowDown", "z"]); // back to Cups, home, then Mission afresh
   seen.missionPixelsBeforeReload = await pixels(page);
   seen.before = await exportSave(page, "before-reload.state");
 
