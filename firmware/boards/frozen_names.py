@@ -205,6 +205,8 @@ def _names():
     from firmware.screens import campaign_replies
     import firmware.screens.confirm
     from firmware.screens import confirm
+    import firmware.screens.counters
+    from firmware.screens import counters
     import firmware.screens.cups
     from firmware.screens import cups
     import firmware.screens.exp3
@@ -223,6 +225,8 @@ def _names():
     from firmware.screens import mix
     import firmware.screens.notice
     from firmware.screens import notice
+    import firmware.screens.results
+    from firmware.screens import results
     import firmware.screens.reveal
     from firmware.screens import reveal
     import firmware.screens.roll
