@@ -96,7 +96,6 @@ def _status(vals):
     return "setup" if c & campaign_rules.SETUP else "on"
 
 
-# A new campaign starts from an empty squadron, sector map and mission.
 def _start(session, words):
     vals = session.vals
     parse.arity(words, 4, 7,
@@ -119,26 +118,45 @@ def _start(session, words):
         year, _setup, entered = cards.campaign_card(session, name)
         so_, days, daily, got = cards.situation(session, words[3])
         entered = entered or got
-    if vals[fields.PHASE]:
-        raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
-    # Everything from the rosters to the former pilots goes (engine/tal/fields.py keeps them in
-    # one run: aircraft, pilots, battalions, then the sequence fields).
-    for i in range(fields.AC_TYPE, fields.FORMER + fields.FORMER_MAX):
-        vals[i] = 0
+    _clean_slate(session)
     if name:
         cards.set_name(vals, name)
     vals[fields.DAY] = 0  # the Day marker goes on its "1" when the set-up is over
     vals[fields.DAYS] = days
     vals[fields.SO] = so_
     vals[fields.DAILY] = daily
-    vals[fields.VP] = 0
     vals[fields.YEAR] = year
-    # a rule switch outlives a restart; the rest is new: the set-up begins
-    keep = campaign_rules.ACTIVE | campaign_rules.SETUP
-    for sw in SWITCHES:
-        keep |= vals[fields.CAMP] & sw[1]
-    vals[fields.CAMP] = keep
     return entered
+
+
+def _clean_slate(session):
+    """A new campaign starts from none of the old one's state (docs/rules.md, "A new campaign"):
+    every field of engine/tal/fields.py goes back to zero (a field added later too), the mission
+    being flown, the open CAS mission, the cups' counters held or removed and the Golan pieces
+    with them, and so does a question still waiting for its answer.  What is the player's stays:
+    the game chosen in Settings, the rule switches (his reading of the documents' contradictions)
+    and his names for the Golan leader counters (as `golan new` keeps them); outside the fields,
+    his answers and counter mixes (data files), the dice, and the undo log, so that `undo` takes a
+    new campaign back."""
+    vals = session.vals
+    camp = campaign_rules.ACTIVE | campaign_rules.SETUP  # the set-up begins
+    for sw in SWITCHES:
+        camp |= vals[fields.CAMP] & sw[1]
+    lo = hi = 0  # the Golan leader names' fields, when there are Golan pieces
+    for i in range(fields.GOLAN, fields.GOLAN + fields.GOLAN_FIELDS):
+        if vals[i]:
+            try:
+                from engine.golan import rules as golan
+                lo, hi = golan.LEADER_NAME, golan.LEADER_HEX
+            except ImportError:  # a build without the Golan game: none of it is kept
+                pass
+            break
+    for i in range(fields.COUNT):
+        if i != fields.GAME and not lo <= i < hi:
+            vals[i] = 0
+    vals[fields.CAMP] = camp
+    if getattr(session, "asking", None) is not None:  # (no attribute made on a session without)
+        session.asking = None
 
 
 def _set_up(session, start_so=None):
