@@ -12,6 +12,7 @@ from engine.core import datatables
 from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
+from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 # --- ac ------------------------------------------------------------------------------------------
@@ -93,16 +94,20 @@ def _ac_add(session, words):
     if campaign.on(vals):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
         campaign.require_setup(vals, "buying aircraft")
-        if vals[fields.YEAR] and year is not None and year > vals[fields.YEAR]:
-            raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (type_name.upper(), year, vals[fields.YEAR]))
+        if vals[fields.YEAR]:
+            if year is None:  # a `?` of data/tal/aircraft.txt (the AC-130's ...): asked
+                from engine.tal import cards
+                year = cards.aircraft_value(session, row, 7)
+            if year > vals[fields.YEAR]:
+                raise parse.Reject(parse.STATE, "the %s entered service in %d, after the "
+                                   "campaign's %d" % (type_name.upper(), year, vals[fields.YEAR]))
         o[5] = True
     vals[fields.AC_TYPE + a] = number
     out = []
     if o[5]:
-        if cost is None:
-            raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
-                               "it with so -N" % words[2])
+        if cost is None:  # a `?` of data/tal/aircraft.txt: asked
+            from engine.tal import cards
+            cost = cards.aircraft_value(session, row, 4)
         campaign.spend(vals, cost)
         out.append(("cost", cost))
         out.append(("so", vals[fields.SO]))
@@ -286,6 +291,7 @@ def _sub(words, table, usage):
     raise parse.Reject(parse.UNKNOWN, "usage: " + usage)
 
 
+@asks
 def ac(session, words):
     """`ac add|set|list|hit|attacked|repair|leave|replace|remove ...`: the aircraft roster."""
     return _sub(words, _AC,

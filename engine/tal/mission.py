@@ -237,8 +237,12 @@ def apply_hit(session, a, code, n=1):
                            "device tracks)" % (a + 1, aircraft.MARKER_MAX, aircraft.MARKERS[m]))
     aircraft.set_marker(vals, a, m, have + 1)
     if m == aircraft.STRUCTURE:
-        _number, _name, _family, _class, _cost, boxes, _wp, _year = aircraft.type_row(session, a)
-        if boxes is not None and have + 1 > boxes:
+        row = aircraft.type_row(session, a)
+        boxes = row[5]
+        if boxes is None:  # a `?` of data/tal/aircraft.txt (an MQ-1's, an RQ-1's): asked
+            from engine.tal import cards
+            boxes = cards.aircraft_value(session, row, 5)
+        if have + 1 > boxes:
             crash(session, a)
             return CRASHED
     return MARKED
