@@ -144,29 +144,21 @@ def test_golan_screen_mines_leaders_and_fire():
     assert state(d.session) == state(t)
 
 
-def test_golan_notes_open_as_a_page():
-    """Golan mortars: the notes are shown on the device, in full."""
+@pytest.mark.parametrize("notes,title,said", [
+    ("mortar notes", "Mortar notes", "in sight"),
+    # "Вертолеты": «По умолчанию принимается режим полета»: a helicopter flies unless marked
+    ("heli notes", "Heli notes", "flying by default, hovering under a hovering marker")])
+def test_golan_notes_open_as_a_page(notes, title, said):
+    """Golan mortars and helicopters: the notes are shown on the device, in full; the
+    helicopters' say first that they fly by default."""
     d = Driver()
     choose_game(d, "Golan")
     d.menu("Golan")
     d.page("Fire")
-    d.action("mortar notes")
+    d.action(notes)
     d.do()
-    assert d.title()[0] == "Mortar notes"
-    assert "in sight" in d.text()
-
-
-def test_the_helicopter_notes_say_they_fly_by_default():
-    """"Вертолеты": «По умолчанию принимается режим полета»: the Fire page's helicopter notes say
-    a helicopter flies unless marked hovering."""
-    d = Driver()
-    choose_game(d, "Golan")
-    d.menu("Golan")
-    d.page("Fire")
-    d.action("heli notes")
-    d.do()
-    assert d.title()[0] == "Heli notes"
-    assert "flying by default" in d.flat()
+    assert d.title()[0] == title
+    assert said in d.flat()
 
 
 def test_new_golan_game_asks_first_and_the_status_follows():
