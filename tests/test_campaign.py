@@ -371,9 +371,10 @@ NEW_CAMPAIGN = ["game exp3", "campaign rule damage-once on", "campaign start ira
 OLD_CAMPAIGN = (
     ["seed 5"] + NEW_CAMPAIGN + [
         "bn add 11a 20", "bn add 4a 3", "bn add 5s 4", "ac add a-10a ecm", "ac add ah-64a",
-        "ac add mq-1", "campaign scouts +1", "pilot add pirate 5 8 0 need 5",
-        "pilot add hammer 6 10 1", "pilot level 1 veteran", "pilot level 2 newbie",
-        "ac set 1 pilot 1", "ac set 2 pilot 2", "campaign ready",
+        "ac add ah-1", "campaign scouts +1", "pilot add pirate 5 8 0 need 5",
+        "pilot add hammer 6 10 1", "pilot add gator 5 8 0", "pilot level 1 veteran",
+        "pilot level 2 newbie", "ac set 1 pilot 1", "ac set 2 pilot 2", "ac set 3 pilot 3",
+        "campaign ready",
         "cup remove popup no-enemy 2",  # a card's note: removed for the campaign
         "cas card 2 1", "cas engaged 2 4 3", "assault forobs 3",  # an open CAS mission
         "mission start 1 2 vs 5s", "so weapons 8", "engine check", "loiter start",

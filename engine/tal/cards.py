@@ -1,11 +1,9 @@
 """The Campaign and Situation cards and the campaign's result (docs/rules.md: "Sélection de la
-carte de Campagne", "Sélection Carte de Situation", "Résultats de la Campagne"), and the aircraft
-cards' values data/tal/aircraft.txt leaves unknown.
+carte de Campagne", "Sélection Carte de Situation", "Résultats de la Campagne").
 
 The cards' values come from data/tal/campaigns.txt, situations.txt and evaluation.txt; a card or
-a result those files do not give is asked at the table (engine/tal/ask.py), as is an aircraft
-card's `?` where a rule reads it.  The campaign's card is kept by name in the CARD fields.
-Imported only by the set-up's and the result's commands, and by a rule that needs a `?`.
+a result those files do not give is asked at the table (engine/tal/ask.py).  The campaign's card is
+kept by name in the CARD fields.  Imported only by the set-up's and the result's commands.
 """
 
 from engine.tal import fields
@@ -100,18 +98,3 @@ def evaluation(session, name, vp):
                        "Campaign result, %s with %d VP" % (name, vp), "campaign card")
     return vals[0], entered
 
-
-# An aircraft card's values (engine/tal/aircraft.py `types`: columns 4..7) and how each is asked.
-_AIRCRAFT_ASK = (("cost", 0, 99, None), ("boxes", 0, 7, None), ("wp", 0, 99, None),
-                 ("year", 1900, 2099, None))
-_AIRCRAFT_WHAT = ("cost in SO", "structure boxes", "Weight Points", "year of service")
-
-
-def aircraft_value(session, row, col):
-    """Column `col` of aircraft type `row` (4 cost, 5 structure boxes, 6 Weight Points, 7 year)
-    where data/tal/aircraft.txt has `?` (the MQ-1's boxes ...): the value entered at the table,
-    else asked (error `ask`, roll and ask), so a rule that reads it never passes for want of it."""
-    vals = [row[col]]
-    complete(session, "aircraft", row[1].lower(), vals, (_AIRCRAFT_ASK[col - 4],),
-             "%s card, %s" % (row[1].upper(), _AIRCRAFT_WHAT[col - 4]), "aircraft card")
-    return vals[0]

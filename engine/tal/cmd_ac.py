@@ -12,7 +12,6 @@ from engine.core import datatables
 from engine.tal import fields
 from engine.core import parse
 from engine.tal import pilots
-from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 # --- ac ------------------------------------------------------------------------------------------
@@ -96,8 +95,8 @@ def _ac_add(session, words):
         campaign.require_setup(vals, "buying aircraft")
         if vals[fields.YEAR]:
             if year is None:  # a `?` of data/tal/aircraft.txt (the AC-130's ...): asked
-                from engine.tal import cards
-                year = cards.aircraft_value(session, row, 7)
+                from engine.tal import aircraft_card
+                year = aircraft_card.value(session, row, aircraft_card.YEAR)
             if year > vals[fields.YEAR]:
                 raise parse.Reject(parse.STATE, "the %s entered service in %d, after the "
                                    "campaign's %d" % (type_name.upper(), year, vals[fields.YEAR]))
@@ -106,8 +105,8 @@ def _ac_add(session, words):
     out = []
     if o[5]:
         if cost is None:  # a `?` of data/tal/aircraft.txt: asked
-            from engine.tal import cards
-            cost = cards.aircraft_value(session, row, 4)
+            from engine.tal import aircraft_card
+            cost = aircraft_card.value(session, row, aircraft_card.COST)
         campaign.spend(vals, cost)
         out.append(("cost", cost))
         out.append(("so", vals[fields.SO]))
@@ -291,8 +290,15 @@ def _sub(words, table, usage):
     raise parse.Reject(parse.UNKNOWN, "usage: " + usage)
 
 
-@asks
 def ac(session, words):
     """`ac add|set|list|hit|attacked|repair|leave|replace|remove ...`: the aircraft roster."""
-    return _sub(words, _AC,
-                "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)
+    try:
+        return _sub(words, _AC,
+                    "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)
+    except parse.Reject as e:
+        # an aircraft card's `?` asked (engine/tal/aircraft_card.py): the request waits for
+        # `answer`, as engine/tal/ask.py `asks` keeps it (not wrapped with it: no closure nor
+        # name more in this module, which every `ac` request loads)
+        if e.code == "ask":
+            session.asking = (words, e.question)
+        raise

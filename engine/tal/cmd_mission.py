@@ -66,12 +66,11 @@ def _wp(session, a):
     the target band's penalty (none with Fuel Priority; drones and the AC-130 take none), less 2
     per Pylon marker."""
     vals = session.vals
-    row = aircraft.type_row(session, a)
-    wp = row[6]
+    _number, _name, _family, ac_class, _cost, _boxes, wp, _year = aircraft.type_row(session, a)
     if wp is None:  # a `?` of data/tal/aircraft.txt (the MQ-1's): asked, as the mission is armed
-        from engine.tal import cards
-        wp = cards.aircraft_value(session, row, 6)
-    if row[3] == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
+        from engine.tal import aircraft_card
+        wp = aircraft_card.value(session, aircraft.type_row(session, a), aircraft_card.WP)
+    if ac_class == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
         from engine.tal import sheets  # the sheets' tables load when first needed
         wp -= sheets.band_wp(session, target_band(vals))[0]
     return max(0, wp - aircraft.PYLON_WP * aircraft.marker(vals, a, aircraft.PYLON))
