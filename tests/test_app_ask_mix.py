@@ -143,3 +143,35 @@ def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path)
                    "mission home", "mission end fl", "answer 2"], seed=3)
     text = (tmp_path / "tal" / "answers.txt").read_text()
     assert "| fl | stress=2 |" in text and "scout |" in text
+
+
+def test_an_aircraft_cards_unknown_year_is_asked_once_when_bought(tmp_path):
+    """"Achat des Appareils": an aircraft is bought only if in service by the campaign's year;
+    data/tal/aircraft.txt has no year for the AC-130 or the MQ-1 (`?`): the Campaign screen's
+    buy asks it, in the player's words, and the answer is kept, also when the year refuses the
+    aircraft: the next purchase of that type is refused at once, with no question."""
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    d.play(("menu Campaign", "do"))  # a new campaign: Iraq 1991 and Surge
+    d.play(tuple("run bn add %s" % bn for bn in ("11a 4", "4a 3", "5s 4", "2c 15")))
+    d.action("buy aircraft")
+    d.set("Type", "AC-130")
+    d.do()
+    assert d.app.top().name == "ask"
+    assert "AC-130 card, year of service" in d.flat() and "read your aircraft card" in d.flat()
+    d.set("year", "1968")
+    d.do()
+    assert d.app.top().name == "campaign" and "AC-130" in d.flat()
+    d.set("Type", "MQ-1")
+    d.do()
+    assert "MQ-1 card, year of service" in d.flat()
+    d.set("year", "1995")
+    d.do()
+    assert d.app.top().name == "campaign"  # the answer taken, its refusal said there
+    assert "the MQ-1 entered service in 1995, after the campaign's 1991" in d.flat()
+    d.do()  # the same purchase: refused at once, the year is known
+    assert d.app.top().name == "campaign" and "entered service in 1995" in d.flat()
+    text = (tmp_path / "tal" / "answers.txt").read_text()
+    assert "aircraft | ac-130 | year=1968" in text and "aircraft | mq-1 | year=1995" in text
+    same_state(d, ["campaign start iraq-1991 surge", "bn add 11a 4", "bn add 4a 3", "bn add 5s 4",
+                   "bn add 2c 15", "ac add ac-130", "answer 1968"])

@@ -327,3 +327,24 @@ def test_a_rule_switch_is_one_row_of_the_engines_list(monkeypatch):
     d.do()
     assert d.row_value("Test rule") == "on" and "Test rule: on" in d.flat()
     same_state(d, ["campaign rule test-rule on"])
+
+
+def test_a_new_campaign_on_the_device_starts_without_the_old_ones_missions():
+    """"Mise en place de la Campagne": a campaign ended with a mission in flight and a CAS
+    mission open; the Campaign screen's new campaign starts with neither (the Mission screen has
+    no mission, the CAS screen no CAS mission), as the serial console's `campaign start` does."""
+    d = Driver()
+    d.play(("menu Settings", "set Game=TAL + EXP3", "back"))
+    old = ["campaign start 3 30 6", "ac add ah-1", "pilot add gator 5 8 0", "ac set 1 pilot 1",
+           "campaign ready", "cas card 2 1", "cas engaged 1 2 4", "mission start 1",
+           "campaign end"]
+    d.play(tuple("run " + line for line in old))
+    d.menu("Campaign")
+    d.action("new campaign")
+    d.do()
+    assert "Set-up: battalions to 26 VP" in d.flat()
+    d.menu("Mission")
+    assert "no mission" in d.flat()
+    d.menu("CAS (EXP3)")
+    assert "No CAS mission" in d.flat()
+    same_state(d, ["game exp3"] + old + ["campaign start iraq-1991 surge"])

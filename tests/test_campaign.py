@@ -294,3 +294,134 @@ def test_new_day_clears_the_flew_bits():
     ok(s, "day +1")
     assert ok(s, "pilot show 1")["flew"] is False
     ok(s, "mission start 1")
+
+
+# --- a new campaign starts from a clean slate ------------------------------------------------
+def _field_table():
+    """(name, first field, count) of every field engine/tal/fields.py lays out (its `_f` lines),
+    in order: the state's own list, so a field added later is in it."""
+    import os
+    import re
+
+    from conftest import ROOT
+    from engine.tal import fields
+
+    names = re.findall(r"^([A-Z][A-Z0-9_]*) = _f\(", open(os.path.join(
+        ROOT, "engine", "tal", "fields.py"), encoding="utf-8").read(), re.M)
+    starts = sorted((getattr(fields, n), n) for n in names)
+    ends = [at for at, _n in starts[1:]] + [fields.COUNT]
+    return [(n, at, end - at) for (at, n), end in zip(starts, ends)]
+
+
+# What a new campaign keeps, as the player's (docs/rules.md, "A new campaign"): the field and why.
+PLAYERS = {
+    "GAME": "the game chosen in Settings: the campaigns to come play it",
+    "CAMP": "its rule switches (how the player reads the documents' contradictions); the rest of "
+            "it is the new campaign's: started, in its set-up",
+    "GOLAN": "the player's names for the Golan leader counters (as `golan new` keeps them); the "
+             "rest of it (mines, leaders' stacks and deaths, AVLBs) goes",
+}
+# What `campaign start iraq-1991 surge` sets from the new campaign's cards.
+CARDS = {"SO": [30], "DAYS": [3], "DAILY": [6], "YEAR": [1991]}
+
+
+def test_every_field_of_the_state_is_the_new_campaigns_or_the_players():
+    """"Mise en place de la Campagne": a new campaign starts from none of the old one's state.
+    Every field of the state's field table, set to a value, is after `campaign start` either zero,
+    the new campaign's (its cards, its name, its set-up begun) or declared the player's above: a
+    field added later is listed here by itself, and kept only if it is declared."""
+    from engine.golan import rules as golan
+    from engine.tal import campaign, cards, fields
+
+    table = _field_table()
+    assert [n for n, _at, _k in table][:3] == ["HIT_SUM", "HIT_REMOVED", "HIT_HELD"]
+    assert sum(k for _n, _at, k in table) == fields.COUNT  # each field is in one piece
+    s = new()
+    for i in range(fields.COUNT):
+        s.vals[i] = 1 + i % 5  # an old campaign everywhere (a mission flown, a CAS mission ...)
+    s.vals[fields.CAMP] = 0x7fff  # every bit: the rule switches, over, failed ...
+    s.vals[fields.GAME] = 1
+    s.asking = (["bn", "roll", "11a"], ("move", "a3", (("move", 0, 2, ("a", "b", "c")),), "", ""))
+    before = list(s.vals)
+    ok(s, "campaign start iraq-1991 surge")
+    v = s.vals
+    named = cards.name(v)
+    switches = campaign.DAMAGE_ONCE | campaign.LAST_DAY_END
+    names = range(golan.LEADER_NAME, golan.LEADER_HEX)
+    for name, at, count in table:
+        got = list(v[at:at + count])
+        if name == "GAME":
+            assert got == [1], PLAYERS[name]
+        elif name == "CAMP":
+            assert got == [campaign.ACTIVE | campaign.SETUP | switches], PLAYERS[name]
+        elif name == "GOLAN":
+            assert got == [before[i] if i in names else 0 for i in range(at, at + count)]
+        elif name == "CARD":
+            assert named == "iraq-1991"
+        elif name in CARDS:
+            assert got == CARDS[name], name
+        else:
+            assert got == [0] * count, "%s is the old campaign's: a new one starts without" % name
+    assert s.asking is None  # no question of the old campaign waits: `answer` would run it
+    assert ok(s, "undo")["undone"] == "campaign start iraq-1991 surge"
+    assert list(s.vals) == before  # the undo log is the player's: undo takes the start back
+
+
+NEW_CAMPAIGN = ["game exp3", "campaign rule damage-once on", "campaign start iraq-1991 surge"]
+OLD_CAMPAIGN = (
+    ["seed 5"] + NEW_CAMPAIGN + [
+        "bn add 11a 20", "bn add 4a 3", "bn add 5s 4", "ac add a-10a ecm", "ac add ah-64a",
+        "ac add ah-1", "campaign scouts +1", "pilot add pirate 5 8 0 need 5",
+        "pilot add hammer 6 10 1", "pilot add gator 5 8 0", "pilot level 1 veteran",
+        "pilot level 2 newbie", "ac set 1 pilot 1", "ac set 2 pilot 2", "ac set 3 pilot 3",
+        "campaign ready",
+        "cup remove popup no-enemy 2",  # a card's note: removed for the campaign
+        "cas card 2 1", "cas engaged 2 4 3", "assault forobs 3",  # an open CAS mission
+        "mission start 1 2 vs 5s", "so weapons 8", "engine check", "loiter start",
+        "ac attacked 1 3l 2h", "ac attacked 2 2l",  # Hit counters held beside aircraft 2
+        "cup draw popup 3",  # Pop-Up enemies on the battlefield
+        "ridge 1 =1",  # a question waiting for its answer
+        "game golan", "mine place 0512", "leader name i1 peled", "leader at i1 0512",
+        "avlb ditch 0907", "game exp3",
+        "campaign start iraq-1991 surge", "answer 1"])
+# What the player reads of the new campaign: as a fresh device's
+READ = ["cas", "mission", "ac list", "pilot list", "bn list", "cup show hit", "cup show popup",
+        "campaign", "game golan", "golan", "leader", "game exp3"]
+OLD_CAMPAIGN += READ
+FRESH = ["game golan", "leader name i1 peled"] + NEW_CAMPAIGN + READ
+
+
+def test_a_new_campaign_starts_as_a_fresh_device_starts_it(console, tmp_path):
+    """"Mise en place de la Campagne": after an old campaign played into its first mission (its
+    squadron, battalions, a card's note, a CAS mission open, Hit counters held, Pop-Ups out, a
+    question waiting, Golan pieces), `campaign start` leaves the very state a fresh device leaves
+    with the same player's choices (game, rule switch, a Golan leader's name): no open CAS
+    mission (the issue's `cas` answered `"on":true` from the old one), no mission, every counter
+    back in its cup, and no question to answer (on CPython and on MicroPython)."""
+    import json
+
+    from engine.core.session import Session
+    from host_tools.desk.replay import load_state
+
+    old = console(OLD_CAMPAIGN, state=str(tmp_path / "old"), heap="512K").decode().splitlines()
+    fresh = console(FRESH, state=str(tmp_path / "new"), heap="512K").decode().splitlines()
+    assert len(old) == len(OLD_CAMPAIGN) and len(fresh) == len(FRESH)
+    replies = [json.loads(x) for x in old]
+    assert [line for line, r in zip(OLD_CAMPAIGN, replies) if not r["ok"]] == [
+        "ridge 1 =1", "answer 1"]
+    assert replies[OLD_CAMPAIGN.index("ridge 1 =1")]["error"] == "ask"
+    assert "no question is waiting" in replies[-len(READ) - 1]["msg"]
+    # what the player reads: a fresh device's (a data file's note comes with the file's first
+    # reading in the session, not with the campaign)
+    read = [[{k: x for k, x in json.loads(line).items() if k != "data"}
+             for line in out[-len(READ):]] for out in (old, fresh)]
+    assert read[0] == read[1]
+    assert replies[-len(READ)]["on"] is False  # no CAS mission
+    states = []
+    for name in ("old", "new"):
+        s = Session()
+        s.restore(load_state(str(tmp_path / name)))
+        states.append(list(s.vals))
+    assert states[0] == states[1]
+    assert replies[-3]["mines_hand"] == 10  # the Golan pieces are back
+    assert replies[-2]["leaders"][0]["name"] == "peled"  # the player's name for that counter

@@ -88,6 +88,47 @@ def test_a_cas_mission_is_discarded_at_the_end_of_the_day():
     assert "cas" not in ok(s, "day end")  # none open: nothing to discard
 
 
+# The CAS card is the day's Special Condition card: one a day, at the start of the day.
+ONE_A_DAY = ["game exp3", "campaign start 3 30 6", "cas card 1 1", "campaign ready",
+             "cas card 2 1", "cas end", "cas card 1 1", "cas", "day end", "cas card 1 1",
+             "day next", "day +1", "cas card 1 1", "undo", "cas card 1 1 2"]
+
+
+def test_one_cas_card_a_day(console):
+    """EXP3 «Shuffle the CAS cards into your Special Condition deck»; TAL "Condition Spéciale":
+    «Effectuez les étapes suivantes chaque jour de la campagne. [...] Piochez une carte condition
+    spéciale»: in a campaign a CAS card is the day's one Special Condition card.  A second card
+    the same day, even once the first CAS mission is over, is refused in one line and changes
+    nothing; so is one during the set-up or once the day's missions are over; the next day takes
+    one again (on CPython and on MicroPython)."""
+    import json
+
+    out = [json.loads(x) for x in console(ONE_A_DAY, heap="256K").decode().splitlines()]
+    assert len(out) == len(ONE_A_DAY)
+    said = dict(zip(range(len(out)), out))
+    assert said[2]["ok"] is False and said[2]["error"] == "state"
+    assert "set-up is not finished" in said[2]["msg"]
+    assert said[4] == {"ok": True, "vp_change": -2, "mission_vp": -2, "vp": -2}
+    assert said[5]["ok"] is True  # the day's CAS mission is over
+    assert said[6] == {"ok": False, "error": "state", "msg": "one Special Condition card a day: "
+                       "today's was a CAS card already (the next day draws again)"}
+    assert said[7]["on"] is False and said[7]["mission_vp"] == 0  # the refusal changed nothing
+    assert said[9]["ok"] is False and "today's missions are over" in said[9]["msg"]
+    assert said[11]["day"] == 2
+    assert said[12] == {"ok": True, "vp_change": -1, "mission_vp": -1, "vp": -3}
+    assert said[13]["undone"] == "cas card 1 1"  # undone, the day's card may be drawn again
+    assert said[14]["ok"] is True and said[14]["vp"] == -3
+
+
+def test_cas_cards_outside_a_campaign_are_a_free_calculator():
+    """Without a campaign there is no day: `cas card` may follow `cas end` at once (each CAS card
+    of docs/protocol/exp3.md's single-mission examples)."""
+    s = exp3()
+    ok(s, "cas card 2 1")
+    ok(s, "cas end")
+    assert ok(s, "cas card 1 1")["vp"] == -3
+
+
 # --- Engaged placement ------------------------------------------------------------------------
 def test_engaged_notation_places_squads_and_enemies_in_one_hex():
     """EXP3 "Engaged" notation: [Engaged: 2 Squads/2 Buildings & 2 Infantry, 1 Squad/2 Infantry]

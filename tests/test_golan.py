@@ -252,6 +252,18 @@ def test_heli_and_mortar_notes():
     assert any("Suppressed" in n for n in notes)
 
 
+def test_helicopters_fly_by_default(console):
+    """"Вертолеты" (Helicopters): «По умолчанию принимается режим полета»: the helicopter note
+    says which mode a helicopter is in until the player marks it hovering, first, with the once a
+    turn change (on CPython and on MicroPython)."""
+    import json
+
+    out = console(["game golan", "heli"]).decode().splitlines()
+    first = json.loads(out[1])["notes"][0]
+    assert first.startswith("flying by default, hovering under a hovering marker")
+    assert "once per turn" in first
+
+
 # --- state ---------------------------------------------------------------------------------
 def test_golan_new_returns_everything_but_keeps_names():
     """the Golan fragment: a new game has 10 mines in hand and every leader alive."""

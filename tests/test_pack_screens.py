@@ -72,6 +72,25 @@ def test_cas_end_shows_the_rulebook_example():
     assert ask(d.session, "cas")["on"] is False
 
 
+def test_a_second_cas_card_the_same_day_is_refused_in_one_line():
+    """In a campaign the CAS card is the day's Special Condition card (Expansion #3, "Condition
+    Spéciale"): the CAS page's second card of the day is refused, said in one line, and the
+    campaign is as it was."""
+    d = Driver()
+    choose_game(d, "TAL + EXP3")
+    for line in ("campaign start 3 30 6", "campaign ready"):
+        assert protocol.execute(d.session, line.split()) is not None
+    d.menu("CAS (EXP3)")
+    d.do()  # card 2 1 0
+    d.action("end")
+    d.do()
+    before = state(d.session)
+    d.action("card")
+    d.do()
+    assert "one Special Condition card a day" in d.flat()
+    assert state(d.session) == before and ask(d.session, "cas")["on"] is False
+
+
 def test_assault_page_rolls_a_soldier_check():
     """EXP3 Air Assault: the Assault page's check is `assault KIND TARGET T ...`."""
     d = Driver()
@@ -126,16 +145,21 @@ def test_golan_screen_mines_leaders_and_fire():
     assert state(d.session) == state(t)
 
 
-def test_golan_notes_open_as_a_page():
-    """Golan mortars: the notes are shown on the device, in full."""
+@pytest.mark.parametrize("notes,title,said", [
+    ("mortar notes", "Mortar notes", "in sight"),
+    # "Вертолеты": «По умолчанию принимается режим полета»: a helicopter flies unless marked
+    ("heli notes", "Heli notes", "flying by default, hovering under a hovering marker")])
+def test_golan_notes_open_as_a_page(notes, title, said):
+    """Golan mortars and helicopters: the notes are shown on the device, in full; the
+    helicopters' say first that they fly by default."""
     d = Driver()
     choose_game(d, "Golan")
     d.menu("Golan")
     d.page("Fire")
-    d.action("mortar notes")
+    d.action(notes)
     d.do()
-    assert d.title()[0] == "Mortar notes"
-    assert "in sight" in d.text()
+    assert d.title()[0] == title
+    assert said in d.flat()
 
 
 def test_new_golan_game_asks_first_and_the_status_follows():

@@ -8,7 +8,7 @@ from engine.core import datafile
 from engine.core import datatables
 from engine.tal import pilots
 from engine.tal import tables
-from tal_session import ask, lines_hook, new, ok, refused
+from tal_session import DATA, ask, lines_hook, new, ok, refused
 
 
 @pytest.mark.parametrize("die,words", [(1, "no unit"), (2, "hexes with aircraft"),
@@ -272,3 +272,93 @@ def test_span_column():
 def test_bad_table_input_is_refused(line, code):
     """Bad input gets a clear error and changes nothing (no die rolled)."""
     refused(new(), line, code)
+
+
+# --- the aircraft cards' `?`: every rule that reads one asks it -----------------------------
+CARD_ASKS = [
+    # "Résultats de dommages durables": the drones' structure boxes (MQ-1, RQ-1: `?`)
+    "ac add mq-1", "ac hit 1 structure", "answer 1", "ac hit 1 structure",
+    "ac add rq-1", "ac hit 2 structure", "answer 2",
+    # "Armements des Appareils": the MQ-1's Weight Points, shown as the mission is armed
+    "ac add mq-1", "mission start 3 vs et", "answer 2", "mission abort",
+    # "Achat des Appareils": the cost (a `?` of the player's own file) ...
+    "so set 10", "ac add f-16 buy", "answer 5",
+    # ... and the year of service (AC-130, MQ-1: `?`) against the campaign's
+    "campaign start iraq-1991 surge", "ac add ac-130", "answer 1968", "ac add mq-1",
+    "answer 1995", "ac add mq-1", "ac add rq-1", "answer 1991"]
+# A new session on the same data folder: each value is asked no more.
+CARD_KEPT = ["so set 40", "ac add mq-1", "ac hit 1 structure", "ac hit 1 structure",
+             "ac add mq-1", "mission start 2 vs et", "mission abort", "ac add f-16 buy",
+             "campaign start iraq-1991 surge", "ac add mq-1", "ac add ac-130"]
+CARD_SCRIPT = """
+from engine.core.session import Session
+from engine.core import protocol
+from firmware.datafiles import reader
+for lines in (%r, %r):
+    s = Session(5)
+    s.data = reader(None, %r)
+    for line in lines:
+        print(protocol.reply(s, line.encode()))
+"""
+
+
+def test_an_aircraft_cards_unknown_value_is_asked_once_wherever_a_rule_reads_it(tmp_path):
+    """data/tal/aircraft.txt leaves the values our documents do not print `?` (the MQ-1's and
+    RQ-1's structure boxes, the MQ-1's Weight Points, the AC-130's, MQ-1's and RQ-1's years, a
+    cost the player blanked): each rule that reads one asks it (roll and ask), names the card, and
+    keeps the answer in the player's answers.txt, never asking it again, also when the rule then
+    refuses (the MQ-1's 1995, after Iraq 1991's year).  Before, no drone crashed on structure,
+    any of them could be bought in any campaign, and the MQ-1 flew with no Weight Points.  The
+    same replies on CPython and on MicroPython."""
+    import json
+
+    from conftest import run_mpy
+    from engine.core import protocol
+    from engine.core.session import Session
+    from firmware.datafiles import reader
+
+    mine = tmp_path / "tal"
+    mine.mkdir()
+    shipped = open(DATA + "/tal/aircraft.txt", encoding="utf-8").read()
+    mine.joinpath("aircraft.txt").write_text(shipped.replace(
+        "6  | f-16   | f-16   | manned  | 5  |", "6  | f-16   | f-16   | manned  | ?  |"))
+    out = []
+    for lines in (CARD_ASKS, CARD_KEPT):
+        s = Session(5)
+        s.data = reader(None, str(tmp_path))
+        out += [protocol.reply(s, line.encode()) for line in lines]
+    mine.joinpath("answers.txt").unlink()  # the MicroPython run starts from no answer
+    rc, got, err = run_mpy(CARD_SCRIPT % (CARD_ASKS, CARD_KEPT, str(tmp_path)), heap="512K")
+    assert rc == 0, err
+    assert got.splitlines() == out  # byte for byte on both interpreters
+    r = dict(zip(range(len(out)), [json.loads(x) for x in out]))
+
+    def asked(i, what, field):
+        assert r[i]["ok"] is False and r[i]["error"] == "ask", (CARD_ASKS[i], r[i])
+        assert r[i]["msg"].startswith(what + ": read your aircraft card; answer " + field)
+
+    asked(1, "MQ-1 card, structure boxes", "BOXES (0..7)")
+    assert r[2]["result"] == "marked" and r[2]["entered"]["boxes"] == 1 and r[2]["saved"]
+    assert r[3]["result"] == "crashed"  # the hit after its one box
+    asked(5, "RQ-1 card, structure boxes", "BOXES")
+    assert r[6]["result"] == "marked"
+    asked(8, "MQ-1 card, Weight Points", "WP (0..99)")
+    assert r[9]["wp"] == [2]  # a drone takes no weight penalty
+    asked(12, "F-16 card, cost in SO", "COST (0..99)")
+    assert r[13]["cost"] == 5 and r[13]["so"] == 5
+    asked(15, "AC-130 card, year of service", "YEAR (1900..2099)")
+    assert r[16]["type"] == "ac-130" and r[16]["cost"] == 10
+    asked(17, "MQ-1 card, year of service", "YEAR")
+    msg = "the MQ-1 entered service in 1995, after the campaign's 1991"
+    assert r[18] == {"ok": False, "error": "state", "msg": msg}
+    assert r[19] == r[18]  # the answer is kept: refused at once, no question
+    asked(20, "RQ-1 card, year of service", "YEAR")
+    assert r[21]["type"] == "rq-1"  # in service by 1991: bought
+    kept = [r[len(CARD_ASKS) + i] for i in range(len(CARD_KEPT))]
+    assert [x["ok"] or x["error"] for x in kept] == [True] * 9 + ["state", True]
+    assert kept[3]["result"] == "crashed" and kept[5]["wp"] == [2] and kept[7]["cost"] == 5
+    text = mine.joinpath("answers.txt").read_text()
+    for row in ("aircraft | mq-1 | boxes=1", "aircraft | rq-1 | boxes=2", "aircraft | mq-1 | wp=2",
+                "aircraft | f-16 | cost=5", "aircraft | ac-130 | year=1968",
+                "aircraft | mq-1 | year=1995", "aircraft | rq-1 | year=1991"):
+        assert text.count(row) == 1, row

@@ -103,6 +103,21 @@ def _card(session, words):
     vals = session.vals
     if vals[rules.CAS_ON]:
         raise parse.Reject(parse.STATE, "a CAS mission is already on (cas end first)")
+    from engine.tal import campaign
+
+    today = campaign.on(vals)
+    if today:
+        # The CAS card is the day's Special Condition card («Shuffle the CAS cards into your
+        # Special Condition deck»), drawn once, at the start of each day ("Condition Spéciale")
+        if vals[fields.CAMP] & campaign.SETUP:
+            raise parse.Reject(parse.STATE, "a CAS card is the day's Special Condition: the "
+                               "set-up is not finished (campaign ready)")
+        if vals[fields.STEP]:
+            raise parse.Reject(parse.STATE, "a CAS card is the day's Special Condition: today's "
+                               "missions are over (the next day draws again)")
+        if vals[fields.CAMP] & rules.CAS_TODAY:
+            raise parse.Reject(parse.STATE, "one Special Condition card a day: today's was a CAS "
+                               "card already (the next day draws again)")
     draw = parse.number(words[2], 0, MAX_VP, "draw VP")
     per = parse.number(words[3], 0, MAX_VP, "VP per Unengaged Squad")
     bonus = parse.number(words[4], 0, MAX_VP, "Complete VP") if len(words) == 5 else 0
@@ -112,6 +127,8 @@ def _card(session, words):
     vals[rules.CAS_VP_SQUAD] = per
     vals[rules.CAS_VP_COMPLETE] = bonus
     vals[rules.CAS_VP_NET] = -draw
+    if today:
+        vals[fields.CAMP] |= rules.CAS_TODAY
     return (("vp_change", -draw), ("mission_vp", -draw), ("vp", _vp(session, -draw)))
 
 

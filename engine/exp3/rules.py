@@ -20,6 +20,9 @@ CAS_SQ = fields.EXP3 + 5  # per Squad: hex | fate << 4 | capacity << 6 | hits <<
 CAS_ENEMY = CAS_SQ + CAS_SQUADS  # enemy counters in hexes 1..10, two hexes a field (7 bits each)
 AA_FOROBS = CAS_ENEMY + 5  # bit h-1: the ForObs of hex h was used this turn
 END = AA_FOROBS + 1  # == fields.EXP3 + fields.EXP3_FIELDS (tests/test_exp3.py checks)
+# A CAMP bit (engine/tal/campaign.py): today's Special Condition card was a CAS card (one a day);
+# a new day clears it (engine/tal/cmd_day.py new_day), a new campaign too.
+CAS_TODAY = 256
 
 HEXES = 10  # battlefield hexes 1..10 (a random hex is a d10)
 MAX_CAPACITY = 15

@@ -224,7 +224,8 @@ def sagger(session, words):
 
 
 _HELI_NOTES = (
-    "flying or hovering; change once per turn in the Syrian movement phase",
+    "flying by default, hovering under a hovering marker; change once per turn, in the Syrian "
+    "movement phase",
     "flying: free movement, cannot fire or unload",
     "hovering: fires under 8.0, may add to attacks from its hex, cannot move",
     "carries at most 2 infantry and 1 ATGM team; unloads once, on open ground or hill",

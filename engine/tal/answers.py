@@ -6,7 +6,8 @@ once and kept in data/tal/answers.txt, written through the front end's hook
 front end without a data folder (the console) keeps the answer for the session and the reply says
 so (`"saved":false` and why); a folder that refuses the write refuses the answer, nothing changed.
 The answer is kept (in the file, then in the session's copy) only once its request has run and
-its reply is made (`session.then`): a request refused, out of memory too, changes nothing.
+its reply is made (`session.then`), or a rule has refused it having read the answer (the value
+is the card's all the same: it is never asked twice); out of memory, nothing is kept.
 
     answer          the question waiting: its table, key, what to read, the values wanted
     answer V...     those values: recorded, then the question's request runs again
@@ -156,9 +157,12 @@ def answer(session, words):
     try:
         pairs = (("entered", entered),) + out + tuple(handler(session, waiting))
     except parse.Reject as e:
-        if e.code == "ask" and session.then is _keep:  # answered, and the request asks the next
-            session.then = None  # question (a Campaign card's values, then its Situation
-            _keep()  # card's): this answer is kept, as a request that ran
+        if session.then is _keep:  # answered: the row is what the player's card or sheet says,
+            # whatever the request meets next: the next question (a Campaign card's values, then
+            # its Situation card's) or a rule's refusal (an MQ-1's year of service, after the
+            # campaign's): this answer is kept, as a request that ran, never asked twice
+            session.then = None
+            _keep()
         raise
     theirs = session.then
     if theirs is not _keep:  # the request's own writes (a reading command's), after the answer

@@ -17,6 +17,7 @@ ACTIVE = 8  # a campaign was started (`campaign start`): its sequence of play ap
 DAMAGE_ONCE = 16  # rule switch: a durable damage type at most once per aircraft (cmd_setup)
 LAST_DAY_END = 32  # rule switch: the last day has its end of day too (cmd_setup)
 SETUP = 64  # the campaign's set-up ("Mise en place de la Campagne") is not finished
+# 256: today's Special Condition card was a CAS card (Expansion #3: engine/exp3/rules.py CAS_TODAY)
 
 # The end of the day, in the order of the sequence of play ("Fin de Journée"): STEP is the step
 # reached.  Missions are flown at step 0; `day end` rests the pilots and gains the daily SO, then

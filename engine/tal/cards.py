@@ -114,3 +114,4 @@ def evaluation(session, name, vp):
                        "Campaign result, %s with %d VP" % (printed(session, name), vp),
                        "campaign card")
     return vals[0], entered
+

@@ -93,16 +93,20 @@ def _ac_add(session, words):
     if campaign.on(vals):
         # "Achat des Appareils": bought at the set-up, in service by the campaign's year
         campaign.require_setup(vals, "buying aircraft")
-        if vals[fields.YEAR] and year is not None and year > vals[fields.YEAR]:
-            raise parse.Reject(parse.STATE, "the %s entered service in %d, after the campaign's "
-                               "%d" % (type_name.upper(), year, vals[fields.YEAR]))
+        if vals[fields.YEAR]:
+            if year is None:  # a `?` of data/tal/aircraft.txt (the AC-130's ...): asked
+                from engine.tal import aircraft_card
+                year = aircraft_card.value(session, row, aircraft_card.YEAR)
+            if year > vals[fields.YEAR]:
+                raise parse.Reject(parse.STATE, "the %s entered service in %d, after the "
+                                   "campaign's %d" % (type_name.upper(), year, vals[fields.YEAR]))
         o[5] = True
     vals[fields.AC_TYPE + a] = number
     out = []
     if o[5]:
-        if cost is None:
-            raise parse.Reject(parse.STATE, "the %s's cost is not in data/tal/aircraft.txt: pay "
-                               "it with so -N" % words[2])
+        if cost is None:  # a `?` of data/tal/aircraft.txt: asked
+            from engine.tal import aircraft_card
+            cost = aircraft_card.value(session, row, aircraft_card.COST)
         campaign.spend(vals, cost)
         out.append(("cost", cost))
         out.append(("so", vals[fields.SO]))
@@ -288,5 +292,13 @@ def _sub(words, table, usage):
 
 def ac(session, words):
     """`ac add|set|list|hit|attacked|repair|leave|replace|remove ...`: the aircraft roster."""
-    return _sub(words, _AC,
-                "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)
+    try:
+        return _sub(words, _AC,
+                    "ac add|set|list|hit|attacked|repair|leave|replace|remove ...")(session, words)
+    except parse.Reject as e:
+        # an aircraft card's `?` asked (engine/tal/aircraft_card.py): the request waits for
+        # `answer`, as engine/tal/ask.py `asks` keeps it (not wrapped with it: no closure nor
+        # name more in this module, which every `ac` request loads)
+        if e.code == "ask":
+            session.asking = (words, e.question)
+        raise

@@ -126,8 +126,9 @@ def _next(vals):
 
 
 def new_day(vals):
-    """A new day: nobody has flown; battalions may move and be scouted again; R&R again."""
-    vals[fields.CAMP] &= ~campaign.RR_USED
+    """A new day: nobody has flown; battalions may move and be scouted again; R&R again, and a
+    Special Condition card (Expansion #3's CAS card: engine/exp3/rules.py CAS_TODAY, 256)."""
+    vals[fields.CAMP] &= ~(campaign.RR_USED | 256)
     vals[fields.STEP] = campaign.S_MISSIONS
     vals[fields.SCOUTS] &= 15  # scouts used today: none
     for k in range(fields.PILOT_MAX):

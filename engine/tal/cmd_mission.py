@@ -67,8 +67,9 @@ def _wp(session, a):
     per Pylon marker."""
     vals = session.vals
     _number, _name, _family, ac_class, _cost, _boxes, wp, _year = aircraft.type_row(session, a)
-    if wp is None:
-        return None
+    if wp is None:  # a `?` of data/tal/aircraft.txt (the MQ-1's): asked, as the mission is armed
+        from engine.tal import aircraft_card
+        wp = aircraft_card.value(session, aircraft.type_row(session, a), aircraft_card.WP)
     if ac_class == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
         from engine.tal import sheets  # the sheets' tables load when first needed
         wp -= sheets.band_wp(session, target_band(vals))[0]

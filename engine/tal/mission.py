@@ -238,7 +238,11 @@ def apply_hit(session, a, code, n=1):
     aircraft.set_marker(vals, a, m, have + 1)
     if m == aircraft.STRUCTURE:
         _number, _name, _family, _class, _cost, boxes, _wp, _year = aircraft.type_row(session, a)
-        if boxes is not None and have + 1 > boxes:
+        if boxes is None:  # a `?` of data/tal/aircraft.txt (an MQ-1's, an RQ-1's): asked
+            from engine.tal import aircraft_card
+            boxes = aircraft_card.value(session, aircraft.type_row(session, a),
+                                        aircraft_card.BOXES)
+        if have + 1 > boxes:
             crash(session, a)
             return CRASHED
     return MARKED

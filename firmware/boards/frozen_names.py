@@ -76,6 +76,8 @@ def _names():
     from engine import tal
     import engine.tal.aircraft
     from engine.tal import aircraft
+    import engine.tal.aircraft_card
+    from engine.tal import aircraft_card
     import engine.tal.answers
     from engine.tal import answers
     import engine.tal.ask

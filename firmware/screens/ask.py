@@ -8,8 +8,9 @@ keys, A types the letter, B erases one.  A (OK on the keyboard) answers (`answer
 engine records it in the player's data and runs the request again with the same die; the screen
 that asked shows its result as it would have (`answered`), or a page does; an answer that
 leads to the next question (a Campaign card's values, then its Situation card's) opens that one
-in place of this (firmware/app.py).  B gives up (the die is not spent: the same request asks the
-same question).
+in place of this (firmware/app.py); one a rule then refuses (an MQ-1's year, after the
+campaign's) is kept and the refusal said on the screen that asked.  B gives up (the die is not
+spent: the same request asks the same question).
 """
 
 from firmware import fonts, inks, keyboard, keys, widgets
@@ -93,6 +94,8 @@ class Screen(ui.Screen):
             words += field.words()
         r = self.app.run(words)
         if r is None:
+            if getattr(self.app.session, "asking", None) is None and self.app.top() is self:
+                self.app.close()  # answered, and a rule then refused the request: said below
             return
         self.app.close()
         below = self.app.top()
