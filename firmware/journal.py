@@ -115,8 +115,9 @@ class Journal:
         made = self._made(f)
         if size % BLOCK or self.ring < self.least() or (made is not None and made != self.ring):
             f.close()
-            self.why = "%s is %d KB, not a save file the app made (%d KB)%s" % (
-                name, size // 1024, (ring + 2 * GUARD) * BLOCK // 1024, _REMAKE)
+            self.why = ("%s is damaged: its first block is not the app's%s" % (name, _REMAKE)
+                        if made == -1 else "%s is %s, not a save file the app made (%s)%s" % (
+                            name, _size(size), _size((ring + 2 * GUARD) * BLOCK), _REMAKE))
             return None
         return f
 
@@ -380,6 +381,11 @@ def make_file(path, ring, kind):
         f.write(head)
         for _ in range(ring + 2 * GUARD - 1):
             f.write(_FF)
+
+
+def _size(n):
+    # In KB when whole, else in bytes: a file 512 bytes too long is not "200 KB, not 200 KB".
+    return "%d KB" % (n // 1024) if n % 1024 == 0 else "%d bytes" % n
 
 
 def _reason(code):

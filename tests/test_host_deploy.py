@@ -27,6 +27,29 @@ DIST_CP = {"code.py": b"import firmware.app\n", "boot.py": b"# boot\n",
 BOOT_OUT = b"Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\n"
 
 
+_CAMPAIGN = []
+
+
+def campaign():
+    """The bytes of a PyBadge's save file holding a campaign (a journal with an entry)."""
+    if not _CAMPAIGN:
+        import tempfile
+
+        from firmware import journal
+        from host_tools.building.dist import pybadge_journals
+
+        ring = dict((n, r) for n, r, _k in pybadge_journals())["tal-save.bin"]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "tal-save.bin")
+            journal.make_file(path, ring, journal.STATE)
+            j = journal.Journal(path, ring, journal.STATE, 16384, lambda: None)
+            j.write((b"the campaign",))
+            j.f.close()
+            with open(path, "rb") as f:
+                _CAMPAIGN.append(f.read())
+    return _CAMPAIGN[0]
+
+
 @pytest.fixture
 def circuitpy(tmp_path):
     """A CIRCUITPY drive with the old app and a player's files on it."""
@@ -36,8 +59,9 @@ def circuitpy(tmp_path):
                   "lib/engine/rng.mpy": b"C\x06rng v1",
                   "data/tal/hit_cup.txt": b"my corrected cup\n",  # the player's edit
                   "data/tal/popup_cup.txt": b"popup v2\n",
-                  "tal-save.bin": b"the campaign", "tal-save-settings.json": b"{}",
+                  "tal-save-settings.json": b"{}",
                   "notes.txt": b"mine\n", "lib/my_lib.py": b"# the player's\n"})
+    (drive / "tal-save.bin").write_bytes(campaign())
     src = tmp_path / "dist" / "circuitpython"
     _tree(src, DIST_CP)
     return drive, src
@@ -198,7 +222,7 @@ def test_saved_state_in_dist_is_never_copied(circuitpy, name):
     with pytest.raises(deploy.DeployError) as e:
         deploy.to_circuitpython(str(src), str(drive))
     assert "saved state" in str(e.value)
-    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    assert (drive / "tal-save.bin").read_bytes() == campaign()
 
 
 def test_deploy_needs_exactly_one_target():
@@ -426,7 +450,7 @@ def test_deploy_makes_the_journals_the_board_never_makes_and_keeps_a_campaign(ci
     drive, src = circuitpy
     log = []
     deploy.to_circuitpython(str(src), str(drive), log=log.append)
-    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    assert (drive / "tal-save.bin").read_bytes() == campaign()
     for name, ring, kind in pybadge_journals():
         if name == "tal-save.bin":
             continue

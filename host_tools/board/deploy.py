@@ -229,6 +229,22 @@ def _make_journal(mount, name, ring, kind, log):
         name, _journal_size(ring) // 1024))
 
 
+def _check_journal(mount, name, ring, kind):
+    # The board's own check (firmware/journal.py) of a journal the drive has: a folder, an empty
+    # or damaged file is refused by the board, which then saves nothing; deploy never deletes it
+    # (it may hold a campaign), so it says so and stops before writing anything.
+    from firmware.journal import _REMAKE, Journal
+
+    j = Journal(os.path.join(mount, name), ring, kind, 0, None)
+    if j.f is not None:
+        j.f.close()
+        return
+    why = j.why[:-len(_REMAKE)] if j.why.endswith(_REMAKE) else j.why
+    raise DeployError("%s on %s: the board cannot save there; copy it off the drive if it may "
+                      "hold your campaign, delete it and deploy again, which makes it (nothing "
+                      "was changed)" % (why, mount))
+
+
 def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     """Install the CircuitPython tree on a mounted CIRCUITPY drive (staged, then switched);
     return (copied, kept, same)."""
@@ -258,6 +274,9 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
 
     journals = [(n, r, k) for n, r, k in pybadge_journals()
                 if not os.path.lexists(os.path.join(mount, n))]
+    for name, ring, kind in pybadge_journals():  # one there that the board would refuse: said
+        if os.path.lexists(os.path.join(mount, name)):
+            _check_journal(mount, name, ring, kind)
     for rel in todo + hiding:  # a file where a folder must be: say so before writing anything
         parts = rel.split("/")[:-1]
         for i in range(1, len(parts) + 1):

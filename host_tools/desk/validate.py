@@ -70,10 +70,10 @@ def check(path, name=None):
         return "%s: not a known data file (the data files are: %s)" % (
             path, ", ".join(sorted(READERS)))
     try:
-        open(path, "rb").close()
-        there = cmdlog.not_a_file(path)
+        there = cmdlog.not_a_file(path)  # first: opening a pipe waits for a writer
         if there:
             return "%s: %s" % (path, there)
+        open(path, "rb").close()
     except OSError as e:
         return "%s: %s" % (path, e.strerror or e)
 
