@@ -29,8 +29,10 @@ def build(board):
     from firmware.datafiles import DEFAULT_DIR, reader
 
     # The data files; what the player enters at the table (answers, a counter mix) goes there
-    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file).
-    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR)
+    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file),
+    # or into the board's store for it (the PyBadge's journal, the page's storage).
+    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR,
+                          board.player_entries())
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())

@@ -97,7 +97,7 @@ KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)
 _cache = {}  # file name -> [data hook, rows, status line, grown]: parsed once per hook
 
 
-def table(session, name, columns, keys=(), optional=False):
+def table(session, name, columns, keys=(), optional=False, written=False):
     """(rows, status) of data file `name` (e.g. "tal/scout.txt"): `Rows`, a tuple per record
     without the last column (the source note, for people), and the file's `status:` line.
 
@@ -105,7 +105,9 @@ def table(session, name, columns, keys=(), optional=False):
     lines, or None); a missing or invalid file is refused with error `state` naming the file and
     line (an `optional` file that is missing has no rows and status None).  `keys`: column index
     tuples that no two rows may share (`Rows.unique`): a second row for the same die or name
-    would otherwise be silently ignored.
+    would otherwise be silently ignored.  A file the device `written` (answers.txt) whose last
+    line is damaged (a power cut as it was written) has that line set aside, said in
+    `session.notice`: the rest is used.
     """
     hook = getattr(session, "data", None)
     got = _cache.get(name)
@@ -128,14 +130,26 @@ def table(session, name, columns, keys=(), optional=False):
         numbers = []
         # without the source notes (for people): only the rows are kept
         number = 0
+        bad = None  # a damaged line of a `written` file: set aside if it is the last
         for raw in datafile.bounded(lines):  # (datafile.record, not records: see there)
+            if bad is not None:
+                raise bad
             number += 1
-            cells = datafile.record(raw, number, columns, head, False, False)
+            try:
+                cells = datafile.record(raw, number, columns, head, False, False)
+            except datafile.DataError as e:
+                if not written:
+                    raise
+                bad = e
+                continue
             if cells is not None:
                 rows.add(cells)
                 numbers.append(number)
         datafile.end(head)
         rows.unique(numbers, keys)
+        if bad is not None:
+            session.notice = ("data/%s:%d: %s: the file's last line, set aside (cut short as it "
+                              "was written?); the rest is used" % (name, bad.line, bad.msg))
     except datafile.DataError as e:
         raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))
     except OSError as e:

@@ -83,11 +83,17 @@ def check(path, name=None):
     try:
         reader(session)
     except parse.Reject as e:
-        m = _WHERE.match(e.msg)
-        if m:
-            return "%s:%s: %s" % (path, m.group(2), m.group(3))
-        return "%s: %s" % (path, e.msg)
+        return _at(path, e.msg)
+    if session.notice:  # a damaged last line the device sets aside: worth mending all the same
+        return _at(path, session.notice)
     return None
+
+
+def _at(path, msg):
+    m = _WHERE.match(msg)
+    if m:
+        return "%s:%s: %s" % (path, m.group(2), m.group(3))
+    return "%s: %s" % (path, msg)
 
 
 def run(files=(), out=sys.stdout, err=sys.stderr, as_name=None):
