@@ -142,3 +142,17 @@ def test_a_mission_whose_tables_are_missing_plays_to_its_end_by_asking(tmp_path)
                    "mission home", "mission end fl", "answer 2"], seed=3)
     text = (tmp_path / "tal" / "answers.txt").read_text()
     assert "| fl | stress=2 |" in text and "scout |" in text
+
+
+def test_a_damaged_last_answer_is_set_aside_and_said_on_the_screen(tmp_path):
+    """A power cut tore the last line of answers.txt (before issue 42): the Scout roll still
+    asks and answers, and the screen says which line was set aside (it stopped every table)."""
+    (tmp_path / "tal").mkdir()
+    with open(DATA + "/tal/answers.txt") as f:
+        (tmp_path / "tal" / "answers.txt").write_text(f.read() + "ridge | 3 | stre")
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    scout_roll(d)
+    assert "answers.txt:8:" in d.flat() and "set aside" in d.flat(), d.flat()
+    d.press("a")  # read: the question
+    assert d.app.top().name == "ask" and "Scout, d10 = 6" in d.flat(), d.flat()
