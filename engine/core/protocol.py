@@ -162,6 +162,10 @@ def _find(words, session):
 
         undolog.reserve(session)
         __import__("engine.core.unload")
+        if name not in sys.modules:
+            import gc
+
+            gc.collect()
     __import__(name)
     return getattr(sys.modules[name], _TABLE[fun:end]), kind
 

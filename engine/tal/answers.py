@@ -138,9 +138,10 @@ def answer(session, words):
     lines.append(_pending[1])
     lines.pop()
     session.then = _keep
+    why = None if writes else getattr(session.data, "why", None)
     out = ((("saved", True),) if writes else
-           (("saved", False), ("note", "kept for this session: " + (
-               getattr(session.data, "why", None) or "no data folder to write here"))))
+           (("saved", False), ("note", "kept for this session: " + why if why else
+                               "kept for this session: no data folder to write here")))
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)

@@ -13,9 +13,9 @@ every few keys.  It counts, over its keys:
 
 A sweep prints `sweep KEYS ESCAPED LIES UNSAID REQUESTS BAD-REPLIES SAVES OOM` on its last line,
 and one `FAULT` line per problem (the key's number, the screens open, what was said).
-`make bench` runs the long sweep; tests/test_key_sweep.py a short one.
+`make bench` runs 2 seeds at each heap; tests/test_key_sweep.py a short sweep; the long one:
 
-    python -m host_tools.benches.key_sweep [KEYS [SEEDS...]]
+    python -m host_tools.benches.key_sweep [KEYS [SEEDS...]]     e.g. 2000 1 2 3 4 5 6 7 8
 """
 
 import os
@@ -173,8 +173,9 @@ def sweep(heaps, seeds, keys, write=None):
 HEAPS = ("190K", "200K", "210K", "220K", "230K")  # (64-bit: where memory runs out, the review's)
 
 
-def report(write, keys=2500, seeds=(1, 2, 3, 4), heaps=HEAPS):
-    """Write the long sweep's figures (`make bench`)."""
+def report(write, keys=1000, seeds=(1, 2), heaps=HEAPS):
+    """Write a sweep's figures (`make bench`: 2 seeds x 5 heaps x 1,000 keys, about 5 minutes;
+    the long one, 8 seeds x 2,500 keys, from the command line)."""
     write("  random keys through the device loop, %d a sweep, 64-bit unix port (.mpy):\n" % keys)
     total, faults = sweep(heaps, seeds, keys, write)
     write("    in all: %s\n" % " ".join("%s %d" % (k, total[k]) for k in FIELDS))
@@ -186,5 +187,5 @@ if __name__ == "__main__":
     import sys
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2500
-    seeds = [int(a) for a in sys.argv[2:]] or [1, 2, 3, 4]
+    seeds = [int(a) for a in sys.argv[2:]] or [1, 2, 3, 4, 5, 6, 7, 8]
     report(sys.stdout.write, n, seeds)
