@@ -13,6 +13,8 @@ core/  the dice, the state and the line protocol, for any game
     record      the two-slot, CRC-checked record format (read when resuming); undolog, varint, crc
     protocol    a request line in, one JSON reply line out (docs/PROTOCOL.md); `execute` is the
                 screens' path too; its command table names each command's module
+    sidefiles   the files a request writes beside the state (an answer, a counter mix): staged,
+                then kept once the state is saved (docs/storage.md)
     parse       request words and the Reject error; jsonline the ordered JSON writer
     datafile    the data files' reader (data/README.md); datatables the look-up of their rows
     cmd_dice, cmd_record   the dice and record commands

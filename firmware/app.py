@@ -38,6 +38,11 @@ PACK_MENU = (
 TAL_ONLY = ("cups", "mix", "mission", "campaign", "tables")  # no use in the Golan game
 MESSAGE_LINES = 3
 _PKG = "firmware.screens."
+# Said when memory runs out and not even these words can be wrapped: made at import, so saying
+# them allocates nothing; each line fits the 160-pixel screen (tests/test_low_memory.py).
+_OUT = ("changed. B leaves a screen;", "a restart, campaign kept, frees it.")
+OUT_OF_MEMORY = (("Out of memory: nothing",) + _OUT,
+                 ("Saved, but out of memory to", "show it. B leaves a screen;", _OUT[1]))
 
 
 def execute(session, words):
@@ -64,6 +69,8 @@ class App:
         self.message_ink = inks.WHITE
         self.message_lines = ()
         self.dirty = True
+        self.notice = None  # a request's notice, said after its key
+        self.mark()
 
     # --- start ---------------------------------------------------------------------------
     def start(self, fresh_seed=None):
@@ -87,7 +94,13 @@ class App:
         # Random dice are reseeded at every start: a roll alone need not wear the flash.
         self.session.save_dice = self.prefs.seeded()
         try:
-            return execute(self.session, words)
+            pairs = execute(self.session, words)
+            if self.did is None and self.done():
+                self.did = words  # what the key did, said if memory runs out before it is shown
+            if self.session.notice is not None:  # said after the key (`key`)
+                self.notice = self.session.notice
+                self.session.notice = None
+            return pairs
         except parse.Reject as e:
             if e.code == "ask":
                 # a table row our documents do not print: the die is kept, the player is asked;
@@ -99,7 +112,7 @@ class App:
                 return None
             self.say(self._in_words(e.msg), inks.RED)
             return None
-        except MemoryError:  # (nothing changed: execute put everything back)
+        except MemoryError:  # (execute put everything back: said as done if a request before did)
             self.out_of_memory()
             return None
 
@@ -292,23 +305,72 @@ class App:
         self.message_ink = ink
         self.dirty = True
 
-    def out_of_memory(self, done=False):
-        """Memory ran out: one line saying whether the action was made, and the way out: leaving
-        the screen frees its code (`close`); on the home screen (a screen that could not open,
-        the names and fragments a long session leaves in a board's heap), a restart, which
-        starts from the smallest heap with every action kept."""
+    def mark(self):
+        """From here on, a change is the key's (`done`): at each key, and each step of the
+        device loop."""
+        s = self.session
+        self.did = None
+        self.mark_changes = s.changes
+        self.mark_dice = s.rng.x0 | s.rng.x1 << 12  # (a small int: allocates nothing)
+
+    def done(self):
+        """Whether something was saved since `mark`: a change, a roll, what was entered."""
+        s = self.session
+        return s.changes != self.mark_changes or (s.rng.x0 | s.rng.x1 << 12) != self.mark_dice
+
+    def out_of_memory(self, done=None):
+        """Memory ran out: one line saying whether the key's action was made and saved (`done`,
+        by default `self.done()`), and if so what it was, and the way out: leaving the screen
+        frees its code (`close`); on the home screen (a screen that could not open, the names
+        and fragments a long session leaves in a board's heap), a restart, which starts from the
+        smallest heap with every action kept.  Never raises: with no memory for these words,
+        OUT_OF_MEMORY's, made at import."""
         import gc
 
-        gc.collect()
-        if done:
-            text = "Done, but out of memory to show it"
-        else:
-            text = "Out of memory: nothing changed"
+        if done is None:
+            done = self.done()
+        text = None
+        for _ in range(2):
+            try:
+                gc.collect()
+                text = self._memory_words(done)
+                break
+            except MemoryError:
+                text = None
+                unload.release()  # the game's modules and tables: then once more
+        lines = last = OUT_OF_MEMORY[1 if done else 0]
+        if text is not None:
+            try:
+                got = widgets.wrap(text, self.width - 2 * widgets.PAD)
+                if len(got) <= MESSAGE_LINES + 1:  # (a line more than other messages: no page)
+                    lines = got
+            except MemoryError:
+                pass
+        self.message = text if lines is not last else last[0]
+        self.message_lines = lines
+        self.message_ink = inks.RED
+        self.dirty = True
+
+    def _memory_words(self, done):
         if len(self.stack) > 1:
-            text += ". B leaves %s to free memory." % self.label(self.stack[-1].name)
+            out = "B leaves %s to free memory." % self.label(self.stack[-1].name)
         else:
-            text += ". Restart to free memory: the campaign is kept."
-        self.say(text, inks.RED)
+            out = "Restart to free memory: the campaign is kept."
+        if not done:
+            return "Out of memory: nothing changed. " + out
+        what = None
+        if self.did is not None:
+            try:
+                from firmware.screens.undo import said
+
+                what = said(self.session, " ".join(self.did))
+            except Exception:  # noqa: BLE001 - no room for the words of it: said without them
+                pass
+        text = ("Saved: %s. Out of memory to show it. " % what if what else
+                "Saved, but out of memory to show it. ") + out
+        if len(widgets.wrap(text, self.width - 2 * widgets.PAD)) > MESSAGE_LINES + 1:
+            text = "Saved, but out of memory to show it. " + out
+        return text
 
     def feedback(self, ink=inks.WHITE):
         """An action happened: click if sound is on, flash the board's lights in `ink`."""
@@ -322,7 +384,16 @@ class App:
 
     # --- keys and drawing --------------------------------------------------------------------
     def key(self, event):
-        """Handle one key event."""
+        """Handle one key event; then say what a request of it noticed (a damaged line of a
+        data file set aside, what was saved but not written), unless the key said something."""
+        self.mark()
+        self._key(event)
+        if self.notice is not None and not self.message_lines:
+            text = self.notice
+            self.notice = None
+            self.say(text, inks.YELLOW)
+
+    def _key(self, event):
         self.dirty = True
         self.message = ""
         self.message_lines = ()

@@ -6,12 +6,13 @@ file.  The default directory is `data/` next to the code: the repository on a ho
 build/mpy/data for the MicroPython console (host_tools/building/build_mpy.py copies it there), the
 board's root on a device (also when the code is in a ROMFS image at /rom).
 
-With `mine`, the player's own data folder, the hook also writes what the player enters at the
-table (the answers to "roll and ask", a counter mix: docs/rules.md): `append(name, text)` and
-`write(name, text)`; a name is read from `mine` first.  On a board `mine` is the data folder
-itself; the simulator keeps its own next to its state file, so the repository's data/ stays as
-shipped.  Without `mine` nothing is written (OSError): the engine then keeps the answer for the
-session only and says so.
+What the player enters at the table (the answers to "roll and ask", a counter mix: docs/rules.md)
+is written through the same hook, once the request's state is saved (engine/core/sidefiles.py):
+into `mine`, the player's own data folder, read before the shipped files (on the Pico `mine` is
+the data folder itself; the simulator keeps its own next to its state file, so the repository's
+data/ stays as shipped), or into `entries`, a store that keeps them as one bundle (the PyBadge,
+which never writes a file of CIRCUITPY but its journals; the browser's storage).  With neither,
+nothing is written (OSError): the engine then keeps an answer for the session only and says so.
 """
 
 import os
@@ -45,27 +46,30 @@ DEFAULT_DIR = _default_dir(_parent(__file__, 2))
 
 
 class DataDir:
-    """A `session.data` hook over `base` (shipped files) and `mine` (the player's, or None).
+    """A `session.data` hook reading `base` (shipped files), and `mine` first (the player's own
+    folder) when given; it writes nothing (`writes` False; a hook that writes is a
+    `firmware.playerfiles.PlayerFiles`, made by `reader`).
 
     Files are opened in binary: the engine's parser (`engine.core.datafile`) splits the lines at LF
     and checks the bytes itself, the same on every interpreter (a text-mode file would end lines
     at a lone CR on CPython only, and decode with each port's own rules).
     """
 
+    writes = False
+    why = None  # (the engine says it as the console does: no data folder here)
+
     def __init__(self, base, mine=None):
         self.base = base
         self.mine = mine
-        self.writes = bool(mine)  # the engine writes what the player enters only where it can
 
     def __call__(self, name):
         if ".." in name or name[:1] == "/":
             return None  # names come from the engine; never leave the data directory
-        for path in ((self.mine + "/" + name, self.mine + "/" + name + ".new") if self.mine
-                     else ()) + (self.base + "/" + name,):
+        for path in ((self.mine + "/" + name,) if self.mine else ()) + (self.base + "/" + name,):
             try:
                 folder = os.stat(path)[0] & 0x4000
             except OSError:
-                continue  # not there (.new: only while a replacement is between write and rename)
+                continue
             if folder:  # (MicroPython opens a folder, and CPython does not: one message on both)
                 raise OSError("a folder is there, not a file")
             try:
@@ -74,48 +78,14 @@ class DataDir:
                 pass
         return None
 
-    def _path(self, name):
-        if not self.mine:
-            raise OSError("no folder for the player's data here")
-        path = self.mine
-        for part in [""] + name.split("/")[:-1]:  # the folder and its sub-folders (tal/)
-            path += "/" + part if part else ""
-            try:
-                os.mkdir(path)
-            except OSError:
-                pass  # it exists
-        return self.mine + "/" + name
 
-    def append(self, name, text):
-        """Add `text` (whole lines) at the end of the player's file `name`; a player's file made
-        here for the first time starts as a copy of the shipped one (its header)."""
-        path = self._path(name)
-        try:
-            open(path).close()
-        except OSError:
-            if self.mine != self.base:
-                try:
-                    with open(self.base + "/" + name, encoding="utf-8") as f:
-                        text = f.read() + text
-                except OSError:
-                    pass
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(text)
+def reader(directory=None, mine=None, entries=None):
+    """A `session.data` hook reading `directory` (default DEFAULT_DIR), writing what the player
+    enters into the folder `mine` or the bundle store `entries` (firmware/playerfiles.py, loaded
+    only then: the console's reads stay small)."""
+    if mine or entries is not None:
+        from firmware.playerfiles import PlayerFiles
 
-    def write(self, name, text):
-        """Replace the player's file `name` with `text`: written aside, then renamed over it
-        (a power cut leaves the old file, or the new one as name.new, which is read instead)."""
-        path = self._path(name)
-        new = path + ".new"  # (made before anything changes: out of memory, nothing has)
-        with open(new, "w", encoding="utf-8") as f:
-            f.write(text)
-        try:
-            os.remove(path)  # FAT cannot rename onto an existing file
-        except OSError:
-            pass
-        os.rename(new, path)
-
-
-def reader(directory=None, mine=None):
-    """A `session.data` hook reading `directory` (default DEFAULT_DIR), writing into `mine`."""
-    return DataDir(directory or DEFAULT_DIR, mine)
+        return PlayerFiles(DataDir(directory or DEFAULT_DIR, None if entries else mine), mine,
+                           entries)
+    return DataDir(directory or DEFAULT_DIR)

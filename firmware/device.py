@@ -29,8 +29,10 @@ def build(board):
     from firmware.datafiles import DEFAULT_DIR, reader
 
     # The data files; what the player enters at the table (answers, a counter mix) goes there
-    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file).
-    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR)
+    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file),
+    # or into the board's store for it (the PyBadge's journal, the page's storage).
+    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR,
+                          board.player_entries())
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())
@@ -68,7 +70,6 @@ class Loop:
         self.pressed = keys.Keys(board.ticks_diff, board.DEBOUNCE_MS)
         self.lights = power.Power(board.ticks_diff, board.ticks_ms(), self.app.prefs.dim_ms())
         self.level = -1
-        self.shown = self.app.session.changes  # the state the last frame showed (`trouble`)
 
     def step(self):
         """Keys, backlight, serial requests and the screen, once; the milliseconds to wait before
@@ -81,15 +82,14 @@ class Loop:
         pressed.update(board.keys(), now)
         if board.shaken(now):
             pressed.press(keys.SHAKE)
+        app.mark()  # (a change made from here, by a key or the serial link, is this step's)
         ev = pressed.get()
         while ev:
             if not lights.key(now):  # the key that wakes the screen does nothing else
                 try:
                     app.key(ev)
                 except Exception as e:  # noqa: BLE001
-                    if not isinstance(e, MemoryError):
-                        app.close()  # leave the screen at fault (never the home screen)
-                    trouble(app, e, app.session.changes != self.shown)
+                    fault(app, e, not isinstance(e, MemoryError))
             ev = pressed.get()
         lights.dim_ms = app.prefs.dim_ms()
         lights.tick(now)
@@ -99,42 +99,55 @@ class Loop:
             board.backlight(lv)
         if self.link is not None and self.link.poll():
             app.dirty = True  # a request from the computer may have changed what is shown
-        if app.dirty and draw(app, self.canvas, app.session.changes != self.shown):
+        if app.dirty and draw(app, self.canvas):
             self.backend.render(self.canvas)
-        self.shown = app.session.changes
         board.tick(now)
         return IDLE_POLL_MS if lights.state == power.IDLE else POLL_MS
 
 
-def draw(app, canvas, done=False):
+def draw(app, canvas):
     """Draw the app; a screen that cannot draw is left (not redrawn for ever) and the fault said
-    (`done`: the state changed since the last frame, see `trouble`).  False when even that
-    cannot be drawn for lack of memory: the next loop tries again."""
+    (with what the step saved: `App.done`).  False when even that cannot be drawn for lack of
+    memory: the next loop tries again."""
     try:
         app.draw(canvas)
         return True
     except Exception as e:  # noqa: BLE001
-        app.close()
-        trouble(app, e, done)
+        fault(app, e, True)
     try:
         app.draw(canvas)
         return True
-    except MemoryError:
+    except Exception:  # noqa: BLE001 - out of memory above all: the next loop tries again
         gc.collect()
         return False
 
 
-def trouble(app, error, done=False):
-    """A fault in a screen must not stop the device: say it on screen (and on the serial REPL).
-    `done`: the key's action was made (and saved) before the fault, so the player, told only
-    "out of memory", would press again and do it twice."""
-    gc.collect()
-    if isinstance(error, MemoryError):
-        app.out_of_memory(done)
-        return
-    import sys
+def fault(app, error, leave):
+    """A key or a frame failed: leave the screen at fault when `leave` (never the home screen)
+    and say it (`trouble`).  Nothing it meets leaves here: the device loop must go on."""
+    if leave:
+        try:
+            app.close()
+        except MemoryError:  # (its code goes at the next screen's close, or a restart)
+            pass
+    trouble(app, error)
 
-    show = getattr(sys, "print_exception", None)  # MicroPython and CircuitPython: to the REPL
-    if show is not None:
-        show(error)
-    app.say("error: %s %s" % (type(error).__name__, error), inks.RED)
+
+def trouble(app, error, done=None):
+    """A fault in a screen must not stop the device: say it on screen (and on the serial REPL).
+    `done`: whether the key's action was made (and saved) before the fault (by default the app
+    tells: `App.done`), so the player, told only "out of memory", would press again and do it
+    twice.  Out of memory, the words need no memory (`App.out_of_memory`)."""
+    gc.collect()
+    if not isinstance(error, MemoryError):
+        try:
+            import sys
+
+            show = getattr(sys, "print_exception", None)  # MicroPython, CircuitPython: the REPL
+            if show is not None:
+                show(error)
+            app.say("error: %s %s" % (type(error).__name__, error), inks.RED)
+            return
+        except MemoryError:
+            gc.collect()
+    app.out_of_memory(done)

@@ -44,6 +44,7 @@ VERSION = 1
 FILE_MAGIC = b"TJFILE"  # the file's first block, written by the computer: magic, kind, ring
 STATE = 1  # kinds of entry: an engine record frame
 SETTINGS = 2  # the device settings (firmware.prefs)
+DATA = 3  # what the player entered at the table, as one bundle (firmware/bundle.py)
 
 _FF = b"\xff" * BLOCK
 _ZERO4 = b"\x00" * 4
@@ -60,13 +61,15 @@ class Journal:
     the file cannot be written (a drive read-only to the board, no room to create it), entries
     are still read and `write` raises OSError saying why (`why`)."""
 
-    def __init__(self, path, ring, kind, max_body, sync):
+    def __init__(self, path, ring, kind, max_body, sync, share=None):
         self.path = path
         self.kind = kind
         self.sync = sync
         self.max_blocks = self.blocks_for(max_body)
-        self.buf = bytearray(BLOCK)
-        self.back = bytearray(BLOCK)  # what a written block reads back as
+        # The two block buffers, or those of `share`, another journal (no two are ever written
+        # or read at once, and neither buffer holds anything from one call to the next).
+        self.buf = bytearray(BLOCK) if share is None else share.buf
+        self.back = bytearray(BLOCK) if share is None else share.back  # a block read back
         self.why = None  # why nothing can be written, or None
         self.ring = ring
         self.seq = 0  # sequence number of the newest entry
@@ -115,8 +118,9 @@ class Journal:
         made = self._made(f)
         if size % BLOCK or self.ring < self.least() or (made is not None and made != self.ring):
             f.close()
-            self.why = "%s is %d KB, not a save file the app made (%d KB)%s" % (
-                name, size // 1024, (ring + 2 * GUARD) * BLOCK // 1024, _REMAKE)
+            self.why = ("%s is damaged: its first block is not the app's%s" % (name, _REMAKE)
+                        if made == -1 else "%s is %s, not a save file the app made (%s)%s" % (
+                            name, _size(size), _size((ring + 2 * GUARD) * BLOCK), _REMAKE))
             return None
         return f
 
@@ -281,15 +285,25 @@ class Journal:
         raise OSError("no room left in the save file")
 
     def write(self, pieces):
-        """Append an entry whose body is the bytes-like `pieces` (a tuple) in order; durable on
-        return.  OSError, with nothing acknowledged, if it cannot be written."""
+        """Append an entry whose body is `pieces` (a tuple) in order, each bytes-like or a file
+        to copy (`seek`, `readinto`, `len`: a window on an entry of this journal, which stays
+        where it is: firmware/bundle.py); durable on return.  OSError, with nothing
+        acknowledged, if it cannot be written."""
         if self.f is None or self.why is not None:
             raise OSError(self.why or "no save file")
         n = 0
         crc = 0
         for p in pieces:
             n += len(p)
-            crc = crc32(p, crc)
+            if hasattr(p, "readinto"):
+                p.seek(0)
+                while True:
+                    k = p.readinto(self.back)
+                    if not k:
+                        break
+                    crc = crc32(memoryview(self.back)[:k], crc)
+            else:
+                crc = crc32(p, crc)
         nb = self.blocks_for(n)
         if nb > self.max_blocks:
             raise OSError("the record is too big for the save file")
@@ -338,11 +352,18 @@ class Journal:
         at = HEAD
         block = start
         for p in pieces + (tail,):
-            mv = memoryview(p)
+            copy = hasattr(p, "readinto")
+            if copy:
+                p.seek(0)
+            else:
+                mv = memoryview(p)
             i = 0
             while i < len(p):
                 take = min(BLOCK - at, len(p) - i)
-                buf[at:at + take] = mv[i:i + take]
+                if not copy:
+                    buf[at:at + take] = mv[i:i + take]
+                elif p.readinto(memoryview(buf)[at:at + take]) != take:
+                    raise OSError("the entry to copy could not be read")
                 at += take
                 i += take
                 if at == BLOCK:
@@ -367,19 +388,25 @@ class Journal:
         return True
 
 
-def make_file(path, ring, kind):
+def make_file(path, ring, kind, again=False):
     """Make a journal file of `ring` blocks at `path` (the computer does, at `make deploy`): its
-    first block says what it is, every other block is erased (0xFF)."""
+    first block says what it is, every other block is erased (0xFF).  `again`: over the file
+    there, in place (it keeps its clusters, so its one piece)."""
     head = bytearray(_FF)
     head[0:6] = FILE_MAGIC
     head[6] = kind
     head[7] = VERSION
     put_u32(head, 8, ring)
     put_u32(head, 12, crc32(memoryview(head)[:12]))
-    with open(path, "wb") as f:
+    with open(path, "r+b" if again else "wb") as f:
         f.write(head)
         for _ in range(ring + 2 * GUARD - 1):
             f.write(_FF)
+
+
+def _size(n):
+    # In KB when whole, else in bytes: a file 512 bytes too long is not "200 KB, not 200 KB".
+    return "%d KB" % (n // 1024) if n % 1024 == 0 else "%d bytes" % n
 
 
 def _reason(code):
@@ -432,3 +459,29 @@ class JournalBlob:
 
     def write(self, data):
         self.journal.write((data,))
+
+
+class JournalBundle:
+    """The player's entries at the table (`entries` of firmware/datafiles.py) on a `Journal` of
+    kind DATA: each entry one whole bundle of every file the device wrote (firmware/bundle.py),
+    the newest the one read, in place.  A file of CIRCUITPY the board never creates nor grows,
+    as the saves' (measured, host_tools/benches/flash_trials.py `sides`: the data files written
+    there at every cut left the drive unmountable or other files damaged)."""
+
+    def __init__(self, journal):
+        self.journal = journal
+        self.limit = journal.max_blocks * BLOCK - HEAD - 4
+        self.why = journal.why or (None if journal.f is not None else "no data file")
+
+    def open(self):
+        """The newest bundle, a window on the file, or None."""
+        j = self.journal
+        if j.f is None or j.live < 0:
+            return None
+        from firmware.bundle import Window
+
+        j._read(j.live, j.buf)
+        return Window(j.f, (GUARD + j.live) * BLOCK + HEAD, u32(j.buf, 8))
+
+    def write(self, pieces):
+        self.journal.write(pieces)

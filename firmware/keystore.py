@@ -107,3 +107,36 @@ class KeyBlob:
 
     def write(self, data):
         _put(self.kv, self.name, data)
+
+
+class KeyBundle:
+    """What the player enters at the table (`entries` of `firmware.datafiles.DataDir`) under one
+    key: every file the page wrote, as one bundle (firmware/bundle.py), written whole at once."""
+
+    why = None
+    limit = 65536
+
+    def __init__(self, kv, name="tal.data"):
+        self.kv = kv
+        self.name = name
+
+    def open(self):
+        """The stored bundle as a file (the first whole copy), or None."""
+        from io import BytesIO
+
+        from firmware import bundle
+
+        for data in _copies(self.kv, self.name):
+            f = BytesIO(data)
+            if bundle.index(f, self.limit) is not None:
+                return f
+        return None
+
+    def write(self, pieces):
+        data = bytearray()
+        for p in pieces:
+            if hasattr(p, "readinto"):
+                p.seek(0)
+                p = p.read()
+            data.extend(p)
+        _put(self.kv, self.name, data)

@@ -41,6 +41,11 @@ class Board:
         """Where the settings live (`firmware.prefs`)."""
         raise NotImplementedError
 
+    def player_entries(self):
+        """Where what the player enters at the table is kept when it is not as files in
+        `player_dir`: a bundle store (`entries` of `firmware.datafiles.DataDir`), or None."""
+        return None
+
     # --- what a board may have: by default it has none ---------------------------------------
     def running(self):
         """False to stop the main loop (the simulator's window closed)."""

@@ -16,10 +16,11 @@ circuitpython-stubs 10.3.1 `board_definitions/pybadge`):
   allocate nothing; its .mpy would also add 3.2 KB of bytecode to the heap.
 - speaker: `SPEAKER` (PA02, the DAC A0) through an amplifier enabled by `SPEAKER_ENABLE` (PA27).
 - NeoPixels: 5 on `NEOPIXEL` (PA15), GRB order, written with `neopixel_write`.
-- storage: two journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
-  100,000 erase cycles), `/tal-save.bin` for the campaign and `/tal-settings.bin` for the
-  settings, made by `make deploy` and never created nor grown here (firmware/journal.py explains
-  why; docs/storage.md has the figures).  Saves of older
+- storage: three journal files on CIRCUITPY, the 2 MB SPI flash (GD25Q16C: 4 KiB sectors,
+  100,000 erase cycles), `/tal-save.bin` for the campaign, `/tal-settings.bin` for the settings
+  and `/tal-data.bin` for what the player enters at the table (answers, counter mixes: the
+  device writes no other file there), made by `make deploy` and never created nor grown here
+  (firmware/journal.py explains why; docs/storage.md has the figures).  Saves of older
   firmware in `microcontroller.nvm` (one 8 KiB SAMD51 flash block, erased by every write) are read
   once and carried over, never written.
 """
@@ -50,6 +51,9 @@ SAVE_RING = 384
 SETTINGS_FILE = "tal-settings.bin"
 SETTINGS_RING = 48  # (a file older firmware made on the board: kept at its size)
 SETTINGS_BODY = 64
+DATA_FILE = "tal-data.bin"  # what the player enters at the table (answers, counter mixes)
+DATA_RING = 80
+DATA_BODY = 8192
 LEGACY_PREFS = 4096  # where older firmware kept the settings in nvm, after two 2 KB slots
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
@@ -158,12 +162,22 @@ class Board(base.Board):
         from firmware.journal import STATE, Journal, JournalStore
         from firmware.storage import NvmStore
 
-        journal = Journal(DRIVE + SAVE_FILE, SAVE_RING, STATE, 16384, os.sync)
+        journal = self._journal = Journal(DRIVE + SAVE_FILE, SAVE_RING, STATE, 16384, os.sync)
         notice = None
         if journal.why == "the drive is read-only to the device":
             notice = ("nothing will be saved: SELECT was held at power-on, so CIRCUITPY belongs "
                       "to the computer; restart without it to play")
         return JournalStore(journal, NvmStore(microcontroller.nvm, 0), notice)
+
+    def player_entries(self):
+        """What the player enters at the table: in a journal of its own, never as files of
+        CIRCUITPY (firmware/journal.py `JournalBundle`), its buffers the saves' journal's."""
+        import os
+
+        from firmware.journal import DATA, Journal, JournalBundle
+
+        return JournalBundle(Journal(DRIVE + DATA_FILE, DATA_RING, DATA, DATA_BODY, os.sync,
+                                     getattr(self, "_journal", None)))
 
     def prefs_blob(self):
         import os

@@ -7,7 +7,7 @@ one `step` at a time from the browser's timer (`firmware.device.Loop`: a page ca
 The screen is `firmware.display_web`: the page reads its pixels out of the WebAssembly memory.
 Storage is the page's (`firmware.keystore`, web/boot.mjs: localStorage and IndexedDB): the
 engine's record in the keys `tal.state` and `tal.state.1`, written alternately, the settings in
-`tal.prefs`.  The serial
+`tal.prefs`, what the player enters at the table in `tal.data`.  The serial
 console panel is a `firmware.serial_link.Link`, the boards' USB path.
 
 `page` is the JS object the page hands in: `backlight(pct)`, `flash(ink)` (ink -1: off),
@@ -97,6 +97,13 @@ class Board(base.Board):
         from firmware.keystore import KeyBlob
 
         return KeyBlob(self.page.storage)
+
+    def player_entries(self):
+        """What the player enters at the table, in the page's storage (the data folder the page
+        unpacks is in its memory only)."""
+        from firmware.keystore import KeyBundle
+
+        return KeyBundle(self.page.storage)
 
     def serial_link(self, session):
         from firmware.serial_link import Link

@@ -175,3 +175,17 @@ def test_an_aircraft_cards_unknown_year_is_asked_once_when_bought(tmp_path):
     assert "aircraft | ac-130 | year=1968" in text and "aircraft | mq-1 | year=1995" in text
     same_state(d, ["campaign start iraq-1991 surge", "bn add 11a 4", "bn add 4a 3", "bn add 5s 4",
                    "bn add 2c 15", "ac add ac-130", "answer 1968"])
+
+
+def test_a_damaged_last_answer_is_set_aside_and_said_on_the_screen(tmp_path):
+    """A power cut tore the last line of answers.txt (before issue 42): the Scout roll still
+    asks and answers, and the screen says which line was set aside (it stopped every table)."""
+    (tmp_path / "tal").mkdir()
+    with open(DATA + "/tal/answers.txt") as f:
+        (tmp_path / "tal" / "answers.txt").write_text(f.read() + "ridge | 3 | stre")
+    d = Driver(seed=7)
+    d.session.data = reader(DATA, str(tmp_path))
+    scout_roll(d)
+    assert "answers.txt:8:" in d.flat() and "set aside" in d.flat(), d.flat()
+    d.press("a")  # read: the question
+    assert d.app.top().name == "ask" and "Scout, d10 = 6" in d.flat(), d.flat()

@@ -135,7 +135,7 @@ def test_out_of_memory_after_a_keys_action_says_it_was_done(monkeypatch):
     b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.B, 3), (0, 3)])
     device.run(b)
     shown = [" ".join(f) for f in b.backend.frames]  # (a message wraps)
-    done = [i for i, f in enumerate(shown) if "Done, but out of memory to show it" in f]
+    done = [i for i, f in enumerate(shown) if "Saved: adding Viper. Out of memory to show" in f]
     bare = [i for i, f in enumerate(shown) if "Out of memory: nothing changed" in f]
     assert done and bare and done[0] < bare[0]  # A added a pilot; B changed nothing
 
@@ -162,7 +162,67 @@ def test_out_of_memory_drawing_a_change_says_it_was_done(monkeypatch):
     monkeypatch.setattr(roll.Screen, "draw", short_of_memory)
     b = FakeBoard([(0, 2), (keys.A, 3), (0, 3)])
     device.run(b)
-    assert any("Done, but out of memory to show it" in " ".join(f) for f in b.backend.frames)
+    assert any("Saved: adding Viper. Out of memory to show it" in " ".join(f)
+               for f in b.backend.frames)
+
+
+def test_out_of_memory_in_a_keys_second_request_says_what_its_first_saved(monkeypatch):
+    """A key runs a request that is saved, then another that runs out of memory (a draw from
+    the cup, then the screen's reading of the cup): it said "nothing changed", and the player,
+    pressing again, drew twice (issue 42)."""
+    from engine.core import protocol
+    from firmware.screens import roll
+
+    execute = protocol.execute
+
+    def second_short(session, words, reply=None):
+        if words[0] == "pilot" and words[1] == "list":
+            raise MemoryError
+        return execute(session, words, reply)
+
+    def two_requests(self, ev):
+        if ev == keys.A:
+            self.app.run(["pilot", "add", "viper", "7", "12", "0", "fast"])
+            self.app.run(["pilot", "list"])
+            return True
+        return False
+
+    monkeypatch.setattr(protocol, "execute", second_short)
+    monkeypatch.setattr(roll.Screen, "key", two_requests)
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3)])
+    device.run(b)
+    shown = [" ".join(f) for f in b.backend.frames]
+    assert not [f for f in shown if "nothing changed" in f], shown
+    assert any("Saved: adding Viper. Out of memory to show it" in f for f in shown), shown
+
+
+def test_with_no_memory_even_for_the_words_the_loop_says_it_and_goes_on(monkeypatch):
+    """Out of memory drawing, then again wrapping the words that say so (device.draw > trouble >
+    app.out_of_memory > say > widgets.wrap raised, and the device stopped, issue 42): the words
+    made at start are said, and the loop goes on."""
+    from firmware import app as app_module, widgets
+    from firmware.screens import roll
+
+    draw = roll.Screen.draw
+    failing = [3]
+
+    def short_of_memory(self, canvas):
+        if failing[0]:
+            failing[0] -= 1
+            raise MemoryError
+        return draw(self, canvas)
+
+    def no_memory(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(roll.Screen, "draw", short_of_memory)
+    monkeypatch.setattr(widgets, "wrap", no_memory)
+    b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.A, 3), (0, 3)])
+    device.run(b)  # (raised MemoryError before)
+    shown = [" ".join(f) for f in b.backend.frames]
+    said = " ".join(app_module.OUT_OF_MEMORY[0])
+    assert any(said in f for f in shown), shown
+    assert b.clicks == 2  # both keys rolled
 
 
 def test_out_of_memory_on_a_screen_says_which_screen_to_leave(monkeypatch):

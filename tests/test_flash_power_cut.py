@@ -95,3 +95,41 @@ def test_flash_life_at_the_stated_rate_of_play(lines, board, endurance, minimum)
         assert life >= minimum, out
     else:
         assert life < 0.2, out  # the old nvm design: weeks
+
+
+def _sides(board, torn="first", laps=0, count=11):
+    result, fails, _out = flash_bench.run(["sides", board, 0, count, torn, laps])
+    return result, fails
+
+
+@pytest.mark.parametrize("torn,laps", [("first", 0), ("odd", 20)])
+def test_pybadge_answers_and_mixes_survive_a_cut_at_every_operation(torn, laps):
+    """Answers and a counter mix on the PyBadge (issue 42): the entries in tal-data.bin, the
+    state in tal-save.bin, a cut at every flash operation of each step, with erases ahead torn
+    (laps: the entries' journal goes round first): the state and the entries each before or
+    after the step, the entries never ahead of the state, never half, the drive's files as
+    they were (no file made or grown), and the device goes on."""
+    from host_tools.building import dist
+
+    trials = open(flash_bench.__file__.replace("flash_bench", "flash_trials")).read()
+    ring = dict((n, r) for n, r, _k in dist.pybadge_journals())["tal-data.bin"]
+    assert "DATA_RING = %d\n" % ring in trials  # the model's file is the board's
+    r, fails = _sides("pybadge", torn, laps)
+    assert fails == [] and r["failures"] == r["ghosts"] == r["halves"] == 0, fails[:5]
+    assert r["trials"] > 50 and r["landed"] > 10, r
+
+
+def test_pico_answers_and_mixes_survive_a_cut_at_every_operation():
+    """The same on the Pico's littlefs, the entries as files of its data folder."""
+    r, fails = _sides("pico", "first")
+    assert fails == [] and r["failures"] == r["ghosts"] == r["halves"] == 0, fails[:5]
+    assert r["trials"] > 100 and r["landed"] > 50, r
+
+
+def test_the_entries_as_files_on_circuitpy_damaged_the_drive():
+    """Why the PyBadge keeps them in a journal (evidence, as for nvm above): the same steps
+    writing files of CIRCUITPY (the data folder, as before issue 42), cut at every operation,
+    left the drive unmountable, the campaign's save or the app's files damaged."""
+    r, fails = _sides("pybadge-files", count=3)
+    assert any("OSError(19" in f for f in fails) and any("damaged code.py" in f for f in fails)
+    assert any("the state is neither" in f for f in fails)

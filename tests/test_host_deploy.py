@@ -27,6 +27,29 @@ DIST_CP = {"code.py": b"import firmware.app\n", "boot.py": b"# boot\n",
 BOOT_OUT = b"Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19\n"
 
 
+_CAMPAIGN = []
+
+
+def campaign():
+    """The bytes of a PyBadge's save file holding a campaign (a journal with an entry)."""
+    if not _CAMPAIGN:
+        import tempfile
+
+        from firmware import journal
+        from host_tools.building.dist import pybadge_journals
+
+        ring = dict((n, r) for n, r, _k in pybadge_journals())["tal-save.bin"]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "tal-save.bin")
+            journal.make_file(path, ring, journal.STATE)
+            j = journal.Journal(path, ring, journal.STATE, 16384, lambda: None)
+            j.write((b"the campaign",))
+            j.f.close()
+            with open(path, "rb") as f:
+                _CAMPAIGN.append(f.read())
+    return _CAMPAIGN[0]
+
+
 @pytest.fixture
 def circuitpy(tmp_path):
     """A CIRCUITPY drive with the old app and a player's files on it."""
@@ -36,8 +59,9 @@ def circuitpy(tmp_path):
                   "lib/engine/rng.mpy": b"C\x06rng v1",
                   "data/tal/hit_cup.txt": b"my corrected cup\n",  # the player's edit
                   "data/tal/popup_cup.txt": b"popup v2\n",
-                  "tal-save.bin": b"the campaign", "tal-save-settings.json": b"{}",
+                  "tal-save-settings.json": b"{}",
                   "notes.txt": b"mine\n", "lib/my_lib.py": b"# the player's\n"})
+    (drive / "tal-save.bin").write_bytes(campaign())
     src = tmp_path / "dist" / "circuitpython"
     _tree(src, DIST_CP)
     return drive, src
@@ -87,9 +111,9 @@ def test_a_nearly_full_drive_is_refused_before_anything_is_written(circuitpy, mo
         deploy.to_circuitpython(str(src), str(drive), log=lambda s: None)
     msg = str(e.value)
     assert "\n" not in msg and "not enough space" in msg and "nothing was changed" in msg
-    # + 4 folders, and the settings' journal the drive has not (32 KB)
-    assert "needs 51.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg
-    assert "and tal-settings.bin, 32.0 KB)" in msg
+    # + 4 folders, and the settings' and the entries' journals the drive has not (32, 48 KB)
+    assert "needs 99.0 KB (34 files" in msg and "has 10.0 KB free" in msg, msg
+    assert "and tal-settings.bin, 32.0 KB, and tal-data.bin, 48.0 KB)" in msg
     assert fat.snapshot() == before
 
 
@@ -97,7 +121,7 @@ def test_a_copy_that_fails_midway_leaves_the_old_app_runnable(circuitpy, monkeyp
     """The cable comes out (EIO) at the 5th file: the staged copies go, the old app stays."""
     drive, src = circuitpy
     _big_dist(src)
-    fat = FatDrive(drive, capacity=1 << 20, fail_at=6)  # (the first: the settings' journal)
+    fat = FatDrive(drive, capacity=1 << 20, fail_at=7)  # (the first two: the journals)
     before = fat.snapshot()
     fat.install(monkeypatch)
     with pytest.raises(deploy.DeployError) as e:
@@ -198,7 +222,7 @@ def test_saved_state_in_dist_is_never_copied(circuitpy, name):
     with pytest.raises(deploy.DeployError) as e:
         deploy.to_circuitpython(str(src), str(drive))
     assert "saved state" in str(e.value)
-    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    assert (drive / "tal-save.bin").read_bytes() == campaign()
 
 
 def test_deploy_needs_exactly_one_target():
@@ -426,7 +450,7 @@ def test_deploy_makes_the_journals_the_board_never_makes_and_keeps_a_campaign(ci
     drive, src = circuitpy
     log = []
     deploy.to_circuitpython(str(src), str(drive), log=log.append)
-    assert (drive / "tal-save.bin").read_bytes() == b"the campaign"
+    assert (drive / "tal-save.bin").read_bytes() == campaign()
     for name, ring, kind in pybadge_journals():
         if name == "tal-save.bin":
             continue
@@ -450,3 +474,54 @@ def test_a_drive_too_fragmented_for_a_journal_in_one_piece_is_refused(circuitpy,
     assert "too fragmented to hold tal-settings.bin in one piece" in str(e.value)
     assert "\n" not in str(e.value) and "nothing was changed" in str(e.value)
     assert FatDrive(drive, 1 << 20).snapshot() == before
+
+
+def test_deploy_writes_out_what_the_badge_kept_from_the_table(circuitpy):
+    """The board keeps answers and mixes in tal-data.bin (it writes no other file of CIRCUITPY):
+    make deploy writes them into data/ as the player's files, kept as such, and empties it."""
+    from firmware import journal
+    from firmware.datafiles import reader
+    from host_tools.building.dist import pybadge_names
+    from tal_session import new, ok, refused
+
+    drive, src = circuitpy
+    names = pybadge_names()
+    path = str(drive / names["DATA_FILE"])
+
+    def badge():  # a session as the PyBadge makes it, on the drive
+        j = journal.Journal(path, names["DATA_RING"], journal.DATA, names["DATA_BODY"],
+                            lambda: None)
+        return new(data=reader(str(drive / "data"), None, journal.JournalBundle(j)))
+
+    from tal_session import DATA
+
+    for top, _dirs, files in os.walk(DATA):  # the shipped data files, as on a board
+        for name in files:
+            dst = os.path.join(str(drive / "data"), os.path.relpath(os.path.join(top, name), DATA))
+            if not os.path.exists(dst):
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                with open(os.path.join(top, name), "rb") as f, open(dst, "wb") as g:
+                    g.write(f.read())
+    journal.make_file(path, names["DATA_RING"], journal.DATA)
+    s = badge()
+    refused(s, "table ridge =3", "ask")
+    ok(s, "answer 4")
+    for line in ("mix ground new", "mix ground add 6 no-effect", "mix ground add 4 1-hit",
+                 "mix ground done"):
+        ok(s, line)
+    s.data.entries.journal.f.close()
+    size = os.path.getsize(path)
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append)
+    assert "wrote data/tal/answers.txt: what the badge kept from the table (yours to edit)" in log
+    assert "ridge | 3 | stress=4 | entered at the table" in (
+        drive / "data" / "tal" / "answers.txt").read_text()
+    assert "4 | 1-hit" in (drive / "data" / "exp3" / "ground_forces_cup.txt").read_text()
+    j = journal.Journal(path, names["DATA_RING"], journal.DATA, names["DATA_BODY"], lambda: None)
+    assert j.why is None and j.newest() == [] and os.path.getsize(path) == size  # emptied
+    j.f.close()
+    s = badge()  # the board reads them from its data folder now
+    assert ok(s, "table ridge =3")["stress"] == 4 and ok(s, "cup show ground")["total"] == 10
+    log = []
+    deploy.to_circuitpython(str(src), str(drive), log=log.append)  # the next: nothing to write
+    assert not [line for line in log if "the badge kept" in line]

@@ -36,10 +36,11 @@ def test_the_board_never_makes_nor_grows_the_file(tmp_path):
     j = _journal(tmp_path / "tal-save.bin", make=False)
     assert not (tmp_path / "tal-save.bin").exists()
     assert j.why.startswith("tal-save.bin is missing: ") and "make deploy" in j.why
-    for size in (0, 4096, (80 + 2 * journal.GUARD) * journal.BLOCK + 1):
+    whole = (80 + 2 * journal.GUARD) * journal.BLOCK
+    for size, said in ((0, "0 KB"), (4096, "4 KB"), (whole + 1, "%d bytes" % (whole + 1))):
         (tmp_path / "s").write_bytes(b"\xff" * size)
         j = _journal(tmp_path / "s")
-        assert j.why.startswith("s is %d KB, not a save file the app made" % (size // 1024))
+        assert j.why.startswith("s is %s, not a save file the app made (48 KB)" % said), j.why
         with pytest.raises(OSError):
             j.write((b"x",))
         assert (tmp_path / "s").read_bytes() == b"\xff" * size
@@ -47,6 +48,10 @@ def test_the_board_never_makes_nor_grows_the_file(tmp_path):
     data = (tmp_path / "w").read_bytes() + b"\xff" * 16 * journal.BLOCK
     (tmp_path / "w").write_bytes(data)
     assert "not a save file the app made" in _journal(tmp_path / "w").why
+    journal.make_file(str(tmp_path / "w"), 80, journal.STATE)  # one block too long: said so
+    (tmp_path / "w").write_bytes((tmp_path / "w").read_bytes() + b"\xff" * journal.BLOCK)
+    assert _journal(tmp_path / "w").why.startswith(
+        "w is %d bytes, not a save file the app made (48 KB)" % (whole + journal.BLOCK))
     (tmp_path / "d").mkdir()
     assert _journal(tmp_path / "d").why.startswith("d is a folder, not the save file: ")
     assert _journal("/dev/null").why.startswith("null is not a file: ")

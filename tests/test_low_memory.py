@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, console_cmd, run_mpy
+from conftest import ROOT, console_cmd, run_heap_locked, run_mpy
 from engine.core import record, undolog
 from firmware.lines import OUT_OF_MEMORY
 from firmware.storage import FileStore
@@ -244,3 +244,41 @@ def test_between_requests_a_tight_heap_drops_the_game_modules():
         "['engine.tal.aircraft', 'engine.tal.cmd_ac']",
         "[] 640 640",
         "True"]  # the reply survived the settling
+
+
+# The app with a heap that gives nothing: its report of memory running out must not need any.
+REPORT = """
+from engine.core.session import Session
+from firmware.app import App
+from firmware.prefs import MemoryBlob, Prefs
+from firmware.datafiles import reader
+s = Session(3)
+s.data = reader()
+app = App(s, Prefs(MemoryBlob()), None, (160, 128))
+app.start()
+app.open("menu")
+app.run(["pilot", "add", "viper", "7", "12", "0", "fast"])  # a key's change: done
+
+
+def hot():
+    app.out_of_memory()
+    return app.message_lines
+"""
+
+
+def test_saying_out_of_memory_allocates_nothing_it_cannot_do_without():
+    """With the heap locked (every allocation fails: the heaps where the words raised
+    MemoryError out of the device loop, issue 42, and tighter), the app still says what happened
+    and the way out, in the lines made at import (MicroPython)."""
+    from firmware.app import OUT_OF_MEMORY
+
+    assert run_heap_locked(REPORT, heap="512K") == repr(OUT_OF_MEMORY[1])
+
+
+def test_the_words_made_at_import_fit_the_smaller_screen():
+    from firmware import widgets
+    from firmware.app import OUT_OF_MEMORY
+
+    for lines in OUT_OF_MEMORY:
+        assert all(widgets.fits(line, 160 - 2 * widgets.PAD) for line in lines), lines
+        assert "memory" in lines[0] and "restart" in lines[-1]

@@ -97,7 +97,7 @@ KEEP = True  # the cache below survives a screen closing (engine/core/unload.py)
 _cache = {}  # file name -> [data hook, rows, status line, grown]: parsed once per hook
 
 
-def table(session, name, columns, keys=(), optional=False):
+def table(session, name, columns, keys=(), optional=False, written=False, match=None):
     """(rows, status) of data file `name` (e.g. "tal/scout.txt"): `Rows`, a tuple per record
     without the last column (the source note, for people), and the file's `status:` line.
 
@@ -105,12 +105,14 @@ def table(session, name, columns, keys=(), optional=False):
     lines, or None); a missing or invalid file is refused with error `state` naming the file and
     line (an `optional` file that is missing has no rows and status None).  `keys`: column index
     tuples that no two rows may share (`Rows.unique`): a second row for the same die or name
-    would otherwise be silently ignored.
+    would otherwise be silently ignored.  A file the device `written` (answers.txt) whose last
+    line is damaged (a power cut as it was written) has that line set aside, said in
+    `session.notice`: the rest is used.  With `match` (col, value), see `lookup`.
     """
     hook = getattr(session, "data", None)
     got = _cache.get(name)
     if got is not None and got[0] is hook:
-        return got[1], got[2]
+        return (got[1], got[2]) if match is None else got[1].find(match[0], match[1])
     if hook is None:
         raise parse.Reject(parse.STATE, "no data files here: cannot read %s" % name)
     try:
@@ -124,18 +126,42 @@ def table(session, name, columns, keys=(), optional=False):
         raise parse.Reject(parse.STATE, "data file %s is missing" % name)
     head = {"source": None, "status": None}
     try:
-        rows = Rows(columns, [])
+        rows = Rows(columns, [] if match is None else [""])
         numbers = []
         # without the source notes (for people): only the rows are kept
         number = 0
+        bad = None  # a damaged line of a `written` file: set aside if it is the last
         for raw in datafile.bounded(lines):  # (datafile.record, not records: see there)
+            if bad is not None:
+                raise bad
             number += 1
-            cells = datafile.record(raw, number, columns, head, False, False)
-            if cells is not None:
+            try:
+                cells = datafile.record(raw, number, columns, head, False, False)
+            except datafile.DataError as e:
+                if not written:
+                    raise
+                bad = e
+                continue
+            if cells is None:
+                continue
+            if match is None:
                 rows.add(cells)
                 numbers.append(number)
+                continue
+            rows.lines[0] = "|".join(cells)  # (the row looked at, kept only when it matches)
+            if datafile.same(rows._values(rows.lines[0], match[:1])[0], match[1]):
+                if numbers:
+                    raise datafile.DataError(number, "%s already given on line %d (one row "
+                                             "each)" % (columns[match[0]][0], numbers[0]))
+                numbers.append(number)
+                got = rows.lines[0]
         datafile.end(head)
+        if match is not None:
+            return rows._values(got, None) if numbers else None
         rows.unique(numbers, keys)
+        if bad is not None:
+            session.notice = ("data/%s:%d: %s: the file's last line, set aside (cut short as it "
+                              "was written?); the rest is used" % (name, bad.line, bad.msg))
     except datafile.DataError as e:
         raise parse.Reject(parse.STATE, "data/%s:%d: %s" % (name, e.line, e.msg))
     except OSError as e:
@@ -146,6 +172,15 @@ def table(session, name, columns, keys=(), optional=False):
             close()
     _cache[name] = [hook, rows, head["status"], False]
     return rows, head["status"]
+
+
+def lookup(session, name, columns, col, value):
+    """The record of data file `name` whose column `col` holds `value` (`datafile.same`),
+    converted as `rows` gives it, or None: from the table when it is held, else read through
+    the file once, each line checked as `table` checks it (two records with that key are
+    refused, other keys are not compared) and only that record kept.  A pilot's name in a
+    reply held the whole table of names, 1.6 KB, in the hungriest request of a campaign."""
+    return table(session, name, columns, match=(col, value))
 
 
 def forget():

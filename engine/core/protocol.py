@@ -162,6 +162,10 @@ def _find(words, session):
 
         undolog.reserve(session)
         __import__("engine.core.unload")
+        if name not in sys.modules:
+            import gc
+
+            gc.collect()
     __import__(name)
     return getattr(sys.modules[name], _TABLE[fun:end]), kind
 
@@ -179,8 +183,9 @@ def execute(session, words, reply=None):
     Out of memory, the game modules loaded by earlier requests are dropped (their bytecode and
     globals fill the heap on a board: `engine.core.unload.release`) and the request tried once
     more; the first try left nothing behind, so the reply is the one a roomier heap gives.
-    Nor does it leave the question waiting for `answer` (`session.asking`, engine/tal/ask.py,
-    outside the fields that `session.abort` puts back) changed.
+    Nor does it, nor a refusal other than a new question, leave the question waiting for
+    `answer` (`session.asking`, engine/tal/ask.py, outside the fields that `session.abort` puts
+    back) changed.
     """
     asking = getattr(session, "asking", None)
     try:
@@ -193,11 +198,22 @@ def execute(session, words, reply=None):
         unload = sys.modules.get("engine.core.unload")  # loaded with a game's first command
         if unload is None or not unload.release():
             raise
+    except parse.Reject as e:
+        if _puts_back(e):  # refused, the question waiting too is as it was
+            _put_back(session, asking)
+        raise
     try:
         return _execute(session, words, reply)
-    except MemoryError:
-        _put_back(session, asking)
+    except (MemoryError, parse.Reject) as e:
+        if not isinstance(e, parse.Reject) or _puts_back(e):
+            _put_back(session, asking)
         raise
+
+
+def _puts_back(e):
+    # a refusal puts the question back, but for a new question and an answer kept all the same
+    # (its request then refused by a rule: engine/tal/answers.py)
+    return e.code != "ask" and not getattr(e, "answered", False)
 
 
 def _put_back(session, asking):
@@ -218,20 +234,31 @@ def _execute(session, words, reply):
     if kind != READ:
         session.begin(kind == CHANGE)  # undo, reset: the fields when they change them
     saving = False
+    staged = ready = None
     try:
         pairs = handler(session, words)
         if reply is not None:
             _ok(session, pairs, reply)
-        then = getattr(session, "then", None)
-        if then is not None:  # a reading command's file writes, once its reply is made
-            session.then = None
-            then()
+        # The files the request writes beside the state (engine/core/sidefiles.py): made ready
+        # now, kept once the state is saved (at once when it saves none).
+        staged = getattr(session, "staged", None)
+        if staged:
+            from engine.core import sidefiles
+
+            ready = sidefiles.prepare(session)
         if kind != READ:
             saving = True
             session.commit(" ".join(words).encode(), kind == CHANGE)
+        elif staged:
+            sidefiles.keep(session, ready)
+            staged = None
     except Exception as e:  # whatever failed, nothing of the change is kept
         if getattr(session, "then", None) is not None:
             session.then = None
+        if getattr(session, "staged", None):  # (staged before the handler failed, too)
+            from engine.core import sidefiles
+
+            sidefiles.drop(session, ready)
         if kind != READ:
             session.abort()
         if isinstance(e, (parse.Reject, MemoryError)):
@@ -241,9 +268,46 @@ def _execute(session, words, reply):
 
             raise parse.Reject(parse.STATE, "not saved, nothing changed: " + why(e))
         raise parse.Reject(parse.STATE, "internal error: %s" % type(e).__name__)
+    # Saved: from here nothing may say "nothing changed".
+    if staged:
+        try:
+            sidefiles.keep(session, ready)
+        except Exception as e:  # noqa: BLE001 - the state is saved; the files are not
+            try:
+                _late_notice(session, reply, e)
+            except Exception:  # noqa: BLE001 - out of memory even for that: the reply stands
+                pass
+    then = getattr(session, "then", None)
+    if then is not None:  # what the request keeps in RAM once it is kept (an answer's row)
+        session.then = None
+        try:
+            then()
+        except Exception:  # noqa: BLE001 - (allocation-free where it matters: answers._keep)
+            pass
     if reply is not None:
         session.notice = None  # it went out with this reply
     return pairs
+
+
+def _late_notice(session, reply, e):
+    # The saved request's files could not be kept: said with its reply, in place of its "}\n"
+    # (with the next reply when this one has a notice already).
+    text = "saved, but " + (e.msg.replace("nothing changed", "kept for this session only")
+                            if isinstance(e, parse.Reject) else "out of memory writing data files")
+    if reply is None or session.notice is not None:
+        session.notice = text
+        return
+    n = reply.n
+    try:
+        reply.n = n - 2
+        reply.write(',"notice":')
+        jsonline.string(text, reply.write)
+        reply.write("}\n")
+    except MemoryError:  # the line as it was: its end put back, allocating nothing
+        reply.buf[n - 2] = 125
+        reply.buf[n - 1] = 10
+        reply.n = n
+        session.notice = text
 
 
 def _ok(session, pairs, reply):

@@ -30,7 +30,7 @@ HEADER = ("# Values entered at the table: the device asked for them when a roll 
 
 def _rows(session):
     from engine.core import datatables
-    return datatables.table(session, FILE, _COLUMNS, optional=True)[0]
+    return datatables.table(session, FILE, _COLUMNS, optional=True, written=True)[0]
 
 
 def convert(field, tok, table, key):
@@ -55,9 +55,10 @@ def keys(session, table):
     return [key for row_table, key, _values in _rows(session) if row_table == table]
 
 
-# [session, row line, file text, append, question] of the answer whose request is running:
-# used by `given` while that request runs, kept only by `_keep` (its `session.then`).  A list and
-# a module function, not a closure: the rules transcripts' smallest heap is at its budget.
+# [session, row line] of the answer whose request is running: used by `given` while that request
+# runs, kept in the session's copy only by `_keep` (its `session.then`, once the request is
+# kept).  A list and a module function, not a closure: the rules transcripts' smallest heap is at
+# its budget.
 _pending = None
 
 
@@ -81,32 +82,17 @@ def given(session, table, key, field):
 
 
 def _keep():
-    # In the session's copy first, then the file; a write that fails takes the row back (pop and
-    # stores: nothing allocated), so a refusal keeps the answer nowhere.
+    # The row into the session's copy, once its request is kept (and its line is in the file,
+    # where there is one: engine/core/sidefiles.py).  Allocates nothing: the list's room was made
+    # by `answer`.
     from engine.core import datatables
     global _pending
-    session, line, text, append, q = _pending
+    line = _pending[1]
     _pending = None
-    full = ("" if datatables.present(FILE) else HEADER) + text if append is not None else ""
     got = datatables._cache[FILE]  # [hook, rows, status, entered]
-    lines = got[1].lines
-    n = len(lines)
-    was = (got[2], got[3])
-    try:
-        lines.append(line)  # (datatables.add_row, with the line joined before the request ran)
-        got[2] = got[2] or "entered at the table"
-        got[3] = True
-        if append is not None:
-            append(FILE, full)
-    except BaseException as e:
-        while len(lines) > n:
-            lines.pop()
-        got[2], got[3] = was
-        if isinstance(e, OSError):
-            session.asking = q  # the question still waits
-            raise parse.Reject(parse.STATE, "cannot write data/%s (%s): nothing changed" % (
-                FILE, e.args[-1] if e.args else e))
-        raise
+    got[1].lines.append(line)  # (datatables.add_row, with the line joined before the request ran)
+    got[2] = got[2] or "entered at the table"
+    got[3] = True
 
 
 def answer(session, words):
@@ -130,17 +116,22 @@ def answer(session, words):
         name, _lo, _hi, choices = fields[i]
         n = convert(fields[i], words[1 + i], table, key)
         shown.append((name, choices[n] if choices else n))  # a free word comes back as itself
-    # Kept by `_keep` once the request has run and its reply is made: out of memory before
-    # then, `protocol.execute` puts this question back and nothing is kept.  (Inline, as is the
-    # question's reply: each module global is heap, and the rules transcripts are at budget.)
+    # Kept once the request has run and its state is saved: the line in data/tal/answers.txt
+    # (engine/core/sidefiles.py, staged now), the row in the session's copy by `_keep`.  Out of
+    # memory before then, `protocol.execute` puts this question back and nothing is kept.
+    # (Inline, as is the question's reply: each module global is heap, and the rules
+    # transcripts are at budget.)
     global _pending
     from engine.core import datatables
     _rows(session)  # read (and cached) before it grows
     values = " ".join("%s=%s" % (names[i], words[1 + i]) for i in range(len(names)))
-    hook = session.data
-    append = getattr(hook, "append", None) if getattr(hook, "writes", False) else None
-    _pending = [session, "%s|%s|%s" % (table, key, values), None if append is None else
-                "%s | %s | %s | entered at the table\n" % (table, key, values), append, q]
+    _pending = [session, "%s|%s|%s" % (table, key, values)]
+    writes = getattr(session.data, "writes", False)
+    if writes:
+        from engine.core import sidefiles
+
+        sidefiles.stage(session, FILE, ("" if datatables.present(FILE) else HEADER) +
+                        "%s | %s | %s | entered at the table\n" % (table, key, values), True)
     lines = datatables._cache[FILE][1].lines  # (read above)
     # The list's room for the row made now, before the request runs, so that `_keep` appends
     # without growing it while the reply is held (MicroPython's pop keeps the room): without it,
@@ -148,8 +139,10 @@ def answer(session, words):
     lines.append(_pending[1])
     lines.pop()
     session.then = _keep
-    out = ((("saved", False), ("note", "kept for this session: no data folder to write here"))
-           if append is None else (("saved", True),))
+    why = None if writes else getattr(session.data, "why", None)
+    out = ((("saved", True),) if writes else
+           (("saved", False), ("note", "kept for this session: " + why if why else
+                               "kept for this session: no data folder to write here")))
     session.asking = None
     from engine.core import protocol
     handler, _kind = protocol._find(waiting, session)
@@ -162,7 +155,10 @@ def answer(session, words):
             # its Situation card's) or a rule's refusal (an MQ-1's year of service, after the
             # campaign's): this answer is kept, as a request that ran, never asked twice
             session.then = None
+            if writes:  # kept with the state (engine/core/sidefiles.py)
+                sidefiles.now(session)
             _keep()
+            e.answered = True  # (the question stays answered: engine/core/protocol.py)
         raise
     theirs = session.then
     if theirs is not _keep:  # the request's own writes (a reading command's), after the answer

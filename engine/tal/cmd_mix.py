@@ -61,30 +61,21 @@ def _parse(k, lines):
     return cup
 
 
-def _write(session, how, name, text):
-    fn = getattr(session.data, how, None) if getattr(session.data, "writes", False) else None
+def _later(session, writes, forget=False):
+    """Write ((how, name, text)...), how "write" or "append", once the request is kept
+    (engine/core/sidefiles.py): a request that runs out of memory before then runs again, and
+    must not find them made (a kind added twice, a mix done that is no longer being entered)."""
+    from engine.core import sidefiles
+
     try:
-        if fn is None:
-            raise OSError("this console writes no data files")
-        fn(name, text)
+        for how, name, text in writes:
+            sidefiles.stage(session, name, text, how == "append")
     except OSError as e:
         raise parse.Reject(parse.STATE, "cannot write data/%s (%s): enter the mix on the device, "
                            "in make run, or with python -m host_tools mix" % (
                                name, e.args[-1] if e.args else e))
-
-
-def _later(session, writes, forget=False):
-    """Make the writes ((how, name, text)...) once the reply is made (`protocol` runs
-    `session.then`): a request that runs out of memory before then runs again, and must not
-    find them made (a kind added twice, a mix done that is no longer being entered)."""
-
-    def then():
-        if forget:
-            cupdata.forget()  # (first: a write that fails leaves the cups to be read again)
-        for how, name, text in writes:
-            _write(session, how, name, text)
-
-    session.then = then
+    if forget:
+        session.then = cupdata.forget  # the cups read again, once the new one is written
 
 
 def _entering(session, k):

@@ -34,6 +34,8 @@ def _names():
     from engine.core import rng
     import engine.core.session
     from engine.core import session
+    import engine.core.sidefiles
+    from engine.core import sidefiles
     import engine.core.undolog
     from engine.core import undolog
     import engine.core.unload
@@ -153,6 +155,8 @@ def _names():
     from firmware.boards import frozen_fonts
     import firmware.boards.micropython.main
     from firmware.boards.micropython import main
+    import firmware.bundle
+    from firmware import bundle
     import firmware.canvas
     from firmware import canvas
     import firmware.cmdlog
@@ -189,6 +193,8 @@ def _names():
     from firmware import pathcheck
     import firmware.pickers
     from firmware import pickers
+    import firmware.playerfiles
+    from firmware import playerfiles
     import firmware.power
     from firmware import power
     import firmware.prefs

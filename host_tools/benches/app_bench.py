@@ -178,12 +178,11 @@ def show():
         be.render(c)
 def press(*evs):
     for ev in evs:
+        app.mark()
         try:
             app.key(ev)
         except Exception as e:
-            if not isinstance(e, MemoryError):
-                app.close()
-            device.trouble(app, e)
+            device.fault(app, e, not isinstance(e, MemoryError))
         if "memory" in app.message:
             print("MEMORY", " ".join([x.name for x in app.stack]), "|", app.message)
             app.message = ""

@@ -128,6 +128,12 @@ def _app_section(write, quick):
         return
     app_bench.report(write, quick)
     app_bench.panel_report(write)
+    from host_tools.benches import key_sweep
+
+    if quick:  # (the tests' run: one sweep; tests/test_key_sweep.py runs the short ones)
+        key_sweep.report(write, 300, (1,), ("200K",))
+    else:
+        key_sweep.report(write)
 
 
 def report(write=sys.stdout.write, quick=False):

@@ -28,6 +28,12 @@ BOARDS = (
     ("pybadge-nvm", "PyBadge before: 2 slots in nvm", 10000, "SAMD51 NVM"),
 )
 SETUP = 48  # requests of the campaign lines that set it up; the rest are played in a loop
+SIDE_BOARDS = (
+    # board, what, laps of the entries' journal first, steps
+    ("pybadge", "PyBadge: entries in tal-data.bin", 20, 11),
+    ("pico", "Pico: entries as files on littlefs", 0, 11),
+    ("pybadge-files", "PyBadge before: entries as files of CIRCUITPY", 0, 3),
+)
 
 
 def campaign_lines():
@@ -93,6 +99,13 @@ def report(write, saves=6000, cut_actions=30):
                 r["max_sector"] / float(r["saves"]),
                 "%.1f y" % life if life >= 1 else "%.0f wk" % (life * WEEKS_PER_YEAR), outcome))
         write("  (endurance: GD25Q16C and W25Q16JV 100,000 cycles, SAMD51 NVM 10,000 cycles)\n")
+        write("  answers and a counter mix with the state, a power cut at each operation of 11 "
+              "steps:\n")
+        for board, what, laps, count in SIDE_BOARDS:
+            r, fails, _o = run(["sides", board, 0, count, "even", laps])
+            write("    %-44s %5d cuts: %d ghost answers, %d half mixes, %d other failures\n" % (
+                what, r["trials"], r["ghosts"], r["halves"],
+                r["failures"] - r["ghosts"] - r["halves"]))
     finally:
         os.remove(path)
 

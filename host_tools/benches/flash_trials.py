@@ -11,6 +11,15 @@ tests/test_flash_power_cut.py start it):
                               leaves (flashsim.TORN: first, last, even, odd)
     micropython flash_trials.py settings PHASE COUNT [TORN]
                               the same for COUNT settings changes on the PyBadge's settings file
+    micropython flash_trials.py sides BOARD FIRST COUNT [TORN [LAPS]]
+                              the same for the steps FIRST .. FIRST + COUNT - 1 of SIDES, which
+                              answer questions and enter a counter mix (issue 42): the state and
+                              what the player entered are each before or after the step, the
+                              entries never ahead of the state (a ghost answer), never half (a
+                              half mix), what was acknowledged kept.  BOARD `pybadge-files`: the
+                              entries as files on CIRCUITPY, as before issue 42; with LAPS, the
+                              PyBadge's entries go to a small journal written LAPS times first,
+                              so that the steps erase ahead and start new laps
 
 BOARD is `pybadge` (the journals on CIRCUITPY), `pybadge-nvm` (the two slots in
 microcontroller.nvm that firmware before 2026-12 wrote) or `pico` (littlefs).  LINES is a file of
@@ -27,6 +36,9 @@ from flashsim import CircuitPyDrive, Nor, PicoFlash, PowerCut, SamdNvm
 # The PyBadge's settings journal (hardware/pybadge.py: SETTINGS_RING; a test checks they agree).
 SETTINGS_RING = 48
 SETTINGS_BODY = 64
+# Its journal of what the player enters at the table (hardware/pybadge.py: DATA_RING, DATA_BODY).
+DATA_RING = 80
+DATA_BODY = 8192
 
 from engine.core import protocol
 from engine.core.record import LEGACY_SLOT
@@ -432,6 +444,184 @@ def settings_cuts(phase, count, torn):
     print("trials %d failures %d new %d ops %d" % (trials, failures, new, 0))
 
 
+# Each step: the requests that put its question back after a restart (a question waits in RAM
+# only), then the request cut (tests/file_cuts.py plays the same on the desktop's files).
+SIDES = (
+    (("table ridge =3",), "answer 4"),
+    ((), "so +2"),
+    (("table scout =1",), "answer 2 0"),
+    ((), "mix ground new"),
+    ((), "mix ground add 6 no-effect"),
+    ((), "mix ground add 3 1-hit"),
+    ((), "mix ground done"),
+    ((), "so +1"),
+    ((), "mix popup new"),
+    ((), "mix popup add 20 no-enemy - -"),
+    ((), "mix popup cancel"),
+)
+
+
+class SideBoard:
+    """A board whose state and player's entries a trial cuts: the PyBadge (the state's and the
+    entries' journals on CIRCUITPY) or the Pico (the state files and the data folder on
+    littlefs)."""
+
+    def __init__(self, board, torn, laps=0):
+        self.board = board
+        self.ring, self.body = (48, 2048) if laps else (DATA_RING, DATA_BODY)
+        if board == "pybadge-files":  # the entries as files on CIRCUITPY (before issue 42)
+            self.b = PyBadge(80, 4096, 3, 512 * KB, torn)
+            import os
+
+            self.names = sorted(os.listdir(self.b.MOUNT))
+        elif board == "pybadge":
+            from firmware.journal import DATA, make_file
+
+            self.b = PyBadge(80, 4096, 3, 512 * KB, torn)
+            make_file(self.b.MOUNT + "/tal-data.bin", self.ring, DATA)
+            self.b.dev.flush()
+            import os
+
+            self.names = sorted(os.listdir(self.b.MOUNT))  # the drive's own: nothing is added
+        else:
+            self.b = Pico()
+        self.nor = self.b.nor
+
+    def boot(self):
+        """A start after a cut: the session and its data hook, as the device makes them."""
+        if self.board == "pybadge":
+            from firmware.journal import DATA, Journal, JournalBundle
+
+            s = self.b.boot()
+            dev = self.b.dev
+            j = Journal(self.b.MOUNT + "/tal-data.bin", self.ring, DATA, self.body,
+                        lambda: dev.ioctl(3, 0), s.store.journal)
+            s.data = reader(None, None, JournalBundle(j))
+        elif self.board == "pybadge-files":
+            s = self.b.boot()
+            s.data = reader(None, self.b.MOUNT + "/data")
+        else:
+            s = self.b.boot()
+            s.data = reader(None, self.b.MOUNT + "/data")
+        return s
+
+    def entries(self, s):
+        """{name: bytes} of what the player entered, as the data hook reads it."""
+        out = {}
+        if self.board == "pybadge":
+            for name, w in s.data.held().items():
+                w.seek(0)
+                out[name] = w.read()
+            return out
+        import os
+
+        top = self.b.MOUNT + "/data"
+
+        def walk(d, rel):
+            try:
+                names = os.listdir(d)
+            except OSError:
+                return
+            except UnicodeError:  # names that are not text: a directory of the drive damaged
+                out["?"] = b"the folder %s is damaged" % d.encode()
+                return
+            for n in names:
+                if os.stat(d + "/" + n)[0] & 0x4000:
+                    walk(d + "/" + n, rel + n + "/")
+                else:
+                    with open(d + "/" + n, "rb") as f:
+                        out[rel + n] = f.read()
+
+        walk(top, "")
+        return out
+
+    def damaged(self):
+        bad = self.b.intact()
+        if self.board == "pybadge":
+            import os
+
+            if sorted(os.listdir(self.b.MOUNT)) != self.names:
+                bad.append("the drive's files are not the same: %s" % os.listdir(self.b.MOUNT))
+        return bad
+
+
+def sides(board, first, count, torn, laps=0):
+    """A power cut at every flash operation of the steps first .. first + count - 1 of SIDES."""
+    sb = SideBoard(board, torn, laps)
+    nor = sb.nor
+    s = sb.boot()
+    act(s, "seed 7")
+    for _ in range(laps):  # entries written before: the journal's head goes round
+        act(s, "mix hit new")
+        act(s, "mix hit cancel")
+    snaps, states, files, ops = [], [], [], []
+    for i in range(first + count):
+        before, line = SIDES[i]
+        snaps.append(bytes(nor.mem))
+        states.append(s.payload())
+        files.append(sb.entries(s))
+        for b in before:
+            act(s, b)
+        n = nor.ops
+        if not act(s, line):
+            print("FAIL step %d (%s) refused without a cut" % (i, line))
+        ops.append(nor.ops - n)
+    states.append(s.payload())
+    files.append(sb.entries(s))
+    trials = failures = ghosts = halves = landed = total = 0
+    for i in range(first, first + count):
+        before, line = SIDES[i]
+        total += ops[i]
+        for k in range(ops[i] + 1):
+            nor.mem[:] = snaps[i]
+            s = sb.boot()
+            for b in before:
+                act(s, b)
+            nor.cut_at = nor.ops + k
+            acked = False
+            try:
+                acked = act(s, line)
+            except PowerCut:
+                pass
+            nor.cut_at = -1
+            trials += 1
+            where = "step %d (%s) cut at operation %d" % (i, line, k)
+            try:
+                t = sb.boot()
+                got_state, got_files = t.payload(), sb.entries(t)
+            except Exception as e:  # noqa: BLE001 - a drive that no longer mounts
+                failures += 1
+                print("FAIL %s: the restart fails: %r" % (where, e))
+                continue
+            st = [j for j in (i, i + 1) if states[j] == got_state]
+            fi = [j for j in (i, i + 1) if files[j] == got_files]
+            bad = ["damaged " + x for x in sb.damaged()]
+            if not st:
+                bad.append("the state is neither before nor after")
+            if not fi:
+                halves += 1
+                bad.append("the entries are neither before nor after")
+            elif st and files[i] != files[i + 1] and states[i] != states[i + 1] \
+                    and max(fi) > max(st):
+                ghosts += 1
+                bad.append("the entries are the step's, its state is not")
+            if acked and st and fi and (max(st) != i + 1 or max(fi) != i + 1):
+                bad.append("acknowledged, not kept")
+            if st and fi:
+                landed += max(fi) == i + 1 and files[i] != files[i + 1]
+                nxt = i if max(fi) != i + 1 and files[i] != files[i + 1] else i + 1
+                if nxt < len(SIDES) and not bad:  # and the device goes on
+                    for b in SIDES[nxt][0]:
+                        act(t, b)
+                    if not act(t, SIDES[nxt][1]):
+                        bad.append("then %s is refused" % SIDES[nxt][1])
+            for msg in bad:
+                failures += 1
+                print("FAIL %s: %s" % (where, msg))
+    print("trials %d failures %d ghosts %d halves %d landed %d ops %d" % (
+        trials, failures, ghosts, halves, landed, total))
+
+
 def main(argv):
     what = argv[1]
     if what == "wear":
@@ -445,6 +635,9 @@ def main(argv):
         cuts(board, phase, read_lines(path), first, count, depth, torn)
     elif what == "settings":
         settings_cuts(int(argv[2]), int(argv[3]), argv[4] if len(argv) > 4 else "first")
+    elif what == "sides":
+        sides(argv[2], int(argv[3]), int(argv[4]), argv[5] if len(argv) > 5 else "first",
+              int(argv[6]) if len(argv) > 6 else 0)
     else:
         raise SystemExit(__doc__)
 

@@ -9,10 +9,13 @@ so that a failed copy leaves the old app runnable:
      last: CircuitPython reloads on writes, and the old code.py never runs in front of a half-new
      lib/ except during those renames.  A copy that fails in step 1 (a full drive, an unplugged
      cable, Ctrl-C) removes `.tal-deploy/` and leaves the board as it was.
-  The campaign's and the settings' journals (`tal-save.bin`, `tal-settings.bin`,
-  firmware/journal.py) are made here when the drive has none, whole and erased, before the app's
-  files: the board never makes nor grows a file (a power cut while FAT's tables are rewritten
-  can leave the drive unmountable).  A file where the app needs a folder (`lib` as a file) is
+  The campaign's, the settings' and the entries' journals (`tal-save.bin`, `tal-settings.bin`,
+  `tal-data.bin`, firmware/journal.py) are made here when the drive has none, whole and erased,
+  before the app's files: the board never makes nor grows a file (a power cut while FAT's tables
+  are rewritten can leave the drive unmountable); one there that the board would refuse (empty,
+  a folder, damaged) is said and nothing is written.  What the board kept from the table in
+  `tal-data.bin` is written out into data/ first, as the player's files (host_tools/board/
+  entries.py).  A file where the app needs a folder (`lib` as a file) is
   refused before anything is written, saying what to remove.
   A `lib/.../X.py` beside a shipped `X.mpy` (from a build without CircuitPython's mpy-cross) is
   deleted once the .mpy is in place: CircuitPython imports X.py first, so it would hide the new
@@ -229,12 +232,44 @@ def _make_journal(mount, name, ring, kind, log):
         name, _journal_size(ring) // 1024))
 
 
+def _check_journal(mount, name, ring, kind):
+    # The board's own check (firmware/journal.py) of a journal the drive has: a folder, an empty
+    # or damaged file is refused by the board, which then saves nothing; deploy never deletes it
+    # (it may hold a campaign), so it says so and stops before writing anything.
+    from firmware.journal import _REMAKE, Journal
+
+    j = Journal(os.path.join(mount, name), ring, kind, 0, None)
+    if j.f is not None:
+        j.f.close()
+        return
+    why = j.why[:-len(_REMAKE)] if j.why.endswith(_REMAKE) else j.why
+    raise DeployError("%s on %s: the board cannot save there; copy it off the drive if it may "
+                      "hold your campaign, delete it and deploy again, which makes it (nothing "
+                      "was changed)" % (why, mount))
+
+
 def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     """Install the CircuitPython tree on a mounted CIRCUITPY drive (staged, then switched);
     return (copied, kept, same)."""
     major = circuitpython_version(mount)
     _check_dist(src)
     _check_compiled_for(major, info or {})
+    from host_tools.board import entries
+    from host_tools.building.dist import pybadge_journals
+
+    journals = [(n, r, k) for n, r, k in pybadge_journals()
+                if not os.path.lexists(os.path.join(mount, n))]
+    for name, ring, kind in pybadge_journals():  # one there that the board would refuse: said
+        if os.path.lexists(os.path.join(mount, name)):
+            _check_journal(mount, name, ring, kind)
+    # What the badge kept from the table, into data/ as the player's files (then kept as such)
+    try:
+        entries.write_out(mount, log)
+    except OSError as e:
+        if e.errno in _READ_ONLY:
+            raise _read_only(mount, e)
+        raise DeployError("cannot write what the badge kept from the table into %s/data (%s): "
+                          "the app was not changed; deploy again" % (mount, e.strerror))
     copied, kept, same, todo = [], [], [], []
     for rel in _tree(src):
         if _protected(rel):
@@ -254,10 +289,6 @@ def to_circuitpython(src, mount, replace_data=False, log=print, info=None):
     # X.py on the board hides a shipped X.mpy (CircuitPython imports .py first).
     hiding = [r[:-4] + ".py" for r in _tree(src) if r.startswith("lib/") and r.endswith(".mpy")
               and os.path.isfile(os.path.join(mount, r[:-4] + ".py"))]
-    from host_tools.building.dist import pybadge_journals
-
-    journals = [(n, r, k) for n, r, k in pybadge_journals()
-                if not os.path.lexists(os.path.join(mount, n))]
     for rel in todo + hiding:  # a file where a folder must be: say so before writing anything
         parts = rel.split("/")[:-1]
         for i in range(1, len(parts) + 1):

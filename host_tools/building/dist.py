@@ -232,12 +232,10 @@ def _write_circuitpython_info(path, cross):
         f.write("\n")
 
 
-def pybadge_journals():
-    """[(file name, ring, kind)] of the PyBadge's journals, as hardware/pybadge.py names them
-    (read, not imported: it imports CircuitPython's modules).  `make deploy` makes them."""
+def pybadge_names():
+    """The constants hardware/pybadge.py gives its names to (read, not imported: it imports
+    CircuitPython's modules)."""
     import ast
-
-    from firmware.journal import SETTINGS, STATE
 
     with open(os.path.join(ROOT, "hardware", "pybadge.py")) as f:
         tree = ast.parse(f.read())
@@ -247,8 +245,18 @@ def pybadge_journals():
             for t in node.targets:
                 if isinstance(t, ast.Name):
                     names[t.id] = node.value.value
+    return names
+
+
+def pybadge_journals():
+    """[(file name, ring, kind)] of the PyBadge's journals, as hardware/pybadge.py names them.
+    `make deploy` makes them."""
+    from firmware.journal import DATA, SETTINGS, STATE
+
+    names = pybadge_names()
     return [(names["SAVE_FILE"], names["SAVE_RING"], STATE),
-            (names["SETTINGS_FILE"], names["SETTINGS_RING"], SETTINGS)]
+            (names["SETTINGS_FILE"], names["SETTINGS_RING"], SETTINGS),
+            (names["DATA_FILE"], names["DATA_RING"], DATA)]
 
 
 def circuitpython_info(dist=DIST):

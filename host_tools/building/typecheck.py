@@ -23,7 +23,8 @@ OUT = os.path.join(ROOT, "build", "typecheck")
 
 SHARED = ("firmware/app.py", "firmware/canvas.py", "firmware/keys.py", "firmware/power.py",
           "firmware/prefs.py", "firmware/ui.py", "firmware/device.py", "firmware/font8.py",
-          "firmware/storage.py", "firmware/entropy.py", "firmware/datafiles.py")
+          "firmware/storage.py", "firmware/entropy.py", "firmware/datafiles.py",
+          "firmware/playerfiles.py", "firmware/bundle.py")
 BOARDS = {
     "circuitpython": SHARED + ("firmware/display_displayio.py", "hardware/pybadge.py",
                                "firmware/boards/circuitpython/code.py",

@@ -41,18 +41,25 @@ def _unescape(body, where):
     return re.sub(_ESC, lambda m: bytes((int(m.group(1), 16),)), body)
 
 
+LINE_MAX = 65536  # bytes in a log line (a request is 200 at most, a reply a few KB)
+
+
 def parse(data, name="log"):
-    """The events of a log given as bytes (or str)."""
+    """The events of a log given as bytes (or str), or as its lines (bytes, read as they come:
+    a file that is no log is refused at its first bad line, not read whole first).  A log is
+    one with `>` / `<` markers when its first line that is neither blank nor `#` has one."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
+    lines = data.split(b"\n") if isinstance(data, (bytes, bytearray)) else data
     events = []
-    marked = any(l.startswith(b"> ") or l.startswith(b">\\ ") or l.rstrip(b"\r") == b">"
-                 for l in lines)
+    marked = None
     for n, raw in enumerate(lines, 1):
         where = "%s:%d" % (name, n)
+        if raw[-1:] == b"\n":
+            raw = raw[:-1]
+        if marked is None and raw.strip() and not raw.startswith(b"#"):
+            marked = (raw.startswith(b"> ") or raw.startswith(b">\\ ") or raw.startswith(b"< ")
+                      or raw.rstrip(b"\r") == b">")
         if raw[-1:] == b"\r":
             raw = raw[:-1]  # a log edited on Windows
         for c in raw:
@@ -114,10 +121,24 @@ def read(path):
         if there:
             raise LogError("cannot read %s: %s" % (path, there))
         with open(path, "rb") as f:
-            data = f.read()
+            return parse(_lines(f, path), path)
     except OSError as e:
         raise LogError("cannot read %s: %s" % (path, e.strerror or e))
-    return parse(data, path)
+
+
+def _lines(f, path):
+    # The file's lines as they come, each LINE_MAX bytes at most: a 3 GB file that is no log is
+    # refused at its first line, having read that line only.
+    n = 0
+    while True:
+        line = f.readline(LINE_MAX + 1)
+        if not line:
+            return
+        n += 1
+        if len(line) > LINE_MAX:
+            raise LogError("%s:%d: a line longer than %d bytes (is this a command log?)" % (
+                path, n, LINE_MAX))
+        yield line
 
 
 def requests(events):

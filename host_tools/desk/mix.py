@@ -8,6 +8,7 @@ folder: a board's `data/` (CircuitPython: the CIRCUITPY drive) or the simulator'
 """
 
 import json
+import os
 import sys
 
 PROMPT = {"hit": "COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG (e.g. 2 structure* - stress:1 -)",
@@ -21,6 +22,13 @@ def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
     from engine.core.session import Session
     from firmware.datafiles import reader
 
+    # A PyBadge's data folder: what the badge kept from the table goes into it first (its
+    # journal is read before the folder: a cup written here would not be the one it draws from)
+    drive = os.path.dirname(os.path.abspath(data_dir))
+    if os.path.isfile(os.path.join(drive, "tal-data.bin")):
+        from host_tools.board import entries
+
+        entries.write_out(drive, lambda line: out.write(line + "\n"))
     session = Session(0)
     session.data = reader(None, data_dir)
 

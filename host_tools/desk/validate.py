@@ -70,10 +70,10 @@ def check(path, name=None):
         return "%s: not a known data file (the data files are: %s)" % (
             path, ", ".join(sorted(READERS)))
     try:
-        open(path, "rb").close()
-        there = cmdlog.not_a_file(path)
+        there = cmdlog.not_a_file(path)  # first: opening a pipe waits for a writer
         if there:
             return "%s: %s" % (path, there)
+        open(path, "rb").close()
     except OSError as e:
         return "%s: %s" % (path, e.strerror or e)
 
@@ -83,11 +83,17 @@ def check(path, name=None):
     try:
         reader(session)
     except parse.Reject as e:
-        m = _WHERE.match(e.msg)
-        if m:
-            return "%s:%s: %s" % (path, m.group(2), m.group(3))
-        return "%s: %s" % (path, e.msg)
+        return _at(path, e.msg)
+    if session.notice:  # a damaged last line the device sets aside: worth mending all the same
+        return _at(path, session.notice)
     return None
+
+
+def _at(path, msg):
+    m = _WHERE.match(msg)
+    if m:
+        return "%s:%s: %s" % (path, m.group(2), m.group(3))
+    return "%s: %s" % (path, msg)
 
 
 def run(files=(), out=sys.stdout, err=sys.stderr, as_name=None):
