@@ -23,9 +23,10 @@ from engine.tal.ask import asks
 from engine.core.jsonline import Obj
 
 
-def _use_scout(vals, lost):
+def _scout_check(vals):
     """"Allocation des Scouts": a scout bought at the set-up flies one mission a day, one scout
-    per battalion; a lost one leaves the campaign."""
+    per battalion.  Refused before its die is rolled (no question the refusal would not
+    answer)."""
     from engine.tal import battalions
 
     owned = vals[fields.SCOUTS] & 15
@@ -34,10 +35,18 @@ def _use_scout(vals, lost):
         raise parse.Reject(parse.STATE, "no scout left today (%d bought, each flies one mission "
                            "a day)" % owned)
     b = (vals[fields.TARGET] & 15) - 1
+    if b >= 0 and vals[fields.BN_STATE + b] & battalions.SCOUTED:
+        raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
+                           % battalions.bn_name(vals[fields.BN_ID + b]))
+
+
+def _use_scout(vals, lost):
+    """The scout flies (`_scout_check` passed): its battalion has had its scout today; a lost
+    one leaves the campaign."""
+    from engine.tal import battalions
+
+    b = (vals[fields.TARGET] & 15) - 1
     if b >= 0:
-        if vals[fields.BN_STATE + b] & battalions.SCOUTED:
-            raise parse.Reject(parse.STATE, "battalion %s has its scout today (one per battalion)"
-                               % battalions.bn_name(vals[fields.BN_ID + b]))
         vals[fields.BN_STATE + b] |= battalions.SCOUTED
     vals[fields.SCOUTS] += 16 if not lost else -1  # used today; a lost one is gone for good
 
@@ -72,6 +81,12 @@ def loiter(session, words):
             if i < len(words) and words[i][:1] == "=":
                 die = parse.face(words[i], 10)
                 i += 1
+            # what needs no die is checked first: a refusal after the Scout's row was asked
+            # would leave the player's answer nowhere to go
+            parse.modifiers(words, i)
+            loiter_rules.may_place(vals)
+            if campaign.on(vals):
+                _scout_check(vals)
             die = die or session.rng.die(10)  # any refusal below rolls it back
             from engine.tal import sheets
             extra, relief, lost, entered = sheets.scout(session, die, campaign.on(vals))

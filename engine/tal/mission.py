@@ -339,6 +339,18 @@ def abort(session):
     vals[fields.TARGET] = 0
 
 
+def may_end(vals):
+    """Refuse `mission end` while no mission is flown, or a crashed aircraft's SAR is due: before
+    the mission's stress is looked up, which may ask (no question the refusal would not answer)."""
+    if vals[fields.PHASE] == P_NONE:
+        raise parse.Reject(parse.STATE, "no mission is being flown")
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
+            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
+                a + 1, a + 1))
+
+
 def end(session, stress, xp, out):
     """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
     Scout relief, Cool, XP.
@@ -350,13 +362,7 @@ def end(session, stress, xp, out):
     from engine.tal import pilots
 
     vals = session.vals
-    if vals[fields.PHASE] == P_NONE:
-        raise parse.Reject(parse.STATE, "no mission is being flown")
-    for a in range(fields.AC_MAX):
-        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
-                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
-            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
-                a + 1, a + 1))
+    may_end(vals)
     relief = vals[fields.MISSION]
     for a in range(fields.AC_MAX):
         if not (aircraft.used(vals, a) and aircraft.in_mission(vals, a)):
