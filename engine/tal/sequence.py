@@ -1,4 +1,4 @@
-"""The sequence of play ("Séquence de jeu"): where the campaign, or the mission being flown, stands,
+"""The sequence of play ("Séquence de jeu"): where the campaign, or the mission flown, stands;
 and the rulebook's next step: `next` (docs/protocol/campaign.md, "The next step").
 
 A step is named by the request that takes it: "mission start", "loiter next", "day end" ... a
@@ -13,15 +13,15 @@ so the step named is never one the engine would refuse.
 
 The steps, in the rulebook's order: no campaign: "campaign start" (or "mission start" for a
 mission flown outside one); the set-up: "bn add" (the card's value not reached), "ac add" (no
-aircraft bought), "pilot add" (a type short of pilots), "pilot level" (more levels raised than
-lowered), "campaign ready"; a day: "cas engaged" (Expansion #3: a Close Air Support card drawn,
-its Squads not placed), "ac set" (no aircraft has a pilot who may fly: "Allocation des pilotes et
-appareils"), "mission start", then the mission's: "so weapons" (a campaign's, while arming),
-"engine check" (an Engine marker), "loiter start", "loiter next" (each battlefield turn) or
-"mission home" (every aircraft there has a Bingo marker), "bingo check", "sar", "mission end";
-when no aircraft may fly: the end of the day's "day end", "bn roll" (battalions to roll), "day
-next", "ac replace", "pilot replace", "ac repair", "pilot heal", "pilot rr", "day +1"; the end:
-"campaign result".
+aircraft bought), "pilot add" (a type with fewer pilots than its aircraft and one more),
+"pilot level" (more levels raised than lowered), "campaign ready"; a day: "cas engaged"
+(Expansion #3: a Close Air Support card drawn, its Squads not placed), "ac set" (no aircraft has
+a pilot who may fly: "Allocation des pilotes et appareils"), "mission start", then the
+mission's: "so weapons" (a campaign's, while arming), "engine check" (an Engine marker), "loiter
+start", "loiter next" (each battlefield turn) or "mission home" (every aircraft there has a Bingo
+marker), "bingo check", "sar", "mission end"; when no aircraft may fly: the end of the day's
+"day end", "bn roll" (battalions to roll), "day next", "ac replace", "pilot replace", "ac
+repair", "pilot heal", "pilot rr", "day +1"; the end: "campaign result".
 
 Read at every refresh of a screen, so it reads the fields and loads nothing else but where it
 must: the type of an aircraft without a pilot (a drone flies without one), the Bingo checks due.
@@ -91,13 +91,11 @@ def _setup(session):
     craft = [a for a in range(fields.AC_MAX) if vals[fields.AC_TYPE + a]]
     if not craft:
         return "ac add"
-    from engine.core import parse
     from engine.tal import aircraft, pilots
 
-    for a in craft:
-        try:
-            cmd_setup._crew(session, a, aircraft, pilots)
-        except parse.Reject:
+    for a in craft:  # «un pilote ... pour chaque carte d'avion ..., plus un ... pour chaque type»
+        got = cmd_setup.crew(session, a, aircraft, pilots)
+        if got is not None and got[2] < got[1] + 1:
             return "pilot add"
     if vals[fields.ADJUST] > 0:
         return "pilot level"
