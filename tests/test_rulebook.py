@@ -476,6 +476,18 @@ def test_no_question_is_asked_that_a_rule_without_a_die_refuses():
     # Front Line's stress is asked at the table: the SAR due is said first, nothing asked
     assert "roll SAR for aircraft 2 first" in refused(s, "mission end", "state")
     assert getattr(s, "asking", None) is None
+    # a card the data files do not know is asked at the table: not while a mission is flown
+    assert "mission is being flown" in refused(s, "campaign start syria-2012 surge", "state")
+    assert getattr(s, "asking", None) is None
+    # the campaign ended (a card's condition) while a mission is flown: no Ridge Evasion asked
+    # for a crash whose VP would be refused
+    s = new()
+    play(s, "bn add 1a 3", "ac add a-10a", "pilot add pirate 7 12 0", "ac set 1 pilot 1")
+    ok(s, "mission start 1 vs 1a")
+    ok(s, "loiter start")
+    ok(s, "campaign end")
+    assert "campaign is over" in refused(s, "ridge 1 =3", "state")
+    assert getattr(s, "asking", None) is None
 
 
 # --- "Stress", "Appareils et Armements" ---------------------------------------------------------

@@ -251,6 +251,7 @@ def ridge(session, words):
         raise parse.Reject(parse.STATE, "aircraft %d has no pilot whose stress to check" % (a + 1))
     if aircraft.status(vals, a) != aircraft.FLYING:
         raise parse.Reject(parse.STATE, "aircraft %d is not flying" % (a + 1))
+    campaign.require_open(vals)  # (a crash's VP would be refused once the row was asked)
     mod, die = parse.modifiers(words, 2, 10)
     mod += (aircraft.evasive(vals, a) - vals[fields.P_STRESS + k] -
             aircraft.CONTROLS_RIDGE * aircraft.marker(vals, a, aircraft.CONTROLS))

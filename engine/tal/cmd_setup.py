@@ -101,6 +101,8 @@ def _start(session, words):
     vals = session.vals
     parse.arity(words, 4, 7,
                 "campaign start CARD SITUATION | campaign start DAYS SO DAILY [year Y]")
+    if vals[fields.PHASE]:  # (before a card's values are asked: no question left unanswered)
+        raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
     year = 0
     name = None
     entered = False
@@ -119,8 +121,6 @@ def _start(session, words):
         year, _setup, entered = cards.campaign_card(session, name)
         so_, days, daily, got = cards.situation(session, words[3])
         entered = entered or got
-    if vals[fields.PHASE]:
-        raise parse.Reject(parse.STATE, "a mission is being flown (mission end)")
     # Everything from the rosters to the former pilots goes (engine/tal/fields.py keeps them in
     # one run: aircraft, pilots, battalions, then the sequence fields).
     for i in range(fields.AC_TYPE, fields.FORMER + fields.FORMER_MAX):
