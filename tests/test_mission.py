@@ -269,7 +269,7 @@ def test_worked_example_first_mission():
     assert [(p["name"], p["stress"], p["xp"]) for p in r["pilots"]] == [("viper", 3, 3),
                                                                          ("judge", 9, 3)]
     # «Je note le gain de 4 PV pour la destruction du bataillon»: the mission's end records it
-    assert (r["battalion"], r["gain"], r["vp"], r["battalions_left"]) == ("5s", 4, 4, 0)
+    assert (r["destroyed"], r["gain"], r["vp"]) == ("5s", 4, 4)
 
 
 def test_mission_end_rules():

@@ -87,8 +87,9 @@ def _slots(session, words, start):
 
 
 def _end_args(session, words):
-    """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp, battalion slot or -1,
-    destroyed).  Every word is checked before the band's stress is looked up (which may ask)."""
+    """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp, the slot of the battalion
+    destroyed or -1).  Every word is checked before the band's stress is looked up (which may
+    ask)."""
     from engine.tal import sheets
     vals = session.vals
     stress = None
@@ -121,8 +122,9 @@ def _end_args(session, words):
                                "[destroyed] [all] [xp +X]")
         where = where or t not in ("xp", "destroyed", "all")
         i += 1
-    destroyed = "destroyed" in seen
-    if destroyed and b < 0 and campaign.on(vals):
+    if "destroyed" not in seen:
+        b = -1
+    elif b < 0 and campaign.on(vals):
         # «Ajustez la Force du Marqueur de Bataillon»: the campaign records which one
         raise parse.Reject(parse.STATE, "which battalion was destroyed? the mission was flown "
                            "against none: mission end BATTALION destroyed")
@@ -131,19 +133,7 @@ def _end_args(session, words):
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
-    return stress, xp, b, destroyed
-
-
-def _destroyed(vals, b):
-    """«Ajustez la Force du Marqueur de Bataillon»: the battalion the mission destroyed leaves the
-    sector map with its VP (engine/tal/battalions.py), once: none more if it was recorded already
-    (`vp battalion ID destroyed`)."""
-    got = 0
-    if battalions.bn_strength(vals, b) != battalions.DESTROYED:
-        got = battalions.battalion_vp(vals, b, battalions.DESTROYED)
-    return (("battalion", battalions.bn_name(vals[fields.BN_ID + b])), ("strength", "destroyed"),
-            ("gain", got), ("vp", vals[fields.VP]),
-            ("battalions_left", battalions.bn_left(vals)))
+    return stress, xp, b
 
 
 @asks
@@ -191,8 +181,13 @@ def mission(session, words):
         vals[fields.TARGET] |= FUEL_PRIORITY
         return _mission_show(session) + (("so", vals[fields.SO]),)
     if t == "end":
-        mission_rules.may_end(vals)
-        stress, xp, b, destroyed = _end_args(session, words)
+        mission_rules.end(session, None, 0, None)
+        stress, xp, b = _end_args(session, words)
+        n = 0
+        if b >= 0 and battalions.bn_strength(vals, b) != battalions.DESTROYED:
+            # «Ajustez la Force du Marqueur de Bataillon»: off the sector map with its VP
+            # (engine/tal/battalions.py), once: none more if `vp battalion` recorded it already
+            n = battalions.battalion_vp(vals, b, battalions.DESTROYED)
         done = []
         cups_back = mission_rules.end(session, stress, xp, done)
         out = []
@@ -205,8 +200,9 @@ def mission(session, words):
                             ("level", pilots.LEVELS[pilots.level(vals, k)]),
                             ("promoted", bool(promoted)))))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
-        if destroyed and b >= 0:
-            res += _destroyed(vals, b)
+        if b >= 0:
+            res += (("destroyed", battalions.bn_name(vals[fields.BN_ID + b])), ("gain", n),
+                    ("vp", vals[fields.VP]))
         if promoted_any(done):
             res += (("note", "promoted: enter the new card's values (pilot card K ...)"),)
         if cups_back[0] or cups_back[1]:

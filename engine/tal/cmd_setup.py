@@ -206,38 +206,27 @@ def _ready(session):
     vals[fields.DAY] = 1
 
 
-def crew(session, a, aircraft, pilots):
-    """(type, aircraft of that type, pilots who may fly it) for aircraft a's type ("Choix des
-    Pilotes": one pilot per aircraft card, and one more per type, drones none); None for a
-    drone."""
+def _crew(session, a, aircraft, pilots, more=0):
+    """«Choix des Pilotes»: a pilot flies only his card's type; after the set-up no pilot joins.
+    Refuse while aircraft a's type has fewer pilots who may fly it than aircraft (and `more`:
+    1 for the squadron's whole allotment, one more per type, engine/tal/sequence.py)."""
     vals = session.vals
     if aircraft.unmanned(session, a):
-        return None
+        return
     fam = aircraft.family(session, a)
     planes = 0
     for b in range(fields.AC_MAX):
         if aircraft.used(vals, b) and not aircraft.unmanned(session, b) and \
                 aircraft.family(session, b) == fam:
             planes += 1
-    n = 0
+    crew = 0
     for k in range(fields.PILOT_MAX):
         if pilots.used(vals, k) and pilots.family(session, vals[fields.P_NAME + k]) in (fam, None):
-            n += 1
-    return fam, planes, n
-
-
-def _crew(session, a, aircraft, pilots):
-    """«Choix des Pilotes»: a pilot flies only his card's type; after the set-up no pilot joins.
-    Refuse while aircraft a's type has fewer pilots who may fly it than aircraft."""
-    got = crew(session, a, aircraft, pilots)
-    if got is None:
-        return
-    fam, planes, crew_ = got
-    if crew_ < planes:
+            crew += 1
+    if crew < planes + more:
         raise parse.Reject(parse.STATE, "%d %s aircraft, %d %s pilot%s: each aircraft needs a "
                            "pilot who flies its type (pilot add NAME OKAY SHAKEN COOL)" % (
-                               planes, fam.upper(), crew_, fam.upper(),
-                               "" if crew_ == 1 else "s"))
+                               planes, fam.upper(), crew, fam.upper(), "" if crew == 1 else "s"))
 
 
 @asks

@@ -28,10 +28,12 @@ def loiter_left(vals, a):
     return vals[fields.LOITER] + fuel - vals[fields.TURN]
 
 
-def may_place(vals):
-    """Refuse to place the Loiter marker now: no mission target-bound, the marker placed already,
-    or the engine checks still to roll.  Checked before the Scout's die is rolled (its row may be
-    asked: no question the refusal would not answer)."""
+def loiter_start(session, turns, relief):
+    """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
+    (Scout).  The battle begins (Fast part of the first turn).  With `turns` None, only refuse to
+    place it now (no mission target-bound, the marker placed already, the engine checks still to
+    roll): before the Scout's die is rolled, its row may be asked."""
+    vals = session.vals
     if vals[fields.PHASE] != mission.P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
                            "(mission start first)" if vals[fields.PHASE] == mission.P_NONE else
@@ -40,13 +42,8 @@ def may_place(vals):
         # the sequence: "Bilan dommages moteur" before "Placement des marqueurs d'Autonomie"
         raise parse.Reject(parse.STATE, "the engine checks come first: an unrepaired Engine "
                            "marker rolls before the Loiter marker is placed (engine check)")
-
-
-def loiter_start(session, turns, relief):
-    """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
-    (Scout).  The battle begins (Fast part of the first turn)."""
-    vals = session.vals
-    may_place(vals)
+    if turns is None:
+        return
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
     vals[fields.LOITER] = turns

@@ -339,18 +339,6 @@ def abort(session):
     vals[fields.TARGET] = 0
 
 
-def may_end(vals):
-    """Refuse `mission end` while no mission is flown, or a crashed aircraft's SAR is due: before
-    the mission's stress is looked up, which may ask (no question the refusal would not answer)."""
-    if vals[fields.PHASE] == P_NONE:
-        raise parse.Reject(parse.STATE, "no mission is being flown")
-    for a in range(fields.AC_MAX):
-        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
-                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
-            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
-                a + 1, a + 1))
-
-
 def end(session, stress, xp, out):
     """Mission end for each pilot that flew ("Stress", "Promotion des Pilotes"): mission stress,
     Scout relief, Cool, XP.
@@ -358,11 +346,21 @@ def end(session, stress, xp, out):
     `out` gets (pilot slot, promoted) per pilot.  Crashed aircraft with SAR due are refused;
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
+    With `stress` None, only refuse it now (no mission, a SAR due): before the mission's stress
+    is looked up, which may ask (no question the refusal would not answer).
     """
     from engine.tal import pilots
 
     vals = session.vals
-    may_end(vals)
+    if vals[fields.PHASE] == P_NONE:
+        raise parse.Reject(parse.STATE, "no mission is being flown")
+    for a in range(fields.AC_MAX):
+        if (aircraft.used(vals, a) and aircraft.in_mission(vals, a)
+                and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
+            raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
+                a + 1, a + 1))
+    if stress is None:
+        return 0, 0
     relief = vals[fields.MISSION]
     for a in range(fields.AC_MAX):
         if not (aircraft.used(vals, a) and aircraft.in_mission(vals, a)):

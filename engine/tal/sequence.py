@@ -91,11 +91,13 @@ def _setup(session):
     craft = [a for a in range(fields.AC_MAX) if vals[fields.AC_TYPE + a]]
     if not craft:
         return "ac add"
+    from engine.core import parse
     from engine.tal import aircraft, pilots
 
     for a in craft:  # «un pilote ... pour chaque carte d'avion ..., plus un ... pour chaque type»
-        got = cmd_setup.crew(session, a, aircraft, pilots)
-        if got is not None and got[2] < got[1] + 1:
+        try:
+            cmd_setup._crew(session, a, aircraft, pilots, 1)
+        except parse.Reject:
             return "pilot add"
     if vals[fields.ADJUST] > 0:
         return "pilot level"

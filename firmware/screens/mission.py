@@ -346,7 +346,7 @@ class Screen(Form):
 
     def reveal(self, reply):
         label = self.action().label
-        bn = ui.get(reply, "battalion")  # the mission's end destroyed it: its VP, once
+        bn = ui.get(reply, "destroyed")  # the mission's end destroyed it: its VP, once
         gain = ui.get(reply, "gain", 0)
         lines = [("%s destroyed: %s" % (bn.upper(), "VP +%d, now %d" % (
             gain, ui.get(reply, "vp", 0)) if gain else "recorded already"), inks.GREEN)] \
@@ -354,7 +354,7 @@ class Screen(Form):
         # a row the player just answered (the Ask screen) is not said back to him in the
         # table's key words ("entered: table stress, key fl"); whether it was saved, the note
         self.app.open("reveal", label[:1].upper() + label[1:], lines + ui.describe(
-            reply, ("status", "next", "battalion", "strength", "gain", "vp") + (
+            reply, ("status", "next", "destroyed", "gain", "vp") + (
                 ("entered", "saved") if ui.get(reply, "entered") else ())))
         if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
             self.show("no battalion left: the campaign is over", inks.YELLOW)
