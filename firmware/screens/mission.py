@@ -454,29 +454,45 @@ def track_left(labels, w, i):
 
 def track_step(labels, w, i):
     """The width of box i of the track, its 1-pixel gap included (see `track_left`): a label
-    wider than the plain boxes' share gets its width, the others share what is left, again
-    while one of them no longer fits its share (9 turns and "B6" at 160 px: "B6" needs 14, the
-    share of 11 boxes in 156 px is 14, 13 once "B10" took its 20).  When even that cannot fit
-    every label, the boxes share the width evenly."""
+    wider than the plain boxes' share gets its width, the others share what is left."""
+    share = _share(labels, w)
+    need = fonts.width(fonts.BOLD, labels[i]) + 1  # the box is its step less a pixel
+    return need if need > share and share else (share or w // len(labels))
+
+
+_SHARED = [None, 0, 0]  # the track's labels, width and share last found: one search a track
+
+
+def _share(labels, w):
+    """The plain boxes' width: what the wider labels leave, shared, again while one of the
+    others no longer fits its share (9 turns and "B6" at 160 px: "B6" needs 14, the share of 11
+    boxes in 156 px is 14, 13 once "B10" took its 20; the first share cut it).  0 when even that
+    cannot fit every label (the boxes then share the width evenly).  Kept for the next frame in
+    place: a frame allocates nothing."""
+    if _SHARED[0] is labels and _SHARED[1] == w:
+        return _SHARED[2]
     n = len(labels)
     share = w // n
     while True:
         wide = 0
         narrow = 0
         for k in range(n):
-            need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
+            need = fonts.width(fonts.BOLD, labels[k]) + 1
             if need > share:
                 wide += need
             else:
                 narrow += 1
         if not narrow or wide > w:
-            return w // n  # the labels cannot all fit
+            share = 0  # the labels cannot all fit
+            break
         fair = (w - wide) // narrow
         if fair >= share:
             break
         share = fair
-    need = fonts.width(fonts.BOLD, labels[i]) + 1
-    return need if need > share else share
+    _SHARED[0] = labels
+    _SHARED[1] = w
+    _SHARED[2] = share
+    return share
 
 
 def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):
