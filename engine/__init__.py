@@ -32,6 +32,7 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
     tables      the rulebook's tables; sheets the tables printed on the game's sheets, cards the
                 Campaign and Situation cards and the result
     ask         roll and ask: a row the documents do not print is asked; answers keeps the player's
+    sequence    where the sequence of play stands and its next step (`next`), for the screens
     cmd_*       the commands of each, imported on first use (cmd_attack: `ac attacked`;
                 cmd_loiter: a mission's turns on the battlefield; cmd_setup: the campaign's set-up
                 and result; cmd_day: the day's end; cmd_mix: the counter mixes; cmd_game: which

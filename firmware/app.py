@@ -110,6 +110,12 @@ class App:
                     self.close()
                 self.open("ask")
                 return None
+            if (words[0] == "answer" and self.top().name == "ask"
+                    and getattr(self.session, "asking", None) is None):
+                # answered, then its request refused: no question waits any more, so no Ask
+                # screen stays (each A on it said "no question is waiting"); the refusal is
+                # said on the screen that asked
+                self.close()
             self.say(self._in_words(e.msg), inks.RED)
             return None
         except MemoryError:  # (execute put everything back: said as done if a request before did)

@@ -152,15 +152,39 @@ class Toggle(Field):
 class Action:
     """A command the screen runs: `label` as shown, `command` literal words and fields, the
     fields the player sets for it (by default the fields in the command), `then` the name of
-    the screen's method given the reply (None: the result line says what was done)."""
+    the screen's method given the reply (None: the result line says what was done).  `step`:
+    the engine's step it takes (engine/tal/sequence.py), when its first words do not say it
+    ("" for none: an altitude set is no pilot's allocation).  `goes`: the screen (module) an
+    action without a command opens in place of this one, where the step is taken."""
 
-    def __init__(self, label, command, fields=None, then=None, needs=None):
+    step = None
+    goes = None
+
+    def __init__(self, label, command, fields=None, then=None, needs=None, step=None,
+                 goes=None):
         self.label = label
         self.command = command
         self.fields = tuple(fields if fields is not None else
                             [p for p in command if isinstance(p, Field)])
         self.then = then
         self.needs = needs  # a field that must have a value, and what to say when it has none
+        if step is not None:
+            self.step = step
+        if goes is not None:
+            self.goes = goes
+            self.then = "go_to"
+
+    def takes(self, step):
+        """Whether this action takes the engine's next step `step` (`next`: the request's first
+        words, "loiter next", "sar")."""
+        if self.step is not None:
+            return self.step == step
+        c = self.command
+        if not c or not isinstance(c[0], str) or not step.startswith(c[0]):
+            return False
+        n = len(c[0])
+        return len(step) == n or (len(c) > 1 and isinstance(c[1], str) and step[n] == " " and
+                                  step[n + 1:] == c[1])
 
     def words(self):
         out = []

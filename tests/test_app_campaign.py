@@ -58,7 +58,8 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     d.do()
     d.action("set-up done")
     d.do()
-    assert "Day 1 of 3: the missions" in d.flat() and d.row_value("Action") == "end of day"
+    # "Début de Journée": the pilots go into the aircraft (the Mission screen) before a mission
+    assert "Day 1 of 3: the missions" in d.flat() and d.row_value("Action") == "go to Mission"
     same_state(d, ["campaign start iraq-1991 surge"] +
                ["bn add %s %s" % (n.lower(), vp) for n, vp in DRAWN] +
                ["ac add a-10a", "campaign scouts +2", "pilot add #1 5 8 0 fast",
@@ -72,7 +73,8 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     d = Driver()
     d.play(CAMPAIGN)
     d.menu("Campaign")
-    d.do()  # end of day: what it did, on a page
+    d.action("end of day")  # (no mission flown: the first offer is to fly one)
+    d.do()  # what it did, on a page
     assert d.title()[0] == "End of day 1" and "SO +6, now 20" in d.flat()
     assert "Pirate: stress 6 to 4, Okay" in d.flat()  # rested: 2 + Cool 0
     assert "Viper: stress 0, Okay" in d.flat()  # nothing to rest: no "-0 stress"
@@ -103,7 +105,11 @@ def test_the_end_of_day_is_led_battalion_by_battalion():
     assert ("SO -1 (1 in Friendly Rear): SO 19" if d.size == (240, 135) else "SO -1: SO 19") \
         in d.flat()
     assert "End of day 1: replacements" in d.flat()
-    assert d.row_value("Action") == "replace aircraft"  # the rulebook's order, next day last
+    # nothing lost nor damaged: replacements and repairs are passed over; Pirate and Judge are
+    # stressed and the SO pay for it: R&R is the next step (next day the one after)
+    assert d.row_value("Action") == "R&R"
+    d.press("r")
+    assert d.row_value("Action") == "next day"
     d.action("next day")
     d.do()
     assert "Day 2 of 3: the missions" in d.flat()

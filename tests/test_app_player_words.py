@@ -67,7 +67,8 @@ def test_a_refusal_names_the_device_s_action():
     assert d.title()[0] == "Refused"
     assert "'record failure'" in d.flat() and "campaign fail" not in d.flat()
     d.back()
-    d.play(("run ac set 1 nopilot", "menu Mission", "page Fly", "action start", "do"))
+    d.play(("run ac set 1 nopilot", "menu Mission", "page Roster", "action pick to fly", "do",
+            "page Fly", "action start", "do"))
     assert "aircraft 1 has no pilot (pilot, on the Roster page)" in d.flat()
 
 

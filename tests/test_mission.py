@@ -268,7 +268,8 @@ def test_worked_example_first_mission():
     r = ok(s, "mission end 5s destroyed xp +1")
     assert [(p["name"], p["stress"], p["xp"]) for p in r["pilots"]] == [("viper", 3, 3),
                                                                          ("judge", 9, 3)]
-    assert ok(s, "vp battalion 5s destroyed")["vp"] == 4
+    # «Je note le gain de 4 PV pour la destruction du bataillon»: the mission's end records it
+    assert (r["destroyed"], r["gain"], r["vp"]) == ("5s", 4, 4)
 
 
 def test_mission_end_rules():

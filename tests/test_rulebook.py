@@ -404,6 +404,97 @@ def test_the_campaign_ends_at_once_when_no_battalion_is_left():
     assert "campaign is over" in refused(s, "day end", "state")
 
 
+# --- "Ajustez la Force du Marqueur de Bataillon" ----------------------------------------------
+def test_the_missions_end_records_the_battalion_it_destroyed_once():
+    """«J'ajuste la force du bataillon en enlevant son marqueur de la carte secteur ... Je note le
+    gain de 4 PV pour la destruction du bataillon»: `mission end ... destroyed` takes the
+    mission's battalion off the map with its VP (one battalion fewer), once, whether it was
+    entered on the map beforehand or not, and a later entry is refused; the last one ends the
+    campaign.  A halved battalion gives the rest."""
+    s = new()
+    play(s, "bn add 11a 4 ft", "bn add 7a 3 et", "bn add 5s 4", "ac add a-10a",
+         "ac add a-10a", "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0",
+         "pilot add thor 7 12 0", "ac set 1 pilot 1", "ac set 2 pilot 2", "ac set 3 pilot 3")
+    ok(s, "mission start 1 vs 5s")
+    ok(s, "loiter start")
+    ok(s, "mission home")
+    r = ok(s, "mission end destroyed")
+    assert (r["xp"], r["destroyed"], r["gain"], r["vp"]) == (2, "5s", 4, 4)
+    assert ok(s, "campaign")["battalions_left"] == 2
+    assert "already destroyed" in refused(s, "vp battalion 5s destroyed", "state")
+    # entered on the map beforehand (home-bound, "Ajuster marqueurs de force"): not twice
+    ok(s, "mission start 2 vs 11a")
+    ok(s, "loiter start")
+    ok(s, "mission home")
+    assert ok(s, "vp battalion 11a destroyed")["vp"] == 8
+    r = ok(s, "mission end stress 1 destroyed")
+    assert (r["gain"], r["vp"]) == (0, 8) and "status" not in r
+    assert ok(s, "campaign")["battalions_left"] == 1
+    # halved on an earlier day, destroyed now: the rest of its VP; the last one ends the campaign
+    assert ok(s, "vp battalion 7a half")["gain"] == 1  # 3 // 2
+    ok(s, "mission start 3 vs 7a")
+    ok(s, "loiter start")
+    ok(s, "mission home")
+    r = ok(s, "mission end destroyed")
+    assert (r["gain"], r["vp"], r["status"]) == (2, 11, "over")
+    assert ok(s, "campaign")["status"] == "over"
+
+
+def test_a_battalion_destroyed_is_named_when_the_mission_named_none():
+    """In a campaign a mission flown against a range band (no battalion) cannot say which
+    battalion it destroyed: refused in one line before its band's stress is looked up (asked),
+    nothing changed; naming it records it."""
+    s = new()
+    play(s, "bn add 4a 3 et", "ac add a-10a", "pilot add pirate 7 12 0", "ac set 1 pilot 1")
+    ok(s, "mission start 1 vs fl")  # Front Line: its stress is not in our documents
+    ok(s, "loiter start")
+    ok(s, "mission home")
+    assert "which battalion" in refused(s, "mission end destroyed", "state")
+    assert getattr(s, "asking", None) is None
+    r = ok(s, "mission end 4a destroyed")  # its band's stress: Enemy Transit, 2
+    assert (r["stress"], r["destroyed"], r["gain"], r["status"]) == (2, "4a", 3, "over")
+
+
+def test_no_question_is_asked_that_a_rule_without_a_die_refuses():
+    """"Allocation des Scouts" (one scout per battalion a day) and the mission's end (a SAR due
+    first) need no die: checked before the Scout's die is rolled or the band's stress asked, so
+    the refusal comes in one line, no die rolled, no question waiting, nothing changed."""
+    s = new()
+    play(s, "bn add 1a 3 fixed", "ac add a-10a", "ac add a-10a", "pilot add pirate 7 12 0",
+         "pilot add viper 7 12 0", "campaign scouts +2", "ac set 1 pilot 1", "ac set 2 pilot 2")
+    ok(s, "mission start 1 vs 1a")
+    refused(s, "loiter start scout", "ask")
+    ok(s, "answer 1 0 no")
+    # the Action row stayed on "loiter": the marker is placed, no die rolled for a scout
+    assert "already placed" in refused(s, "loiter start scout", "state")
+    assert getattr(s, "asking", None) is None
+    ok(s, "mission home")
+    ok(s, "mission end stress 0")
+    ok(s, "mission start 2 vs 1a")
+    assert "has its scout today" in refused(s, "loiter start scout", "state")
+    assert getattr(s, "asking", None) is None
+    ok(s, "loiter start")
+    for _ in range(4):
+        ok(s, "ac hit 2 structure")  # an A-10 crashes on its 4th: the mission is home-bound
+    # Front Line's stress is asked at the table: the SAR due is said first, nothing asked
+    assert "roll SAR for aircraft 2 first" in refused(s, "mission end", "state")
+    assert getattr(s, "asking", None) is None
+    # a card the data files do not know is asked at the table, a mission flown or not: the
+    # answer starts the new campaign from a clean slate (issue 41), the mission gone with it
+    assert refused(s, "campaign start syria-2012 surge", "ask").startswith("Campaign card")
+    ok(s, "answer 2012 30")
+    assert ok(s, "next")["next"] == "bn add" and getattr(s, "asking", None) is None
+    # the campaign ended (a card's condition) while a mission is flown: no Ridge Evasion asked
+    # for a crash whose VP would be refused
+    s = new()
+    play(s, "bn add 1a 3", "ac add a-10a", "pilot add pirate 7 12 0", "ac set 1 pilot 1")
+    ok(s, "mission start 1 vs 1a")
+    ok(s, "loiter start")
+    ok(s, "campaign end")
+    assert "campaign is over" in refused(s, "ridge 1 =3", "state")
+    assert getattr(s, "asking", None) is None
+
+
 # --- "Stress", "Appareils et Armements" ---------------------------------------------------------
 def test_unfit_in_flight_loses_his_weapons():
     """"Stress": «Quand un pilote devient inapte, supprimer toutes les armes (sauf les Pods ECM

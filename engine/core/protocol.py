@@ -120,6 +120,7 @@ heli golan.commands heli r
 avlb golan.commands avlb c -
 mortar golan.commands mortar r
 answer tal.answers answer c -
+next tal.sequence next_step r
 mix tal.cmd_mix mix r
 """
 

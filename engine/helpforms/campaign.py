@@ -23,6 +23,7 @@ pilot heal K
 pilot rr
 day +1
 day set D
+next
 so
 so +N
 so -N

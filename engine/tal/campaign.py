@@ -118,6 +118,7 @@ def add_vp(vals, n):
 
 
 WEAPONS_UNUSED = 9  # TARGET bits 9..12: armament points paid for and not used yet (0..9)
+ARMED = 8192  # TARGET bit: this mission's aircraft are armed (a step done: engine/tal/sequence.py)
 
 
 def weapons(vals, points):
@@ -139,7 +140,7 @@ def weapons(vals, points):
     if mission:
         left = unused + cost * WEAPON_POINTS_PER_SO - points
         vals[fields.TARGET] = ((vals[fields.TARGET] & ~(15 << WEAPONS_UNUSED))
-                               | (left << WEAPONS_UNUSED))
+                               | (left << WEAPONS_UNUSED) | ARMED)
     return cost, points - more
 
 

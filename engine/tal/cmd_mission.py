@@ -3,7 +3,8 @@ the turns on the battlefield are engine/tal/cmd_loiter.py, the aircraft roster c
 
     mission [show] | mission start N... [vs BATTALION|BAND] | mission fuel | mission home
     mission abort
-    mission end BAND|BATTALION|stress S [destroyed] [all] [xp +X]
+    mission end BAND|BATTALION|stress S [destroyed] [all] [xp +X]   (`destroyed`: the battalion
+                   it was flown against, or the one named, leaves the map with its VP)
 """
 
 from engine.tal import aircraft
@@ -87,11 +88,16 @@ def _slots(session, words, start):
 
 
 def _end_args(session, words):
-    """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp)."""
+    """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp, the slot of the battalion
+    destroyed or -1).  Every word is checked before the band's stress is looked up (which may
+    ask)."""
     from engine.tal import sheets
     vals = session.vals
     stress = None
+    band = target_band(vals)
+    b = (vals[fields.TARGET] & 15) - 1  # the battalion the mission was flown against
     xp = 1  # every pilot who flew ("Stress", "Promotion des Pilotes")
+    where = False  # the band, the battalion or the stress given
     seen = []
     i = 2
     while i < len(words):
@@ -99,7 +105,7 @@ def _end_args(session, words):
         if t in seen:
             raise parse.Reject(parse.SYNTAX, "'%s' is given twice" % t)
         seen.append(t)
-        if t == "stress" and i + 1 < len(words) and stress is None:
+        if t == "stress" and i + 1 < len(words) and not where:
             i += 1
             stress = parse.number(words[i], 0, 99, "mission stress")
         elif t == "xp" and i + 1 < len(words):
@@ -107,21 +113,28 @@ def _end_args(session, words):
             xp += parse.signed(words[i], 0, 9, "XP bonus")
         elif t == "destroyed" or t == "all":
             xp += 1  # battalion destroyed; every battalion unit destroyed
-        elif stress is None and t in battalions.BANDS:
-            stress = sheets.band_stress(session, battalions.band(t))[0]
-        elif stress is None and t[:1].isdigit():
-            stress = sheets.band_stress(session,
-                                        battalions.bn_band(vals, battalions.bn_find(vals, t)))[0]
+        elif not where and t in battalions.BANDS:
+            band = battalions.band(t)
+        elif not where and t[:1].isdigit():
+            b = battalions.bn_find(vals, t)
+            band = battalions.bn_band(vals, b)
         else:
             raise parse.Reject(parse.SYNTAX, "usage: mission end BAND|BATTALION|stress S "
                                "[destroyed] [all] [xp +X]")
+        where = where or t not in ("xp", "destroyed", "all")
         i += 1
-    if stress is None and target_band(vals) >= 0:
-        stress = sheets.band_stress(session, target_band(vals))[0]
+    if "destroyed" not in seen:
+        b = -1
+    elif b < 0 and campaign.on(vals):
+        # «Ajustez la Force du Marqueur de Bataillon»: the campaign records which one
+        raise parse.Reject(parse.STATE, "which battalion was destroyed? the mission was flown "
+                           "against none: mission end BATTALION destroyed")
+    if stress is None and band >= 0:
+        stress = sheets.band_stress(session, band)[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")
-    return stress, xp
+    return stress, xp, b
 
 
 @asks
@@ -169,7 +182,13 @@ def mission(session, words):
         vals[fields.TARGET] |= FUEL_PRIORITY
         return _mission_show(session) + (("so", vals[fields.SO]),)
     if t == "end":
-        stress, xp = _end_args(session, words)
+        mission_rules.end(session, None, 0, None)
+        stress, xp, b = _end_args(session, words)
+        n = 0
+        if b >= 0 and battalions.bn_strength(vals, b) != battalions.DESTROYED:
+            # «Ajustez la Force du Marqueur de Bataillon»: off the sector map with its VP
+            # (engine/tal/battalions.py), once: none more if `vp battalion` recorded it already
+            n = battalions.battalion_vp(vals, b, battalions.DESTROYED)
         done = []
         cups_back = mission_rules.end(session, stress, xp, done)
         out = []
@@ -183,6 +202,9 @@ def mission(session, words):
                             ("promoted", bool(promoted))) +
                            ((("wounded", True),) if pilots.flag(vals, k, pilots.WOUNDED) else ())))
         res = (("stress", stress), ("xp", xp), ("pilots", out))
+        if b >= 0:
+            res += (("destroyed", battalions.bn_name(vals[fields.BN_ID + b])), ("gain", n),
+                    ("vp", vals[fields.VP]))
         if promoted_any(done):
             res += (("note", "promoted: enter the new card's values (pilot card K ...)"),)
         if cups_back[0] or cups_back[1]:

@@ -212,9 +212,10 @@ def _ready(session):
     vals[fields.DAY] = 1
 
 
-def _crew(session, a, aircraft, pilots):
+def _crew(session, a, aircraft, pilots, more=0):
     """«Choix des Pilotes»: a pilot flies only his card's type; after the set-up no pilot joins.
-    Refuse while aircraft a's type has fewer pilots who may fly it than aircraft."""
+    Refuse while aircraft a's type has fewer pilots who may fly it than aircraft (and `more`:
+    1 for the squadron's whole allotment, one more per type, engine/tal/sequence.py)."""
     vals = session.vals
     if aircraft.unmanned(session, a):
         return
@@ -228,7 +229,7 @@ def _crew(session, a, aircraft, pilots):
     for k in range(fields.PILOT_MAX):
         if pilots.used(vals, k) and pilots.family(session, vals[fields.P_NAME + k]) in (fam, None):
             crew += 1
-    if crew < planes:
+    if crew < planes + more:
         raise parse.Reject(parse.STATE, "%d %s aircraft, %d %s pilot%s: each aircraft needs a "
                            "pilot who flies its type (pilot add NAME OKAY SHAKEN COOL)" % (
                                planes, fam.upper(), crew, fam.upper(), "" if crew == 1 else "s"))

@@ -83,7 +83,7 @@ ADJUST = _f()  # setup: skill levels raised minus levels lowered (must end at 0)
 SCOUTS = _f()  # scouts owned | scouts used today << 4
 # this mission's target: battalion slot + 1 | band + 1 << 4; and its target-bound steps: fuel
 # priority 128 (cmd_mission) | engine checks rolled 256 (loiter) | armament points paid for and not
-# used yet, 0..9, << 9 (campaign.weapons)
+# used yet, 0..9, << 9 | armed 8192 (campaign.weapons)
 TARGET = _f()
 FORMER_MAX = 8
 FORMER = _f(FORMER_MAX)  # name numbers of pilots replaced in this campaign (never come back)

@@ -30,7 +30,9 @@ def loiter_left(vals, a):
 
 def loiter_start(session, turns, relief):
     """Place the Loiter marker: `turns` Loiter turns; `relief` stress off each pilot at the end
-    (Scout).  The battle begins (Fast part of the first turn)."""
+    (Scout).  The battle begins (Fast part of the first turn).  With `turns` None, only refuse to
+    place it now (no mission target-bound, the marker placed already, the engine checks still to
+    roll): before the Scout's die is rolled, its row may be asked."""
     vals = session.vals
     if vals[fields.PHASE] != mission.P_TARGET:
         raise parse.Reject(parse.STATE, "the Loiter marker is placed after the target-bound steps "
@@ -40,6 +42,8 @@ def loiter_start(session, turns, relief):
         # the sequence: "Bilan dommages moteur" before "Placement des marqueurs d'Autonomie"
         raise parse.Reject(parse.STATE, "the engine checks come first: an unrepaired Engine "
                            "marker rolls before the Loiter marker is placed (engine check)")
+    if turns is None:
+        return
     if turns < 1 or turns > LOITER_MAX:
         raise parse.Reject(parse.RANGE, "Loiter turns must be 1..%d (got %d)" % (LOITER_MAX, turns))
     vals[fields.LOITER] = turns

@@ -350,6 +350,8 @@ def end(session, stress, xp, out):
     `out` gets (pilot slot, promoted) per pilot.  Crashed aircraft with SAR due are refused;
     crashed ones are down, the others are back at the air base.  Every Hit counter still held
     and every Pop-Up on the battlefield goes back to its cup: returns (Hit, Pop-Up) counts.
+    With `stress` None, only refuse it now (no mission, a SAR due): before the mission's stress
+    is looked up, which may ask (no question the refusal would not answer).
     """
     from engine.tal import pilots
 
@@ -361,6 +363,8 @@ def end(session, stress, xp, out):
                 and aircraft.CRASH_TARGET <= aircraft.status(vals, a) <= aircraft.CRASH_HOME):
             raise parse.Reject(parse.STATE, "roll SAR for aircraft %d first (sar %d)" % (
                 a + 1, a + 1))
+    if stress is None:
+        return 0, 0
     relief = vals[fields.MISSION]
     for a in range(fields.AC_MAX):
         if not (aircraft.used(vals, a) and aircraft.in_mission(vals, a)):

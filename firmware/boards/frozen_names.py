@@ -138,6 +138,8 @@ def _names():
     from engine.tal import mission
     import engine.tal.pilots
     from engine.tal import pilots
+    import engine.tal.sequence
+    from engine.tal import sequence
     import engine.tal.sheets
     from engine.tal import sheets
     import engine.tal.tables

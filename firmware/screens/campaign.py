@@ -156,6 +156,7 @@ class Screen(Form):
             "new card", ("pilot", "card", self.who, self.okay, self.shaken, self.cool,
                          self.speed, self.need_xp), needs=pilot, then="promoted")
         self.a_ready = Action("set-up done", ("campaign", "ready"), then="tracks")
+        self.a_fly = Action("go to Mission", None, (), goes="mission")  # a mission's steps
         self.a_end_day = Action("end of day", ("day", "end"), then="day_ended")
         self.a_weapons = Action("weapons cost", ("so", "weapons", self.points), then="tracks")
         self.a_bn_hit = Action(
@@ -190,17 +191,19 @@ class Screen(Form):
                           Action("record failure", ("campaign", "fail"), then="tracks"),
                           Action("set day", ("day", "set", self.day_to), then="tracks"),
                           self.a_rules)
+        self.a_stress = Action("stress +", ("pilot", "stress", self.who, self.plus),
+                               needs=pilot, then="pilot")
+        # in the rulebook's order: the set-up's, a mission's by hand, the end of the day's
         self.a_pilot_actions = (
-            Action("stress +", ("pilot", "stress", self.who, self.plus), needs=pilot,
-                   then="pilot"),
+            self.a_add_pilot, self.a_set_level, self.a_promote, self.a_new_card, self.a_stress,
             Action("stress -", ("pilot", "stress", self.who, self.minus), needs=pilot,
                    then="pilot"),
             Action("XP +", ("pilot", "xp", self.who, self.plus), needs=pilot, then="promoted"),
-            self.a_new_card, self.a_heal, self.a_replace_pilot, self.a_rr, self.a_add_pilot,
-            self.a_set_level, self.a_promote,
+            self.a_heal, self.a_replace_pilot, self.a_rr,
             Action("remove pilot", ("pilot", "remove", self.who), needs=pilot, then="removed"))
         self.actions = ((self.a_start,), (self.a_draw,), self.a_pilot_actions)
         self.stage = ""
+        self.status_word = ""
         # --- the glance, made by refresh() ---
         self.numbers = ()  # (label, value, bar value, bar top, ink)
         self.banner = ()  # (text, ink) lines: the step, what to do
@@ -243,7 +246,8 @@ class Screen(Form):
                                       ui.aircraft_types(self.app.session, False) or ("a-10a",)])
         draw = ui.get(r, "draw")
         self.choices(status, bns, rolls, pilots, craft, draw)
-        self.lead(status, step, rolls, draw, r, bns, pilots, craft)
+        self.lead(status, step, rolls, draw, r, bns, pilots, craft,
+                  ui.get(ui.query(self.app, ["next"]), "next"))
         self.make_map(bns, rolls)
         self.make_pilots(pilots)
 
@@ -285,8 +289,9 @@ class Screen(Form):
             ("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
              "salvage %d" % ui.get(a, "ac")) for a in craft))
 
-    def lead(self, status, step, rolls, draw, reply, bns, pilots, craft):
-        """The Day page: the step in words and its actions, the next one first."""
+    def lead(self, status, step, rolls, draw, reply, bns, pilots, craft, nxt):
+        """The Day page: the step in words and its actions in the rulebook's order, each page
+        opened on the engine's next step `nxt` (`next`)."""
         day = ui.get(reply, "day", 0)
         days = ui.get(reply, "days")
         of = " of %d" % days if days else ""
@@ -320,7 +325,7 @@ class Screen(Form):
                           ui.count(ui.get(reply, "scouts", 0), "scout")), inks.WHITE))
         elif status == "on" and step == "missions":
             stage = "missions"
-            actions = (self.a_end_day, self.a_weapons, self.a_bn_hit) + rest
+            actions = (self.a_fly, self.a_end_day, self.a_weapons, self.a_bn_hit) + rest
             banner = (("Day %d%s: the missions" % (day, of), inks.CYAN),
                       ("Fly them, then end of day.", inks.WHITE))
         elif status == "on" and step == "movement":
@@ -335,12 +340,7 @@ class Screen(Form):
             later = (self.a_replace_ac, self.a_replace_pilot, self.a_repair, self.a_heal,
                      self.a_rr, self.a_next_day)
             first = {"replacements": 0, "repairs": 2, "r&r": 5}.get(step, 0)
-            # with no aircraft (no pilot) at all, their steps are not offered first: A on a
-            # squadron of none would only be refused, again and again
-            ac_steps = (self.a_replace_ac, self.a_repair)
-            pilot_steps = (self.a_replace_pilot, self.a_heal, self.a_rr)
-            actions = tuple(a for a in later[first:] if (craft or a not in ac_steps) and
-                            (pilots or a not in pilot_steps)) + rest
+            actions = later[first:] + rest  # (a later step closed the earlier ones)
             banner = (("End of day %d: %s" % (day, step if step != "r&r" else "R&R"),
                        inks.YELLOW),
                       (("Then repairs, R&R, next day.", "", "Then R&R, next day.", "", "",
@@ -370,7 +370,18 @@ class Screen(Form):
             maps = (self.a_bn_hit, self.a_move, self.a_draw, self.a_remove)
         self.set_actions(0, actions, stage != self.stage)
         self.set_actions(1, maps, stage != self.stage)
+        self.status_word = status
+        self.follow(nxt, stage != self.stage)
         self.stage = stage
+
+    def elsewhere(self, page, step):
+        # A mission's step: the Mission screen; on the Pilots page, the set-up's first action,
+        # or once the days run the everyday one (an action a pilot takes, not one refused)
+        if page == 0:
+            return self.at(0, self.a_fly)
+        if page == 2:
+            return self.at(2, self.a_stress if self.status_word == "on" else self.a_add_pilot)
+        return None
 
     def to_roll_line(self, rolls):
         """"N to roll: 11A 4A ...", as many names as one line holds ("and N more" after them:

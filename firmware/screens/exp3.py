@@ -123,6 +123,7 @@ class Screen(Form):
                            inks.WHITE, "", inks.WHITE, 0, 0),)
             return
         r = self.app.run(["cas"]) or ()
+        self.follow(ui.get(ui.query(self.app, ["next"]), "next"))  # a card drawn: its Squads
         if not ui.get(r, "on"):
             self.head = self.lines_of("No CAS mission: do 'card' when the card is drawn.")
             return

@@ -41,6 +41,7 @@ class Form(ui.Screen):
         self.result = ()
         self.result_ink = inks.WHITE
         self.acted = -1  # the session's change count after this screen's last action
+        self.step = None  # the engine's next step the Action rows last opened on (`follow`)
         self.title = self.TITLE
         self.tabs = self.PAGES[0] if self.PAGES else ""
         self.sync()
@@ -56,11 +57,12 @@ class Form(ui.Screen):
     # --- asleep under another screen ----------------------------------------------------------
     def asleep(self):
         return (self.page, tuple(self.chosen), self.sel, self.result, self.result_ink,
-                self.acted, tuple((f.label, _kept(f)) for f in self.fields()),
+                self.acted, self.step, tuple((f.label, _kept(f)) for f in self.fields()),
                 ui.Screen.asleep(self))
 
     def wake(self, state):
-        (self.page, chosen, self.sel, self.result, self.result_ink, self.acted, fields,
+        # (the step its rows last followed too: a step taken meanwhile moves them on, in refresh)
+        (self.page, chosen, self.sel, self.result, self.result_ink, self.acted, self.step, fields,
          mine) = state
         self.chosen = list(chosen)
         self.tabs = self.PAGES[self.page]
@@ -180,7 +182,8 @@ class Form(ui.Screen):
         k = event & keys.KEY_MASK
         if event == keys.A:
             self.perform()
-            self.refresh()
+            if self in self.app.stack:  # (not after "go to ...": the screen has closed)
+                self.refresh()
         elif k == keys.UP:
             self.sel = (self.sel - 1) % n
         elif k == keys.DOWN:
@@ -218,6 +221,43 @@ class Form(ui.Screen):
     def lines_of(self, text, font=fonts.BOLD):
         """`text` wrapped to the screen's width (a status line that may be long)."""
         return tuple(widgets.wrap(text, self.app.width - 2 * widgets.PAD, font))
+
+    def follow(self, step, again=False):
+        """The engine's next step (`next`, engine/tal/sequence.py) moved on (or `again`: the page's
+        actions changed): each page's Action row opens on the action that takes it, else where
+        `elsewhere` says; while the step stays, the row stays where the player put it."""
+        if step == self.step and not again:
+            return
+        self.step = step
+        for page in range(len(self.actions)):
+            acts = self.actions[page]
+            at = None
+            for i in range(len(acts)):
+                if step and acts[i].takes(step):
+                    at = i
+                    break
+            if at is None:
+                at = self.elsewhere(page, step)
+            if at is not None and at != self.chosen[page]:
+                self.chosen[page] = at
+                if page == self.page:
+                    self.sel = 0  # the Action row, to press A on
+
+    def go_to(self, _reply):
+        """An action's `goes`: the screen where the next step is taken, in place of this one."""
+        self.app.go(self.action().goes)
+
+    def elsewhere(self, page, step):
+        """The action (index) a page opens on when none of it takes the step (None: as it was)."""
+        return None
+
+    def at(self, page, action):
+        """The index of `action` among page `page`'s actions (None when it is not there)."""
+        acts = self.actions[page]
+        for i in range(len(acts)):
+            if acts[i] is action:
+                return i
+        return None
 
     def offer(self, page, actions):
         """Make `actions` the page's (a screen whose actions follow the game's step)."""

@@ -35,7 +35,7 @@ STATUS_INK = {"flying": inks.WHITE, "base": inks.GREY, "left": inks.GREY, "crash
               "down": inks.RED}
 BINGO_W = 20  # a Bingo box reading "B10"
 NO_AIRCRAFT = "No aircraft yet: add one on the Roster page"
-NONE_AT_BASE = "No aircraft at the base: all are down until replaced"
+NONE_AT_BASE = "No aircraft may fly now: each flies once a day, with a pilot who may fly"
 MISSION_ON = "A mission is being flown: end it before starting another"
 FLOWN = ("flying", "left", "crashed")  # statuses of a mission still being flown
 NUMBER_W = 13  # a box reading "12"
@@ -72,31 +72,38 @@ class Screen(Form):
         from firmware.screens import counters
 
         self.marker = Choice("Marker", [(counters.name(m), m) for m in MARKERS])
+        self.points = Number("Arm. points", 0, 99, 10)
         need = (self.ac, "no aircraft: add one (Roster page)")
+        crew = Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need, then="said")
+        self.a_start = Action("start", ("mission", "start", self.flyers, self.target),
+                              (self.target,), then="started", needs=(self.flyers, NO_AIRCRAFT))
+        # Page Fly in the rulebook's order ("Séquence de jeu"), opened on the engine's next step
+        # (`follow`); a step of the Campaign screen's: "go to Campaign"
         self.actions = (
-            (Action("end turn", ("loiter", "next"), then="turn_ended"),
-             Action("leave", ("ac", "leave", self.ac), needs=need, then="said"),
-             Action("start", ("mission", "start", self.flyers, self.target), (self.target,),
-                    then="started", needs=(self.flyers, NO_AIRCRAFT)),
+            (crew, self.a_start,
+             Action("abort", ("mission", "abort"), then="said"),
+             Action("Fuel Priority", ("mission", "fuel"), then="fuelled"),
+             Action("weapons", ("so", "weapons", self.points), then="armed"),
+             Action("Engine check", ("engine", "check"), then="reveal"),
              Action("loiter", ("loiter", "start", self.scout, self.mod), then="loitering"),
+             Action("end turn", ("loiter", "next"), then="turn_ended"),
+             Action("leave", ("ac", "leave", self.ac), needs=need, then="said"),
              Action("home", ("mission", "home"), then="said"),
              Action("Bingo check", ("bingo", "check"), then="reveal"),
-             Action("Engine check", ("engine", "check"), then="reveal"),
              Action("SAR", ("sar", self.ac, self.wp, self.where), needs=need, then="reveal"),
              Action("end", ("mission", "end", self.band, self.destroyed, self.all),
                     then="reveal"),
-             Action("abort", ("mission", "abort"), then="said"),
-             Action("Fuel Priority", ("mission", "fuel"), then="fuelled"),
              Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
-                    then="climbed")),
+                    then="climbed", step=""),
+             Action("go to Campaign", None, (), goes="campaign")),
             (Action("add", ("ac", "add", self.type, self.speed, self.fuel, self.ecm,
                             self.evasive, self.high), then="added"),
-             Action("pilot", ("ac", "set", self.ac, self.pilot), needs=need, then="said"),
+             crew,
              Action("pick to fly", None, (self.ac,), then="pick", needs=need),
              Action("repair", ("ac", "repair", self.ac, self.marker), needs=need, then="said"),
              Action("remove", ("ac", "remove", self.ac), needs=need, then="said"),
              Action("altitude", ("ac", "set", self.ac, self.altitude), needs=need,
-                    then="climbed")),
+                    then="climbed", step="")),
         )
         # the glance, made by refresh()
         self.track = ()
@@ -118,12 +125,16 @@ class Screen(Form):
         self.picked = [n for n in self.picked if n in nums]
         self.ac.set_options([("%d %s" % (ui.get(a, "ac"), ui.get(a, "type", "").upper()),
                               "%d" % ui.get(a, "ac")) for a in self.roster])
-        fly = " ".join("%d" % n for n in (sorted(self.picked) or [
-            ui.get(a, "ac") for a in self.roster if ui.get(a, "status") == "base"]))
+        nxt = ui.query(self.app, ["next"]) or ()
+        step = ui.get(nxt, "next")
+        # by default the aircraft the engine says may fly as they are (at the base, not flown
+        # today, with a pilot who may fly), not every one at the base
+        may = ui.get(nxt, "aircraft", ()) if step == "mission start" else ()
+        fly = " ".join("%d" % n for n in (sorted(self.picked) or may))
         self.flyers.set_options([(fly, fly)] if fly else [])
         # none to fly: the player's words for why, not the engine's usage of `mission start`
         flown = [a for a in self.roster if ui.get(a, "status") in FLOWN]
-        self.actions[0][2].needs = (self.flyers, NO_AIRCRAFT if not self.roster else (
+        self.a_start.needs = (self.flyers, NO_AIRCRAFT if not self.roster else (
             MISSION_ON if flown else NONE_AT_BASE))
         bns = ui.get(self.app.run(["bn", "list"]), "battalions", ()) or ()
         self.target.set_options((("none", ""),) + tuple(
@@ -144,6 +155,21 @@ class Screen(Form):
                     (", Fuel Priority" if ui.get(m, "fuel_priority") else "")) if target else ""
         lo = self.app.run(["loiter"]) or ()
         self.make_glance(lo)
+        if step != self.step:  # the step's settings as the engine gives them
+            if step == "loiter start":
+                self.scout.set(ui.get(nxt, "scout", False))  # a scout may fly it
+            elif step == "sar":
+                self.ac.select("%d" % ui.get(nxt, "ac", 0))
+                self.changed(self.ac)
+        self.follow(step)
+
+    def elsewhere(self, page, step):
+        # A step of the Campaign screen's (the set-up, the end of the day): go there; with no
+        # campaign, a mission's start
+        if page == 0:
+            return self.at(0, self.a_start) if step == "campaign start" else (
+                len(self.actions[0]) - 1)
+        return None
 
     def make_glance(self, lo):
         phase = ui.get(lo, "phase", "none")
@@ -263,9 +289,16 @@ class Screen(Form):
                    "nopilot" else craft + ": no pilot"}.get(label, label))
 
     def started(self, reply):
+        self.picked = []  # flown: the next mission's aircraft are picked anew
+        self.destroyed.set(False)  # what the last mission's end said is not this one's
+        self.all.set(False)
         wp = ui.get(reply, "wp")
         self.show("mission started: target-bound" + (
             ", WP " + ", ".join(ui.word(x) for x in wp) if wp else ""), inks.WHITE)
+
+    def armed(self, reply):
+        self.show("weapons: %d points, SO %d" % (ui.get(reply, "points", 0),
+                                                 ui.get(reply, "so", 0)))
 
     def fuelled(self, reply):
         self.show("Fuel Priority: no weight penalty, SO %d" % ui.get(reply, "so", 0))
@@ -286,7 +319,7 @@ class Screen(Form):
         picked = ["%d" % x for x in sorted(self.picked)]
         self.show(("Aircraft %s fly the next mission" % " and ".join(picked) if len(picked) > 1
                    else "Aircraft %s flies the next mission" % picked[0]) if picked else
-                  "None picked: all at the base fly", inks.CYAN)
+                  "None picked: all that may fly go", inks.CYAN)
 
     def loitering(self, reply):
         if ui.get(reply, "scout") is not None:
@@ -388,9 +421,11 @@ class Screen(Form):
             label, ink, state, tag, tag_ink = self.rows_text[i]
             tw = fonts.width(fonts.BOLD, tag) + 6 if tag else 0
             sw = fonts.width(fonts.SMALL, state) + 2 if state else 0
+            if sw and fonts.width(fonts.BOLD, label) + sw > cw - 2 * widgets.PAD - tw:
+                sw = 0  # no room for the word: its ink says it ("2 AH-64A *" picked, at the base)
             canvas.text(x + widgets.PAD, yy, cw - 2 * widgets.PAD - tw - sw, label, ink,
                         fonts.BOLD)
-            if state:
+            if sw:
                 canvas.text(x + cw - widgets.PAD - tw - sw, yy, sw, state, ink, fonts.SMALL)
             if tag:
                 widgets.badge(canvas, x + cw - widgets.PAD - tw, yy, tag, tag_ink)
@@ -440,21 +475,46 @@ def track_left(labels, w, i):
 
 
 def track_step(labels, w, i):
-    """The width of box i of the track, its 1-pixel gap included (see `track_left`)."""
+    """The width of box i of the track, its 1-pixel gap included (see `track_left`): a label
+    wider than the plain boxes' share gets its width, the others share what is left."""
+    share = _share(labels, w)
+    need = fonts.width(fonts.BOLD, labels[i]) + 1  # the box is its step less a pixel
+    return need if need > share and share else (share or w // len(labels))
+
+
+_SHARED = [None, 0, 0]  # the track's labels, width and share last found: one search a track
+
+
+def _share(labels, w):
+    """The plain boxes' width: what the wider labels leave, shared, again while one of the
+    others no longer fits its share (9 turns and "B6" at 160 px: "B6" needs 14, the share of 11
+    boxes in 156 px is 14, 13 once "B10" took its 20; the first share cut it).  0 when even that
+    cannot fit every label (the boxes then share the width evenly).  Kept for the next frame in
+    place: a frame allocates nothing."""
+    if _SHARED[0] is labels and _SHARED[1] == w:
+        return _SHARED[2]
     n = len(labels)
-    base = w // n
-    extra = 0
-    narrow = 0
-    for k in range(n):
-        need = fonts.width(fonts.BOLD, labels[k]) + 1  # the box is its step less a pixel
-        if need > base:
-            extra += need - base
-        else:
-            narrow += 1
-    need = fonts.width(fonts.BOLD, labels[i]) + 1
-    if not extra or not narrow or need > base:
-        return max(base, need) if extra and narrow else base
-    return base - (extra + narrow - 1) // narrow
+    share = w // n
+    while True:
+        wide = 0
+        narrow = 0
+        for k in range(n):
+            need = fonts.width(fonts.BOLD, labels[k]) + 1
+            if need > share:
+                wide += need
+            else:
+                narrow += 1
+        if not narrow or wide > w:
+            share = 0  # the labels cannot all fit
+            break
+        fair = (w - wide) // narrow
+        if fair >= share:
+            break
+        share = fair
+    _SHARED[0] = labels
+    _SHARED[1] = w
+    _SHARED[2] = share
+    return share
 
 
 def track(canvas, x, y, w, h, labels, colours, at, marker_ink=inks.WHITE):

@@ -200,6 +200,11 @@ def ended(reply, name):
     if promoted:
         out.append(("A promoted pilot has a new card: enter it on Campaign, page Pilots "
                     "(new card).", inks.YELLOW))
+    bn = ui.get(reply, "destroyed")  # the battalion this mission destroyed: its VP, once
+    if bn:
+        gain = ui.get(reply, "gain", 0)
+        out.append(("Battalion %s destroyed: %s." % (bn.upper(), "VP +%d" % gain if gain else
+                                                     "entered on the Map already"), inks.GREEN))
     back = ui.pairs_of(ui.get(reply, "returned"))
     if back:
         out.append(("Back in their cups: %s, %s." % (

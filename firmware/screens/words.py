@@ -8,7 +8,9 @@ from firmware.pickers import Action
 
 # The Campaign's steps that other screens' refusals name (in_words): the action that makes them.
 ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
-             ("day next", "SO losses"), ("campaign fail", "record failure"))
+             ("day next", "SO losses"), ("campaign fail", "record failure"),
+             ("campaign result", "result, on Campaign"),
+             ("campaign start", "new campaign, on Campaign"))
 
 
 def said(screen, text):

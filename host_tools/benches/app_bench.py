@@ -132,7 +132,9 @@ for label, setup, act in %(actions)r:
 ACTIONS = (
     ("a roll (check, after one)", "a", "a"),
     ("a batch of 8 dice", "ddrrrrrrr", "a"),
-    ("an end of turn (Mission)", "tdda" + "sa" + "drua" + "s" + "rra" + "ra" + "lll", "a"),
+    # two aircraft added on the Roster page; on the Fly page start, then loiter: each A the
+    # next step, the Action row then on end turn
+    ("an end of turn (Mission)", "tdda" + "sa" + "drua" + "s" + "a" + "a", "a"),
     ("a draw of Hit counters (Cups)", "tda" + "dddr", "a"),  # (the menu opens on Roll)
     ("back from the counters drawn", "", "b"),
 )

@@ -92,7 +92,9 @@ def tour_scripts():
 
 def explore(player, pages=6, actions=24):
     """Every page of the screen on top: each action of its Action row performed (A) once, what
-    it opens closed again (B); the fields of each action stepped once each way."""
+    it opens closed again (B); the fields of each action stepped once each way.  An action that
+    goes to another screen is not performed (the tour opens that one itself); after one
+    performed, the Action row is put back on it (it opens on the engine's next step)."""
     app = player.app
     home = app.top()
     for _page in range(pages):
@@ -103,10 +105,14 @@ def explore(player, pages=6, actions=24):
             for i in range(fields):  # each setting of the action: one step up, one down
                 player.press("d" * (i + 1) + "rl" + "u" * (i + 1))
                 _back_to(player, home)
-            player.press("a")
-            _back_to(player, home)
+            if label is None or not getattr(home.action(), "goes", None):
+                player.press("a")
+                _back_to(player, home)
             if label is None:
                 break
+            if player.row_value(player.action_row()) != label and label in [
+                    a.label for a in home.actions[home.page]]:
+                player.action(label)
             player.press("r")
             if player.row_value(player.action_row()) in (label, None) or _first(home):
                 break
