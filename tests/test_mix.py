@@ -56,7 +56,8 @@ def test_the_kinds_entered_so_far_are_listed(tmp_path):
     """`mix CUP list`: what the Counter mix screen sums up while the player enters a cup."""
     s = player(tmp_path)
     assert ok(s, "mix ground list") == {"ok": True, "cup": "ground", "entering": None,
-                                        "kinds": []}
+                                        "kinds": [], "next": None, "checked": 0,
+                                        "left": 0}
     ok(s, "mix hit new")
     ok(s, "mix hit add 3 structure* - stress:1 -")
     ok(s, "mix hit add 1 killed - engine* f-16")

@@ -184,6 +184,13 @@ def rule_switches(screen, _reply):
     screen.app.open("rules")
 
 
+def counter_mix(screen, _reply):
+    """The set-up's counter mix step: the Counter mix screen, over this one (B comes back, to
+    read the engine again: a mix confirmed changes no field of the campaign)."""
+    screen._seen = -1
+    screen.app.open("mix")
+
+
 def resulted(screen, reply):
     word = ui.get(reply, "result", "")
     screen.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),
