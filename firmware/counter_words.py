@@ -55,13 +55,13 @@ def attack(code):
 
 def kind(cup, sides):
     """One kind of counter of `cup` in words, its `sides` as `mix CUP add` takes them: a Hit
-    counter "Structure / Stress 1 (not A-10)" (Heavy, then Light), a Pop-Up "APC, 2 Heavy,
+    counter "Structure / Stress 1 (not A-10)" (Heavy, then Light), a Pop-Up "APC 2 Heavy,
     range 1" or "No Enemy", a Ground Forces counter "1 Hit"."""
     if cup == "hit" and len(sides) == 4:
         return side(sides[0], sides[1]) + " / " + side(sides[2], sides[3])
     if cup == "popup" and len(sides) == 3:
         if sides[1] == "-":
             return name(sides[0])
-        return "%s, %s%s" % (name(sides[0]), attack(sides[1]),
-                             "" if sides[2] == "-" else ", range " + sides[2])
+        return "%s %s%s" % (name(sides[0]), attack(sides[1]),
+                            "" if sides[2] == "-" else ", range " + sides[2])
     return ", ".join(name(w) for w in sides)

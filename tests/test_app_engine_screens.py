@@ -230,17 +230,18 @@ def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
     shown = chits(d)
     assert len(shown) == len(r["draws"])
     for draw, (words, ink, dashed) in zip(r["draws"], shown):
-        assert draw["effect"].split("-")[-1] in words.replace(" ", "-")
+        assert draw["effect"].split("-")[-1] in words.replace(" ", "-").lower()
         if draw["result"] != "ignored":
             assert ink == (inks.RED if draw["side"] == "heavy" else inks.YELLOW)
             assert dashed == (draw["result"] == "held")
-    assert "placeholder mix data" in d.text()  # the counter mix is a placeholder: said, briefly
-    assert d.ink_of("placeholder mix data") == inks.PURPLE
+    # no campaign: a quick draw from the shipped mix goes on, said so in a player's words
+    assert "Shipped mix, not yours" in d.text()
+    assert d.ink_of("Shipped mix, not yours") == inks.PURPLE
     d.back()
     held = [x for x in r["draws"] if x["result"] == "held"]
     assert held  # this seed holds a No Cannon counter: shown beside aircraft 1 on the glance
     assert "Held until" in d.text()
-    assert "no cannon" in d.text() and d.ink_of("no cannon") == inks.BLACK
+    assert "No Cannon" in d.text() and d.ink_of("No Cannon") == inks.BLACK
 
 
 def test_cups_popups():

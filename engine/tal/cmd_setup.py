@@ -207,9 +207,11 @@ def _ready(session):
     from engine.tal.cmd_mix import to_confirm
     left = to_confirm(session)
     if left:
-        raise parse.Reject(parse.STATE, "confirm each cup's counter mix first, as it stands or "
-                           "changed to match your counters: %s" % ", ".join(
-                               "mix %s confirm" % c for c in left))
+        from engine.tal.cups.data import CUPS, NAMES
+        raise parse.Reject(parse.STATE, "confirm each cup's counter mix first, as shipped or "
+                           "changed to match your counters: %s (%s)" % (
+                               ", ".join(NAMES[CUPS.index(c)] for c in left),
+                               ", ".join("mix %s confirm" % c for c in left)))
     vals[fields.CAMP] &= ~campaign_rules.SETUP
     vals[fields.DAY] = 1
 

@@ -367,7 +367,7 @@ class Screen(Form):
             text, fonts.BOLD if ink != inks.WHITE else fonts.SMALL))
         if status == "on" and step == "movement":
             maps = (self.a_roll, self.a_stay, self.a_bn_hit, self.a_move, self.a_remove)
-        elif stage == "draw":
+        elif status == "setup" and draw:
             maps = (self.a_draw, self.a_move, self.a_remove)
         elif status == "setup":
             maps = (self.a_move, self.a_remove)

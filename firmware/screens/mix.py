@@ -75,11 +75,12 @@ class Screen(Form):
         self.left = 0  # kinds of the shipped mix still to check
         self.total = 0  # kinds of the shipped mix
         self.preset = None  # (page, left) the fields were last set from the shipped mix for
+        self.doing = ("", 0)  # the action being performed and the kind it checks
         self.cup_line = ("", inks.WHITE)
-        self.mix_lines = ()
+        self.mix_lines = ()  # (text, ink) lines above the kinds
         self.rows_shown = ()  # rows of counters ((count text, text, fill ink)...) entered last
         self.next_rows = ()  # the kind the fields hold: what A adds next
-        self.check_rows = ()  # the kind being checked, as shipped
+        self.check_rows = ()  # while checking: (text, ink) lines and the kind's rows of counters
         super().__init__(app)
 
     @staticmethod
@@ -132,23 +133,25 @@ class Screen(Form):
                 self.set_kind(self.next)
                 fresh = True
             acts = (keep, skip, rest, cancel)
-            self.check_rows = self.kind_rows(*self.next)
-            self.mix_lines = (("Yours so far: " + ui.count(self.entering, "counter"),
-                               inks.WHITE),)
+            self.check_rows = ((("Kind %d of %d, as shipped:" % (
+                self.total - self.left + 1, self.total), inks.GREY),) +
+                self.kind_rows(*self.next) +
+                (("Yours so far: " + ui.count(self.entering, "counter"), inks.WHITE),))
         elif self.entering is not None:
             self.preset = None
-            checked = bool(kinds) and not self.left and self.entering
+            checked = ui.get(got, "checked", 0) and self.entering  # a check, every kind seen
             acts = (done, add, cancel) if checked else (add, done, cancel)
             self.check_rows = ()
-            self.mix_lines = (("Entering: %s, %s" % (ui.count(self.entering, "counter"),
-                                                     ui.count(len(kinds), "kind")), inks.WHITE),)
+            self.mix_lines = (("Entering: %s, %s" % (
+                ui.count(self.entering, "counter"), ui.count(len(kinds), "kind")), inks.WHITE),)
         else:
             self.preset = None
             acts = (check, new) if self.mine else (confirm, check, new)
             self.check_rows = ()
-            self.mix_lines = ((("Checked against your counters.", inks.GREY),) if self.mine
-                              else (("Compare it with your counters,", inks.WHITE),
-                                    ("then confirm it or check it.", inks.WHITE)))
+            self.mix_lines = (self.cup_line,) + (
+                (("Checked against your counters.", inks.GREY),) if self.mine else
+                (("Compare it with your counters,", inks.WHITE),
+                 ("then confirm it or check it.", inks.WHITE)))
         if acts != self.actions[self.page] or fresh:  # a new step: its first action
             self.chosen[self.page] = 0
             self.sel = 0
@@ -178,10 +181,12 @@ class Screen(Form):
         """One kind of counter as rows of (count text, text, fill ink): a Hit counter's Heavy
         side on red, then its Light side on yellow; a Pop-Up or Ground Forces counter in one."""
         cup = CUPS[self.page]
+        room = self.app.width - 2 * widgets.PAD - COUNT_W - 4  # a box's text, as drawn
         if cup == "hit" and len(sides) == 4:
-            return (("%dx" % count, counter_words.side(sides[0], sides[1]), inks.RED),
-                    ("", counter_words.side(sides[2], sides[3]), inks.YELLOW))
-        return (("%dx" % count, counter_words.kind(cup, sides), inks.DIM),)
+            return (("%dx" % count, widgets.clip(counter_words.side(sides[0], sides[1]), room),
+                     inks.RED),
+                    ("", widgets.clip(counter_words.side(sides[2], sides[3]), room), inks.YELLOW))
+        return (("%dx" % count, widgets.clip(counter_words.kind(cup, sides), room), inks.DIM),)
 
     # --- after an action -------------------------------------------------------------------
     def started(self, reply):
@@ -190,9 +195,20 @@ class Screen(Form):
         else:
             self.show("A new mix: add each kind of counter", inks.GREEN)
 
+    def perform(self):
+        self.doing = (self.action().label, self.total - self.left + 1)  # what `kept` says
+        super().perform()
+
     def kept(self, reply):
-        self.show("%s in the mix" % ui.count(ui.get(reply, "entering", 0), "counter"),
-                  inks.GREEN)
+        label, k = self.doing
+        n = ui.get(reply, "entering", 0)
+        if label == "keep all the rest":
+            self.show("The rest kept: %s in the mix" % ui.count(n, "counter"), inks.GREEN)
+        elif label == "not in my cup":
+            self.show("Kind %d: not in your cup" % k)
+        else:
+            self.show("Kind %d %s" % (k, "kept" if label == "keep this kind" else
+                                      "entered as changed"), inks.GREEN)
 
     def added(self, reply):
         self.show("Added %d: %d in the mix" % (self.count.value, ui.get(reply, "entering", 0)),
@@ -218,26 +234,19 @@ class Screen(Form):
     def status(self, canvas, top, bottom):
         w = canvas.width - 2 * widgets.PAD
         y = top
-        lines = self.mix_lines
         if self.check_rows:  # the kind being checked first, then what is in the mix so far
-            lines = (("Kind %d of %d, as shipped:" % (self.total - self.left + 1, self.total),
-                      inks.GREY),)
-        else:
-            lines = (self.cup_line,) + lines
-        for text, ink in lines:
+            for row in self.check_rows:
+                if y + widgets.ROW_H <= bottom:
+                    if len(row) == 2:
+                        canvas.text(widgets.PAD, y, w, row[0], row[1], fonts.SMALL)
+                    else:
+                        self.draw_kind(canvas, y, row, inks.WHITE)
+                y += widgets.ROW_H
+            return
+        for text, ink in self.mix_lines:
             if y + widgets.ROW_H <= bottom:
                 canvas.text(widgets.PAD, y, w, text, ink, fonts.SMALL)
             y += widgets.ROW_H
-        if self.check_rows:
-            for row in self.check_rows:
-                if y + widgets.ROW_H <= bottom:
-                    self.draw_kind(canvas, y, row, inks.WHITE)
-                y += widgets.ROW_H
-            for text, ink in self.mix_lines:
-                if y + widgets.ROW_H <= bottom:
-                    canvas.text(widgets.PAD, y, w, text, ink, fonts.SMALL)
-                y += widgets.ROW_H
-            return
         adding = self.entering is not None and self.action() is self.plans[self.page][6]
         room = (bottom - y) // widgets.ROW_H - (len(self.next_rows) if adding else 0)
         rows = self.rows_shown
@@ -257,7 +266,6 @@ class Screen(Form):
         canvas.text(widgets.PAD, y, COUNT_W - 2, count, ink, fonts.BOLD)
         x = widgets.PAD + COUNT_W
         bw = canvas.width - x - widgets.PAD
-        text = widgets.clip(text, bw - 4)
         if adding:
             canvas.frame(x, y, bw - 2, widgets.ROW_H - 1, fill if fill != inks.DIM else ink,
                          DASHED)
