@@ -266,3 +266,14 @@ def test_a_cup_is_checked_kind_by_kind_through_the_engine(tmp_path):
                                                   {"count": 2, "sides": ["2-hits"]}]
     ok(s, "mix hit new")  # a mix being entered: made the cup's or forgotten first
     assert "(mix hit done, mix hit cancel)" in refused(s, "mix hit confirm", "state")
+
+
+def test_host_command_with_no_counters_leaves_nothing_behind(tmp_path):
+    """`mix --data FOLDER hit` with no counters: one line, exit 1, and no file made (issue 42:
+    the mix being entered, `tal/hit_cup.mix`, was left behind)."""
+    p = subprocess.run([sys.executable, "-m", "host_tools", "mix", "hit", "--data",
+                        str(tmp_path)], cwd=ROOT, input="# only a comment\n\n",
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "nothing written" in p.stderr
+    assert list(tmp_path.iterdir()) == []
