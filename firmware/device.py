@@ -26,11 +26,10 @@ def build(board):
     backend = board.display()  # first, while the heap is still unfragmented
     canvas = Canvas(backend.width, backend.height)
     session = Session(fresh_seed(), board.state_store())
-    from firmware.datafiles import DEFAULT_DIR, reader
-
     # The data files; what the player enters at the table (answers, a counter mix) goes there
-    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file).
-    session.data = reader(board.data_dir, board.player_dir or board.data_dir or DEFAULT_DIR)
+    # too, or to the board's `player_dir` (the simulator keeps its own, beside its state file;
+    # the web page its storage).
+    session.data = board.data_files()
     prefs = Prefs(board.prefs_blob())
     app = App(session, prefs, board, (backend.width, backend.height))
     app.start(fresh_seed())

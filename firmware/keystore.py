@@ -46,6 +46,19 @@ def _put(kv, key, data):
         raise OSError("the browser refused to store it (%s)" % str(why).split("\n")[0][:80])
 
 
+def keep(kv, key, data):
+    """Store `data` (bytes: a data file the player's entries made) under `key`; OSError when the
+    browser refuses it (nothing stored)."""
+    _put(kv, key, data)
+
+
+def kept(kv, key):
+    """The bytes stored under `key`, or None: the page's IndexedDB copy when it has one (on the
+    disk before the page showed what stored it), else localStorage's."""
+    copies = _copies(kv, key)
+    return copies[-1] if copies else None
+
+
 class KeyStore:
     """The engine's record in the keys `name` and `name + ".1"`, written alternately."""
 

@@ -41,6 +41,13 @@ class Board:
         """Where the settings live (`firmware.prefs`)."""
         raise NotImplementedError
 
+    def data_files(self):
+        """The engine's data hook (`firmware.datafiles`): the shipped files, and the folder where
+        what the player enters at the table (answers, a counter mix) is written."""
+        from firmware.datafiles import DEFAULT_DIR, reader
+
+        return reader(self.data_dir, self.player_dir or self.data_dir or DEFAULT_DIR)
+
     # --- what a board may have: by default it has none ---------------------------------------
     def running(self):
         """False to stop the main loop (the simulator's window closed)."""

@@ -7,7 +7,7 @@ one `step` at a time from the browser's timer (`firmware.device.Loop`: a page ca
 The screen is `firmware.display_web`: the page reads its pixels out of the WebAssembly memory.
 Storage is the page's (`firmware.keystore`, web/boot.mjs: localStorage and IndexedDB): the
 engine's record in the keys `tal.state` and `tal.state.1`, written alternately, the settings in
-`tal.prefs`.  The serial
+`tal.prefs`, the player's data files (answers, counter mixes) under `tal.data/NAME`.  The serial
 console panel is a `firmware.serial_link.Link`, the boards' USB path.
 
 `page` is the JS object the page hands in: `backlight(pct)`, `flash(ink)` (ink -1: off),
@@ -17,11 +17,15 @@ console panel is a `firmware.serial_link.Link`, the boards' USB path.
 import time
 
 from firmware import keys
+from firmware.datafiles import DataDir
+from firmware.keystore import keep, kept
 from hardware import board as base
 
 NAME = "Web"
 SIZES = {"160x128": (160, 128), "240x135": (240, 135)}
 DATA_DIR = "/app/data"  # where the page unpacks the data files (web/device.js)
+PLAYER_DIR = "/player"  # the player's entries at the table: in memory, and kept (`KeptFiles`)
+KEPT = "tal.data/"  # the storage keys of the player's data files: KEPT + name
 FLASH_MS = 250  # the PyBadge's NeoPixels stay lit this long after a roll
 
 
@@ -31,6 +35,7 @@ class Board(base.Board):
     NAME = NAME
     DEBOUNCE_MS = 0  # a browser reports clean key and pointer events
     data_dir = DATA_DIR
+    player_dir = PLAYER_DIR
 
     def __init__(self, page, size="160x128"):
         self.page = page
@@ -98,11 +103,45 @@ class Board(base.Board):
 
         return KeyBlob(self.page.storage)
 
+    def data_files(self):
+        return KeptFiles(self.page.storage, DATA_DIR, PLAYER_DIR)
+
     def serial_link(self, session):
         from firmware.serial_link import Link
 
         self.session = session
         return Link(session, self._read, self._send)
+
+    # --- the counter mix form (web/mixform.js) -------------------------------------------------
+    def mix_form(self, cup):
+        """What the page's counter mix form shows for `cup` (hit, popup, ground), as JSON: the
+        cup (its name, counters, whether its mix is the player's, a mix being entered), its kinds
+        of counter as it stands, and each column's choices (the word, the counter's printed
+        name).  Read through the engine, as the Counter mix screen reads it; the form's entries
+        go back as the requests of the serial console (`type`), the same session and save."""
+        import json
+
+        from engine.core import parse
+        from firmware import counter_words, ui
+        from firmware.app import execute
+        from firmware.screens import mix
+
+        if cup not in mix.CUPS or self.session is None:
+            return json.dumps({"error": "no such cup here"})
+        k = mix.CUPS.index(cup)
+        try:
+            r = execute(self.session, ["mix", cup])
+            kinds = ui.get(execute(self.session, ["mix", cup, "kinds"]), "kinds", ())
+        except parse.Reject as e:
+            return json.dumps({"error": e.msg})
+        status = ui.get(r, "status", "")
+        return json.dumps({
+            "cup": cup, "name": counter_words.CUP_NAMES[k], "counters": ui.get(r, "counters"),
+            "mine": status.startswith("verified"), "entering": ui.get(r, "entering"),
+            "columns": [{"label": label, "choices": [[w, shown(w)] for w in words]}
+                        for label, words, shown in mix.COLUMNS[k]],
+            "kinds": [{"count": ui.get(x, "count"), "sides": list(ui.get(x, "sides"))}
+                      for x in (ui.pairs_of(x) for x in kinds)]})
 
     def click(self):
         self.page.click()
@@ -186,6 +225,44 @@ class Board(base.Board):
         if s is not None:
             s._seq = seq
             s.read_only = "a save was imported (reload the page)"  # nothing is saved over it
+        return ""
+
+
+class KeptFiles(DataDir):
+    """The page's data hook: the shipped files unpacked from app.tar.gz, the player's own (an
+    answer, a counter mix) in PLAYER_DIR of MicroPython's memory filesystem, which a reload
+    empties, and for good in the page's storage `kv` (KEPT + name, as `firmware.keystore` keeps
+    the save; stored first, so a write the browser refuses is refused and changes nothing), put
+    back into PLAYER_DIR when the page starts."""
+
+    def __init__(self, kv, base, mine):
+        DataDir.__init__(self, base, mine)
+        self.kv = kv
+        from engine.tal.answers import FILE
+        from engine.tal.cups.data import FILES
+
+        for name in (FILE,) + FILES + tuple(f[:-4] + ".mix" for f in FILES):
+            data = kept(kv, KEPT + name)
+            if data:
+                with open(self._path(name), "wb") as f:
+                    f.write(data)
+
+    def write(self, name, text):
+        keep(self.kv, KEPT + name, text.encode())
+        DataDir.write(self, name, text)
+
+    def append(self, name, text):
+        keep(self.kv, KEPT + name, (self._now(name) + text).encode())
+        DataDir.append(self, name, text)
+
+    def _now(self, name):
+        # The file `append` adds to: the player's, else the shipped one it starts as a copy of.
+        for folder in (self.mine, self.base):
+            try:
+                with open(folder + "/" + name, encoding="utf-8") as f:
+                    return f.read()
+            except OSError:
+                pass
         return ""
 
 

@@ -41,10 +41,6 @@ RESULTS = ("no-effect", "1-hit", "2-hits")
 COUNT_W = 22  # "40x" before a kind's counters
 
 
-def _choice(label, words, shown):
-    return Choice(label, [(shown(w), w) for w in words])
-
-
 def _type(tag):
     return "any" if tag == "-" else counter_words.type_name(tag)
 
@@ -53,20 +49,26 @@ def _range(word):
     return "none" if word == "-" else word
 
 
+# Per cup, after the count, the columns of a kind of counter as `mix CUP add` takes them: (label,
+# the words, how each is shown).  The screen's pickers and the web page's form (hardware/web.py).
+COLUMNS = (
+    (("Heavy side", SIDES, counter_words.name), ("Heavy type", TAGS, _type),
+     ("Light side", SIDES, counter_words.name), ("Light type", TAGS, _type)),
+    (("Counter", UNITS, counter_words.name), ("Attack", ATTACKS, counter_words.attack),
+     ("Range", RANGES, _range)),
+    (("Result", RESULTS, counter_words.name),),
+)
+
+
 class Screen(Form):
     TITLE = "Counter mix"
     PAGES = ("Hit cup", "Pop-Up cup", "Ground Forces")
 
     def __init__(self, app):
-        name = counter_words.name
         self.count = Number("Count", 1, 64, 1)
-        self.kinds = (
-            (self.count, _choice("Heavy side", SIDES, name), _choice("Heavy type", TAGS, _type),
-             _choice("Light side", SIDES, name), _choice("Light type", TAGS, _type)),
-            (self.count, _choice("Counter", UNITS, name),
-             _choice("Attack", ATTACKS, counter_words.attack), _choice("Range", RANGES, _range)),
-            (self.count, _choice("Result", RESULTS, name)),
-        )
+        self.kinds = tuple((self.count,) + tuple(
+            Choice(label, [(shown(w), w) for w in words]) for label, words, shown in columns)
+            for columns in COLUMNS)
         self.plans = tuple(self.plan(cup, kind) for cup, kind in zip(CUPS, self.kinds))
         self.actions = tuple((p[0],) for p in self.plans)
         self.mine = False
