@@ -66,9 +66,9 @@ class Screen(Form):
 
     def __init__(self, app):
         self.count = Number("Count", 1, 64, 1)
-        self.kinds = tuple((self.count,) + tuple(
-            Choice(label, [(shown(w), w) for w in words]) for label, words, shown in columns)
-            for columns in COLUMNS)
+        self.columns = tuple(tuple(Choice(label, [(shown(w), w) for w in words])
+                                   for label, words, shown in columns) for columns in COLUMNS)
+        self.kinds = tuple((self.count,) + c for c in self.columns)  # the fields of `add`
         self.plans = tuple(self.plan(cup, kind) for cup, kind in zip(CUPS, self.kinds))
         self.actions = tuple((p[0],) for p in self.plans)
         self.mine = False
@@ -163,16 +163,14 @@ class Screen(Form):
     def set_kind(self, kind):
         """The fields set to a kind of the shipped mix: (count, [word...])."""
         count, words = kind
-        fields = self.kinds[self.page]
         self.count.set(count)
-        for f, w in zip(fields[1:], words):
+        for f, w in zip(self.columns[self.page], words):
             f.select(w)
 
     def changed(self, field):
         """The kind the next A adds (made when a field changes); while checking, the action
         says whether it keeps the shipped kind or enters it changed."""
-        fields = self.kinds[self.page]
-        words = [f.chosen() for f in fields[1:]]
+        words = [f.chosen() for f in self.columns[self.page]]
         self.next_rows = self.kind_rows(self.count.value, words)
         keep = self.plans[self.page][3]
         same = self.next is not None and self.next[0] == self.count.value and \
