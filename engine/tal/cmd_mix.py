@@ -4,7 +4,7 @@ shipped mix confirmed against them, once (docs/protocol/cups.md).
 The counter mixes of the Hit, Pop-Up and Ground Forces cups are printed on the counters, not in
 our documents: the shipped files are placeholders.  Outside a campaign a draw from one goes on,
 each reply saying so; in a campaign no counter from a mix the player has not entered or
-confirmed changes the game (engine/tal/cups/data.py `require_mine`), and the set-up waits for
+confirmed changes the game (engine/tal/cups/rules.py `require_mine`), and the set-up waits for
 each cup's (`campaign ready`, engine/tal/cmd_setup.py).  The mix being entered is kept in the
 player's data folder as it grows (a power cut loses none of it), then replaces the cup when it is
 done; a confirmed cup is its file with the status line of the player's mix.
@@ -34,7 +34,8 @@ from engine.tal.cups import data as cupdata
 from engine.tal import fields
 from engine.core import parse
 
-CUPS = cupdata.CUPS
+CUPS = ("hit", "popup", "ground")  # as requests name the cups of cupdata.FILES
+NAMES = ("Hit", "Pop-Up", "Ground Forces")  # as the rulebooks name them
 _COLUMNS = ("COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG", "COUNT COUNTER ATTACK RANGE",
             "COUNT RESULT")
 STATUS = "verified: entered from the counter sheets"
@@ -281,6 +282,13 @@ def mix(session, words):
     raise parse.Reject(parse.UNKNOWN, _USAGE)
 
 
+def not_mine(k):
+    """Why a campaign's draw from cup k is refused (engine/tal/cups/rules.py `require_mine`)."""
+    return ("the %s cup's counter mix is not confirmed: compare it with your counters, then "
+            "confirm it or change it (mix %s confirm, or mix %s check kind by kind)" % (
+                NAMES[k], CUPS[k], CUPS[k]))
+
+
 def to_confirm(session):
     """The cups of the selected game whose mix is not the player's yet (request words):
     Hit and Pop-Up in TAL, the Ground Forces cup too with Expansion #3, none in the Golan game."""
@@ -288,29 +296,86 @@ def to_confirm(session):
     game = cmd_game.selected(session)
     if game == cmd_game.GOLAN:
         return []
-    return [CUPS[k] for k in range(3 if game == cmd_game.EXP3 else 2)
-            if not cupdata.is_mine(session, k)]
+    return [CUPS[k] for k in range(3 if game == cmd_game.EXP3 else 2) if not _mine(session, k)]
+
+
+def _mine(session, k):
+    """Whether cup k's mix is the player's, parsing no cup (`campaign ready` asks it in the
+    heap of a whole set-up: the cups' definitions parsed there, and kept, were what a Loiter turn
+    later ran out of memory on, qemu-frozen, exp3.md:411 24.0 KB against 23.75): the parsed
+    cups' when they are this session's, else a confirmation for the session, else the status
+    line of the cup's file."""
+    if cupdata._defs[0] is not None and session.data is cupdata._hook:  # parsed, and this one's
+        return bool(cupdata._mine[k])
+    return bool(cupdata.confirmed_here(session.data)[k]) or _scan(session, k)[1]
+
+
+def _scan(session, k):
+    """(counters, whether its status says it is the player's) of cup k's file, read line by line
+    and kept nowhere (the device parses it when it draws)."""
+    f = session.data(cupdata.FILES[k]) if session.data is not None else None
+    if f is None:
+        return 0, False
+    n = 0
+    mine = False
+    try:
+        for raw in f:
+            t = (raw.decode() if isinstance(raw, bytes) else raw).strip()
+            if t[:7].lower() == "status:":
+                mine = t[7:].strip().lower().startswith("verified")
+            else:
+                t = t.replace("|", " ").split()
+                if t and t[0].isdigit():  # a kind of counter: its count first
+                    n += int(t[0])
+    except (OSError, UnicodeError):
+        pass
+    finally:
+        if hasattr(f, "close"):
+            f.close()
+    return n, mine
 
 
 def _confirm(session, k):
     """`mix CUP confirm`: the cup as it stands is the player's mix.  Its file is written again
     with the status of a confirmed mix (the counters, and so the checksum a save keeps, are the
-    same) through the same write as `done`; with no data folder to write, for this session."""
+    same; checked as the device reads it) through the same write as `done`; with no data folder
+    to write, for this session.  Neither keeps the cups parsed (see `_mine`)."""
     if _entering(session, k) is not None:
         raise parse.Reject(parse.STATE, "a mix is being entered: make it the cup's or forget it "
                            "first (mix %s done, mix %s cancel)" % (CUPS[k], CUPS[k]))
-    cup = cupdata.definition(session, cupdata.FILES[k])
-    pairs = (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n))
-    if not cupdata.unverified(cup):
-        return pairs + (("status", cup.status), ("entering", None), ("saved", True))
+    name = cupdata.FILES[k]
+    n, mine = _scan(session, k)
+    if not n:
+        raise parse.Reject(parse.STATE, "data file %s not found" % name)
+    pairs = (("cup", CUPS[k]), ("file", "data/" + name), ("counters", n))
     hook = session.data
+    if mine or cupdata.confirmed_here(hook)[k]:
+        return pairs + (("status", _status(session, k)), ("entering", None), ("saved", True))
     if getattr(hook, "writes", False) and getattr(hook, "write", None) is not None:
+        lines = _lines(session, name)
+        _parse(k, lines)  # a cup file the device cannot read is not confirmed: its line said
         out = ["# %s: the counter mix confirmed at the table as it stands (mix %s confirm)" % (
-            cupdata.FILES[k], CUPS[k])]
-        for x in _lines(session, cupdata.FILES[k]):
-            out.append("status: " + CONFIRMED if x.split(":")[0].strip().lower() == "status"
-                       and x[:1] != "#" else x)
-        _later(session, (("write", cupdata.FILES[k], "\n".join(out) + "\n"),), True)
+            name, CUPS[k])]
+        for x in lines:
+            out.append("status: " + CONFIRMED if x[:1] != "#" and
+                       x.split(":")[0].strip().lower() == "status" else x)
+        _later(session, (("write", name, "\n".join(out) + "\n"),), True)
         return pairs + (("status", CONFIRMED), ("entering", None), ("saved", True))
-    session.then = lambda: cupdata.confirm_here(session, cup)  # once the reply is made, as a write
+
+    def here():  # once the reply is made, as a write
+        cupdata.confirmed_here(hook)[k] = 1
+        cup = cupdata._defs[k]
+        if session.data is cupdata._hook and cup is not None and not isinstance(cup, str):
+            cup.status = cupdata.HERE  # (parsed for this session: else the next parse does)
+            cupdata._mine[k] = 1
+        session.changes += 1  # what the screens show changed: they read the engine again
+
+    session.then = here
     return pairs + (("status", cupdata.HERE), ("entering", None), ("saved", False))
+
+
+def _status(session, k):
+    """The status line of cup k as the device reads it (a confirmation for this session: said)."""
+    if cupdata.confirmed_here(session.data)[k]:
+        return cupdata.HERE
+    return cupdata.definition(session, cupdata.FILES[k]).status

@@ -207,7 +207,7 @@ def _ready(session):
     from engine.tal.cmd_mix import to_confirm
     left = to_confirm(session)
     if left:
-        from engine.tal.cups.data import CUPS, NAMES
+        from engine.tal.cmd_mix import CUPS, NAMES
         raise parse.Reject(parse.STATE, "confirm each cup's counter mix first, as shipped or "
                            "changed to match your counters: %s (%s)" % (
                                ", ".join(NAMES[CUPS.index(c)] for c in left),

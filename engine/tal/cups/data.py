@@ -13,15 +13,14 @@ the counters are made of are engine/tal/cups/counters.py.
 Whose mix a cup holds: a file whose status begins with `verified` is the player's (entered or
 confirmed at the table: engine/tal/cmd_mix.py; or checked and marked by hand); any other is the
 shipped placeholder, and in a campaign no counter drawn from it may change the game
-(`require_mine`).  Being the player's belongs to the file, not to a campaign: a new campaign, an
-old save, a restart keep it.  A front end with no data folder to write (the console) keeps a
-confirmation for its session only (`confirm_here`).
+(engine/tal/cups/rules.py `require_mine`).  Being the player's belongs to the file, not to a
+campaign: a new campaign, an old save, a restart keep it.  A front end with no data folder to write (the console) keeps a
+confirmation for its session only (`confirmed_here`).
 """
 
 import sys
 
 from engine.core.unload import unload
-from engine.tal import fields
 
 KEEP = True  # the parsed definitions below stay loaded (engine/core/unload.py)
 
@@ -30,11 +29,7 @@ POPUP_FILE = "tal/popup_cup.txt"
 GROUND_FILE = "exp3/ground_forces_cup.txt"
 UNVERIFIED = "unverified: check against your counter sheet"  # the shipped files' status
 FILES = (HIT_FILE, POPUP_FILE, GROUND_FILE)
-NAMES = ("Hit", "Pop-Up", "Ground Forces")  # the cups as the rulebooks name them
-CUPS = ("hit", "popup", "ground")  # as requests name them
 HERE = "verified: confirmed at the table, for this session only (no data folder to write)"
-_IN_PLAY = 9  # fields.CAMP's ACTIVE | OVER (engine/tal/campaign.py): a campaign being played is
-_PLAYING = 8  # ACTIVE without OVER (the constants, not the module: a quick draw never loads it)
 _MAX = (64, 48, 64)  # counters a file may hold: the removed bit sets in engine/tal/fields.py
 
 
@@ -75,6 +70,9 @@ class CupDef:
 
 _hook = None  # the data hook the definitions were read through
 _defs = [None, None, None]  # per file: its CupDef, or the message saying why there is none
+# (What this module holds stays in RAM: the campaign's draws check `_mine`, in
+# engine/tal/cups/rules.py, and the rest of the counter mix is engine/tal/cmd_mix.py's, both
+# dropped when the heap is tight.)
 _mine = bytearray(3)  # per file: 1 when its mix is the player's (read once, not per draw)
 _here = [None, None]  # the hook and its session confirmations when it takes no attribute
 _PARSER = ("engine.tal.cups.fileformat", "engine.core.datafile")
@@ -128,13 +126,13 @@ def preload(session):
         for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
             if m not in had:
                 unload(m)
-    here = _confirmed_here(hook)
+    here = confirmed_here(hook)
     for k in range(3):
         cup = defs[k]
         _defs[k] = cup
         _mine[k] = 0
         if not isinstance(cup, str):
-            if here[k] and here[k] == cup.sum and unverified(cup):
+            if here[k] and unverified(cup):
                 cup.status = HERE
             _mine[k] = 0 if unverified(cup) else 1
     _hook = hook
@@ -151,10 +149,10 @@ def unverified(cup):
     return not cup.status.lower().startswith("verified")
 
 
-def _confirmed_here(hook):
-    """Per file, the checksum of the mix confirmed for the session of `hook` only (0: none):
-    kept on the hook, one per session, or here for a hook that takes no attribute (the
-    console's function, one session in its process)."""
+def confirmed_here(hook):
+    """Per file, 1 when the player confirmed its mix for the session of `hook` only (no data
+    folder to write: engine/tal/cmd_mix.py): a list kept on the hook, one per session, or here
+    for a hook that takes no attribute (the console's function, one session in its process)."""
     got = getattr(hook, "cups_here", None)
     if got is None:
         if _here[0] is hook and hook is not None:
@@ -166,33 +164,3 @@ def _confirmed_here(hook):
             _here[0] = hook
             _here[1] = got
     return got
-
-
-def confirm_here(session, cup):
-    """The cup's mix is the player's for this session: confirmed where no file can be written
-    (the console).  Kept through a re-read of the files (`forget`), not into another session."""
-    k = FILES.index(cup.file)
-    _confirmed_here(session.data)[k] = cup.sum
-    cup.status = HERE
-    _mine[k] = 1
-    session.changes += 1  # what the screens show changed: they read the engine again
-
-
-def require_mine(vals, cup):
-    """In a campaign, refuse a draw from a cup whose mix the player has not entered or confirmed:
-    a placeholder counter must never change the game.  Checked before any die is rolled, and
-    allocating nothing unless it refuses (every draw passes here)."""
-    k = FILES.index(cup.file)
-    if _mine[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
-        return
-    from engine.core.parse import Reject, STATE
-
-    raise Reject(STATE, "the %s cup's counter mix is not confirmed: compare it with your "
-                 "counters, then confirm it or change it (mix %s confirm, or mix %s check kind "
-                 "by kind)" % (NAMES[k], CUPS[k], CUPS[k]))
-
-
-def is_mine(session, k):
-    """Whether cup k's mix (0 Hit, 1 Pop-Up, 2 Ground Forces) is the player's."""
-    preload(session)
-    return bool(_mine[k])

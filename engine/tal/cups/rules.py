@@ -20,8 +20,9 @@ aircraft: call `end_turn(session, cup, aircraft)` at the end of each of that air
 from array import array
 
 from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
-from engine.tal.cups.data import require_mine
+from engine.tal.cups import data
 from engine.core.parse import Reject, STATE
+from engine.tal import fields
 from engine.tal.cups.state import HIT, POPUP, check_sum, free, is_removed, settle
 
 try:
@@ -63,6 +64,22 @@ MAX_DRAW = 24  # counters in one draw
 _TURN_ENDS = const(1)  # a temporary counter goes back at the end of its holder's next turn
 _HEXES = const(10)
 _ENDS_STEP = const(2048)  # one turn end in a Hit slot value: 64 * 2 * 16
+
+_IN_PLAY = const(9)  # fields.CAMP's ACTIVE | OVER (engine/tal/campaign.py, not loaded for this)
+_PLAYING = const(8)  # ACTIVE without OVER: a campaign being played
+
+
+def require_mine(vals, cup):
+    """In a campaign, refuse a draw from a cup whose mix the player has not entered or confirmed
+    (engine/tal/cups/data.py): a placeholder counter must never change the game.  Checked before
+    any die is rolled, allocating nothing unless it refuses (every draw passes here)."""
+    k = data.FILES.index(cup.file)
+    if data._mine[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
+        return
+    from engine.tal.cmd_mix import not_mine
+
+    raise Reject(STATE, not_mine(k))
+
 
 # --- result buffers (preallocated: a draw allocates nothing) -------------------------------
 DRAWN = bytearray(MAX_DRAW)  # counter index (players see index + 1)
