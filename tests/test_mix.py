@@ -229,7 +229,7 @@ def test_a_confirmed_mix_belongs_to_the_player_not_to_a_campaign(tmp_path):
     assert ok(held, "cup show popup")["out"]
     (tmp_path / "tal" / "popup_cup.txt").write_text(text.replace("22 | no-enemy", "21 | no-enemy"))
     s2 = player(tmp_path)
-    s2._vals = held.vals
+    s2.vals[:] = held.vals
     msg = refused(s2, "cup draw popup 1", "state")
     assert "made with another data/tal/popup_cup.txt" in msg and "cup reset popup" in msg
     ok(s2, "cup reset popup")

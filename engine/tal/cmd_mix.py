@@ -40,6 +40,7 @@ _COLUMNS = ("COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG", "COUNT COUNTER AT
             "COUNT RESULT")
 STATUS = "verified: entered from the counter sheets"
 CONFIRMED = "verified: confirmed at the table against the counter sheets"
+HERE = "verified: confirmed at the table, for this session only (no data folder to write)"
 _HEAD = "source: entered at the table from the counter sheets\nstatus: " + STATUS + "\n"
 _CHECKING = "# checking the cup as it stands, kind by kind\n"  # after _HEAD: `mix CUP check`
 _SKIPPED = "# not in my cup: "  # a kind checked and left out (the rest of the line: its words)
@@ -302,12 +303,9 @@ def to_confirm(session):
 def _mine(session, k):
     """Whether cup k's mix is the player's, parsing no cup (`campaign ready` asks it in the
     heap of a whole set-up: the cups' definitions parsed there, and kept, were what a Loiter turn
-    later ran out of memory on, qemu-frozen, exp3.md:411 24.0 KB against 23.75): the parsed
-    cups' when they are this session's, else a confirmation for the session, else the status
-    line of the cup's file."""
-    if cupdata._defs[0] is not None and session.data is cupdata._hook:  # parsed, and this one's
-        return bool(cupdata._mine[k])
-    return bool(cupdata.confirmed_here(session.data)[k]) or _scan(session, k)[1]
+    later ran out of memory on, qemu-frozen, exp3.md:411 24.0 KB against 23.75): a confirmation
+    for the session, else the status line of the cup's file."""
+    return bool(_here(session.data)[k]) or _scan(session, k)[1]
 
 
 def _scan(session, k):
@@ -349,7 +347,7 @@ def _confirm(session, k):
         raise parse.Reject(parse.STATE, "data file %s not found" % name)
     pairs = (("cup", CUPS[k]), ("file", "data/" + name), ("counters", n))
     hook = session.data
-    if mine or cupdata.confirmed_here(hook)[k]:
+    if mine or _here(hook)[k]:
         return pairs + (("status", _status(session, k)), ("entering", None), ("saved", True))
     if getattr(hook, "writes", False) and getattr(hook, "write", None) is not None:
         lines = _lines(session, name)
@@ -363,19 +361,31 @@ def _confirm(session, k):
         return pairs + (("status", CONFIRMED), ("entering", None), ("saved", True))
 
     def here():  # once the reply is made, as a write
-        cupdata.confirmed_here(hook)[k] = 1
-        cup = cupdata._defs[k]
-        if session.data is cupdata._hook and cup is not None and not isinstance(cup, str):
-            cup.status = cupdata.HERE  # (parsed for this session: else the next parse does)
-            cupdata._mine[k] = 1
+        _here(hook)[k] = HERE
+        cupdata.forget()  # read again at the next use, the confirmation applied
         session.changes += 1  # what the screens show changed: they read the engine again
 
     session.then = here
-    return pairs + (("status", cupdata.HERE), ("entering", None), ("saved", False))
+    return pairs + (("status", HERE), ("entering", None), ("saved", False))
 
 
 def _status(session, k):
     """The status line of cup k as the device reads it (a confirmation for this session: said)."""
-    if cupdata.confirmed_here(session.data)[k]:
-        return cupdata.HERE
-    return cupdata.definition(session, cupdata.FILES[k]).status
+    return _here(session.data)[k] or cupdata.definition(session, cupdata.FILES[k]).status
+
+
+def _here(hook):
+    """Per cup, the status of the mix confirmed for the session of `hook` only (None: none),
+    kept where engine/tal/cups/data.py reads it: on the hook, one per session, or with it in
+    `cupdata.HERE` when it takes no attribute (the console's function)."""
+    got = getattr(hook, "cups_here", None)
+    if got is None:
+        if cupdata.HERE[0] is hook and hook is not None:
+            return cupdata.HERE[1]
+        got = [None, None, None]
+        try:
+            hook.cups_here = got
+        except (AttributeError, TypeError):
+            cupdata.HERE[0] = hook
+            cupdata.HERE[1] = got
+    return got

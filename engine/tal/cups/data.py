@@ -15,7 +15,7 @@ confirmed at the table: engine/tal/cmd_mix.py; or checked and marked by hand); a
 shipped placeholder, and in a campaign no counter drawn from it may change the game
 (engine/tal/cups/rules.py `require_mine`).  Being the player's belongs to the file, not to a
 campaign: a new campaign, an old save, a restart keep it.  A front end with no data folder to write (the console) keeps a
-confirmation for its session only (`confirmed_here`).
+confirmation for its session only (HERE).
 """
 
 import sys
@@ -29,7 +29,6 @@ POPUP_FILE = "tal/popup_cup.txt"
 GROUND_FILE = "exp3/ground_forces_cup.txt"
 UNVERIFIED = "unverified: check against your counter sheet"  # the shipped files' status
 FILES = (HIT_FILE, POPUP_FILE, GROUND_FILE)
-HERE = "verified: confirmed at the table, for this session only (no data folder to write)"
 _MAX = (64, 48, 64)  # counters a file may hold: the removed bit sets in engine/tal/fields.py
 
 
@@ -70,11 +69,17 @@ class CupDef:
 
 _hook = None  # the data hook the definitions were read through
 _defs = [None, None, None]  # per file: its CupDef, or the message saying why there is none
-# (What this module holds stays in RAM: the campaign's draws check `_mine`, in
+# (What this module holds stays in RAM: the campaign's draws check MINE, in
 # engine/tal/cups/rules.py, and the rest of the counter mix is engine/tal/cmd_mix.py's, both
-# dropped when the heap is tight.)
-_mine = bytearray(3)  # per file: 1 when its mix is the player's (read once, not per draw)
-_here = [None, None]  # the hook and its session confirmations when it takes no attribute
+# dropped when the heap is tight.  Other modules use this one's public names only: one that
+# reads a private name of it keeps that name from being shortened on the boards
+# (host_tools/building/shorten.py), and campaign.md:732 needed 24.0 KB against 23.75 on
+# qemu-frozen.)
+MINE = bytearray(3)  # per file: 1 when its mix is the player's (read once, not per draw)
+# The mixes confirmed for a session only (no data folder to write), per file its status or None:
+# kept on the session's hook (`cups_here`), or here with the hook when the hook takes no
+# attribute (the console's function, one session in its process): engine/tal/cmd_mix.py.
+HERE = [None, None]
 _PARSER = ("engine.tal.cups.fileformat", "engine.core.datafile")
 
 
@@ -126,15 +131,15 @@ def preload(session):
         for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
             if m not in had:
                 unload(m)
-    here = confirmed_here(hook)
+    here = getattr(hook, "cups_here", None) or (HERE[1] if HERE[0] is hook else None)
     for k in range(3):
         cup = defs[k]
         _defs[k] = cup
-        _mine[k] = 0
+        MINE[k] = 0
         if not isinstance(cup, str):
-            if here[k] and unverified(cup):
-                cup.status = HERE
-            _mine[k] = 0 if unverified(cup) else 1
+            if here and here[k] and unverified(cup):
+                cup.status = here[k]
+            MINE[k] = 0 if unverified(cup) else 1
     _hook = hook
 
 
@@ -147,20 +152,3 @@ def forget():
 def unverified(cup):
     """True unless the file's status says it is verified (say so wherever its values are used)."""
     return not cup.status.lower().startswith("verified")
-
-
-def confirmed_here(hook):
-    """Per file, 1 when the player confirmed its mix for the session of `hook` only (no data
-    folder to write: engine/tal/cmd_mix.py): a list kept on the hook, one per session, or here
-    for a hook that takes no attribute (the console's function, one session in its process)."""
-    got = getattr(hook, "cups_here", None)
-    if got is None:
-        if _here[0] is hook and hook is not None:
-            return _here[1]
-        got = [0, 0, 0]
-        try:
-            hook.cups_here = got
-        except (AttributeError, TypeError):
-            _here[0] = hook
-            _here[1] = got
-    return got

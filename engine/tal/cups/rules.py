@@ -74,7 +74,7 @@ def require_mine(vals, cup):
     (engine/tal/cups/data.py): a placeholder counter must never change the game.  Checked before
     any die is rolled, allocating nothing unless it refuses (every draw passes here)."""
     k = data.FILES.index(cup.file)
-    if data._mine[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
+    if data.MINE[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
         return
     from engine.tal.cmd_mix import not_mine
 
