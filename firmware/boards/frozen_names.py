@@ -157,6 +157,8 @@ def _names():
     from firmware import cmdlog
     import firmware.console
     from firmware import console
+    import firmware.counter_words
+    from firmware import counter_words
     import firmware.datafiles
     from firmware import datafiles
     import firmware.device
