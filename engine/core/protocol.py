@@ -120,7 +120,7 @@ heli golan.commands heli r
 avlb golan.commands avlb c -
 mortar golan.commands mortar r
 answer tal.answers answer c -
-mix tal.cmd_mix mix r
+mix tal.cups.mine mix r
 """
 
 def _words_of_table():

@@ -9,11 +9,11 @@ each cup's (`campaign ready`, engine/tal/cmd_setup.py).  The mix being entered i
 player's data folder as it grows (a power cut loses none of it), then replaces the cup when it is
 done; a confirmed cup is its file with the status line of the player's mix.
 
-    mix                       the game's cups whose mix is not the player's yet
+    mix                       the game's cups whose mix is not the player's yet (mine.py)
     mix CUP                   the cup: how many counters, its status, the mix being entered
     mix CUP kinds             the cup's kinds of counter as it stands
     mix CUP list              the kinds of counter entered so far, and the next to check
-    mix CUP confirm           the cup as it stands is the player's mix (one step)
+    mix CUP confirm           the cup as it stands is the player's mix (one step; mine.py)
     mix CUP check             start entering the mix from the cup as it stands, kind by kind:
                                 each kind kept or changed (add), or not in the player's cup
                                 (skip); `rest` keeps every kind not checked yet
@@ -31,16 +31,14 @@ Every line is checked as the device reads the file; nothing else changes the gam
 """
 
 from engine.tal.cups import data as cupdata
+from engine.tal.cups.counters import CUPS
 from engine.tal import fields
 from engine.core import parse
 
-CUPS = ("hit", "popup", "ground")  # as requests name the cups of cupdata.FILES
-NAMES = ("Hit", "Pop-Up", "Ground Forces")  # as the rulebooks name them
 _COLUMNS = ("COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG", "COUNT COUNTER ATTACK RANGE",
             "COUNT RESULT")
 STATUS = "verified: entered from the counter sheets"
 CONFIRMED = "verified: confirmed at the table against the counter sheets"
-HERE = "verified: confirmed at the table, for this session only (no data folder to write)"
 _HEAD = "source: entered at the table from the counter sheets\nstatus: " + STATUS + "\n"
 _CHECKING = "# checking the cup as it stands, kind by kind\n"  # after _HEAD: `mix CUP check`
 _SKIPPED = "# not in my cup: "  # a kind checked and left out (the rest of the line: its words)
@@ -203,9 +201,7 @@ def _check_empty(vals, k):
 def mix(session, words):
     """`mix [CUP [kinds|list|confirm|check|new|add ...|skip|rest|done|cancel]]` (the module
     doc)."""
-    if len(words) == 1:
-        return (("to_confirm", to_confirm(session)),)
-    if words[1] not in CUPS:
+    if len(words) < 2 or words[1] not in CUPS:
         raise parse.Reject(parse.SYNTAX, _USAGE)
     k = CUPS.index(words[1])
     if len(words) == 2:
@@ -223,9 +219,8 @@ def mix(session, words):
                 ("kinds", _kinds(session, name)),
                 ("next", _kind_obj(check[0][check[1]]) if left else None),
                 ("checked", check[1] if check is not None else 0), ("left", left))
-    if t == "confirm":
+    if t == "confirm":  # (with more words: `mix CUP confirm` is engine/tal/cups/mine.py's)
         parse.arity(words, 3, 3, "mix %s confirm" % words[1])
-        return _confirm(session, k)
     if t == "new" or t == "cancel" or t == "check":
         parse.arity(words, 3, 3, "mix %s %s" % (words[1], t))
         if t == "check":
@@ -283,109 +278,17 @@ def mix(session, words):
     raise parse.Reject(parse.UNKNOWN, _USAGE)
 
 
-def not_mine(k):
-    """Why a campaign's draw from cup k is refused (engine/tal/cups/rules.py `require_mine`)."""
-    return ("the %s cup's counter mix is not confirmed: compare it with your counters, then "
-            "confirm it or change it (mix %s confirm, or mix %s check kind by kind)" % (
-                NAMES[k], CUPS[k], CUPS[k]))
-
-
-def to_confirm(session):
-    """The cups of the selected game whose mix is not the player's yet (request words):
-    Hit and Pop-Up in TAL, the Ground Forces cup too with Expansion #3, none in the Golan game."""
-    from engine.tal import cmd_game
-    game = cmd_game.selected(session)
-    if game == cmd_game.GOLAN:
-        return []
-    return [CUPS[k] for k in range(3 if game == cmd_game.EXP3 else 2) if not _mine(session, k)]
-
-
-def _mine(session, k):
-    """Whether cup k's mix is the player's, parsing no cup (`campaign ready` asks it in the
-    heap of a whole set-up: the cups' definitions parsed there, and kept, were what a Loiter turn
-    later ran out of memory on, qemu-frozen, exp3.md:411 24.0 KB against 23.75): a confirmation
-    for the session, else the status line of the cup's file."""
-    return bool(_here(session.data)[k]) or _scan(session, k)[1]
-
-
-def _scan(session, k):
-    """(counters, whether its status says it is the player's) of cup k's file, read line by line
-    and kept nowhere (the device parses it when it draws)."""
-    f = session.data(cupdata.FILES[k]) if session.data is not None else None
-    if f is None:
-        return 0, False
-    n = 0
-    mine = False
-    try:
-        for raw in f:
-            t = (raw.decode() if isinstance(raw, bytes) else raw).strip()
-            if t[:7].lower() == "status:":
-                mine = t[7:].strip().lower().startswith("verified")
-            else:
-                t = t.replace("|", " ").split()
-                if t and t[0].isdigit():  # a kind of counter: its count first
-                    n += int(t[0])
-    except (OSError, UnicodeError):
-        pass
-    finally:
-        if hasattr(f, "close"):
-            f.close()
-    return n, mine
-
-
-def _confirm(session, k):
-    """`mix CUP confirm`: the cup as it stands is the player's mix.  Its file is written again
-    with the status of a confirmed mix (the counters, and so the checksum a save keeps, are the
-    same; checked as the device reads it) through the same write as `done`; with no data folder
-    to write, for this session.  Neither keeps the cups parsed (see `_mine`)."""
-    if _entering(session, k) is not None:
-        raise parse.Reject(parse.STATE, "a mix is being entered: make it the cup's or forget it "
-                           "first (mix %s done, mix %s cancel)" % (CUPS[k], CUPS[k]))
+def confirm(session, k):
+    """The file of cup k written again with the status of a confirmed mix, through the same write
+    as `done` (engine/tal/cups/mine.py `mix CUP confirm`, where a data folder can be written):
+    the rest of its reply."""
     name = cupdata.FILES[k]
-    n, mine = _scan(session, k)
-    if not n:
-        raise parse.Reject(parse.STATE, "data file %s not found" % name)
-    pairs = (("cup", CUPS[k]), ("file", "data/" + name), ("counters", n))
-    hook = session.data
-    if mine or _here(hook)[k]:
-        return pairs + (("status", _status(session, k)), ("entering", None), ("saved", True))
-    if getattr(hook, "writes", False) and getattr(hook, "write", None) is not None:
-        lines = _lines(session, name)
-        _parse(k, lines)  # a cup file the device cannot read is not confirmed: its line said
-        out = ["# %s: the counter mix confirmed at the table as it stands (mix %s confirm)" % (
-            name, CUPS[k])]
-        for x in lines:
-            out.append("status: " + CONFIRMED if x[:1] != "#" and
-                       x.split(":")[0].strip().lower() == "status" else x)
-        _later(session, (("write", name, "\n".join(out) + "\n"),), True)
-        return pairs + (("status", CONFIRMED), ("entering", None), ("saved", True))
-
-    def here():  # once the reply is made, as a write
-        _here(hook)[k] = HERE
-        cupdata.forget()  # read again at the next use, the confirmation applied
-        session.changes += 1  # what the screens show changed: they read the engine again
-
-    session.then = here
-    return pairs + (("status", HERE), ("entering", None), ("saved", False))
-
-
-def _status(session, k):
-    """The status line of cup k as the device reads it (a confirmation for this session: said)."""
-    return _here(session.data)[k] or cupdata.definition(session, cupdata.FILES[k]).status
-
-
-def _here(hook):
-    """Per cup, the status of the mix confirmed for the session of `hook` only (None: none),
-    kept where engine/tal/cups/data.py reads it: on the hook, one per session, or with it in
-    `cupdata.HERE` when it takes no attribute (the console's function)."""
-    got = getattr(hook, "cups_here", None)
-    if got is None:
-        if cupdata.HERE[0] is hook and hook is not None:
-            return cupdata.HERE[1]
-        got = [None, None, None]
-        try:
-            hook.cups_here = got
-        except (AttributeError, TypeError):
-            cupdata.HERE[0] = hook
-            cupdata.HERE[1] = got
-    return got
+    lines = _lines(session, name)
+    _parse(k, lines)  # a cup file the device cannot read is not confirmed: its line said
+    out = ["# %s: the counter mix confirmed at the table as it stands (mix %s confirm)" % (
+        name, CUPS[k])]
+    for x in lines:
+        out.append("status: " + CONFIRMED if x[:1] != "#" and
+                   x.split(":")[0].strip().lower() == "status" else x)
+    _later(session, (("write", name, "\n".join(out) + "\n"),), True)
+    return (("status", CONFIRMED), ("entering", None), ("saved", True))

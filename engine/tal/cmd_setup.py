@@ -204,10 +204,10 @@ def _ready(session):
             _crew(session, a, aircraft, pilots)
     # The device's own set-up step: each cup's counter mix the player's (engine/tal/cmd_mix.py),
     # so that no placeholder counter changes the campaign once its days run.
-    from engine.tal.cmd_mix import to_confirm
+    from engine.tal.cups.mine import to_confirm
     left = to_confirm(session)
     if left:
-        from engine.tal.cmd_mix import CUPS, NAMES
+        from engine.tal.cups.counters import CUPS, NAMES
         raise parse.Reject(parse.STATE, "confirm each cup's counter mix first, as shipped or "
                            "changed to match your counters: %s (%s)" % (
                                ", ".join(NAMES[CUPS.index(c)] for c in left),

@@ -76,7 +76,7 @@ def require_mine(vals, cup):
     k = data.FILES.index(cup.file)
     if data.MINE[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
         return
-    from engine.tal.cmd_mix import not_mine
+    from engine.tal.cups.mine import not_mine
 
     raise Reject(STATE, not_mine(k))
 

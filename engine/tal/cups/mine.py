@@ -1,0 +1,143 @@
+"""Whose counter mix each cup holds, and the `mix` requests that need no more than that: `mix`
+(the game's cups whose mix is not the player's yet) and `mix CUP confirm` (the cup as it stands
+is the player's); every other `mix` request is engine/tal/cmd_mix.py's, loaded for it.
+
+Apart from cmd_mix, so that a campaign's set-up, which asks these (`campaign ready`,
+engine/tal/cmd_setup.py) and confirms its cups, loads neither the entering of a mix nor a cup's
+definition: from `.mpy` files every rules request in one console needed 95 KB on unix32-mpy with
+them loaded there, 90 before the counter mix.
+
+A cup's mix is the player's when its file's status begins with `verified` (the player's copy:
+entered or confirmed at the table, or checked and marked by hand), or when the player confirmed
+it for this session where no file can be written (the console): engine/tal/cups/data.py applies
+both when it reads the cups, and engine/tal/cups/rules.py refuses a campaign's draw from any other.
+"""
+
+from engine.core import parse
+from engine.tal.cups import data as cupdata
+from engine.tal.cups.counters import CUPS, NAMES
+
+HERE = "verified: confirmed at the table, for this session only (no data folder to write)"
+
+
+def mix(session, words):
+    """`mix`, `mix CUP confirm`; the other `mix` requests go to engine/tal/cmd_mix.py."""
+    if len(words) == 1:
+        return (("to_confirm", to_confirm(session)),)
+    if len(words) == 3 and words[2] == "confirm" and words[1] in CUPS:
+        return _confirm(session, CUPS.index(words[1]))
+    from engine.tal import cmd_mix
+
+    return cmd_mix.mix(session, words)
+
+
+def not_mine(k):
+    """Why a campaign's draw from cup k is refused (engine/tal/cups/rules.py `require_mine`)."""
+    return ("the %s cup's counter mix is not confirmed: compare it with your counters, then "
+            "confirm it or change it (mix %s confirm, or mix %s check kind by kind)" % (
+                NAMES[k], CUPS[k], CUPS[k]))
+
+
+def to_confirm(session):
+    """The cups of the selected game whose mix is not the player's yet (request words):
+    Hit and Pop-Up in TAL, the Ground Forces cup too with Expansion #3, none in the Golan game."""
+    from engine.tal import cmd_game
+    game = cmd_game.selected(session)
+    if game == cmd_game.GOLAN:
+        return []
+    return [CUPS[k] for k in range(3 if game == cmd_game.EXP3 else 2) if not _mine(session, k)]
+
+
+def _mine(session, k):
+    """Whether cup k's mix is the player's, parsing no cup (the cups' definitions parsed at the
+    set-up, and kept, were what a Loiter turn later ran out of memory on, qemu-frozen, exp3.md:411
+    24.0 KB against 23.75): a confirmation for the session, else the status line of its file."""
+    return bool(here(session.data)[k]) or _scan(session, k)[1]
+
+
+def _scan(session, k):
+    """(counters, whether its status says it is the player's) of cup k's file, read line by line
+    and kept nowhere (the device parses it when it draws)."""
+    f = session.data(cupdata.FILES[k]) if session.data is not None else None
+    if f is None:
+        return 0, False
+    n = 0
+    mine = False
+    try:
+        for raw in f:
+            t = (raw.decode() if isinstance(raw, bytes) else raw).strip()
+            if t[:7].lower() == "status:":
+                mine = t[7:].strip().lower().startswith("verified")
+            else:
+                t = t.replace("|", " ").split()
+                if t and t[0].isdigit():  # a kind of counter: its count first
+                    n += int(t[0])
+    except (OSError, UnicodeError):
+        pass
+    finally:
+        if hasattr(f, "close"):
+            f.close()
+    return n, mine
+
+
+def _entering(session, k):
+    """Whether a mix of cup k is being entered (its `.mix` file holds something)."""
+    f = session.data(cupdata.FILES[k][:-4] + ".mix") if session.data is not None else None
+    if f is None:
+        return False
+    try:
+        for raw in f:
+            if raw.strip():
+                return True
+    finally:
+        if hasattr(f, "close"):
+            f.close()
+    return False
+
+
+def _confirm(session, k):
+    """`mix CUP confirm`: the cup as it stands is the player's mix.  Its file is written again
+    with the status of a confirmed mix (the counters, and so the checksum a save keeps, are the
+    same; checked as the device reads it) through cmd_mix's write, as `done` writes; with no data
+    folder to write, for this session.  Neither keeps the cups parsed (see `_mine`)."""
+    if _entering(session, k):
+        raise parse.Reject(parse.STATE, "a mix is being entered: make it the cup's or forget it "
+                           "first (mix %s done, mix %s cancel)" % (CUPS[k], CUPS[k]))
+    name = cupdata.FILES[k]
+    n, mine = _scan(session, k)
+    if not n:
+        raise parse.Reject(parse.STATE, "data file %s not found" % name)
+    pairs = (("cup", CUPS[k]), ("file", "data/" + name), ("counters", n))
+    hook = session.data
+    if mine or here(hook)[k]:
+        status = here(hook)[k] or cupdata.definition(session, name).status
+        return pairs + (("status", status), ("entering", None), ("saved", True))
+    if getattr(hook, "writes", False) and getattr(hook, "write", None) is not None:
+        from engine.tal import cmd_mix
+
+        return pairs + cmd_mix.confirm(session, k)
+
+    def kept():  # once the reply is made, as a write
+        here(hook)[k] = HERE
+        cupdata.forget()  # read again at the next use, the confirmation applied
+        session.changes += 1  # what the screens show changed: they read the engine again
+
+    session.then = kept
+    return pairs + (("status", HERE), ("entering", None), ("saved", False))
+
+
+def here(hook):
+    """Per cup, the status of the mix confirmed for the session of `hook` only (None: none),
+    kept where engine/tal/cups/data.py reads it: on the hook, one per session, or with it in
+    `cupdata.HERE` when it takes no attribute (the console's function)."""
+    got = getattr(hook, "cups_here", None)
+    if got is None:
+        if cupdata.HERE[0] is hook and hook is not None:
+            return cupdata.HERE[1]
+        got = [None, None, None]
+        try:
+            hook.cups_here = got
+        except (AttributeError, TypeError):
+            cupdata.HERE[0] = hook
+            cupdata.HERE[1] = got
+    return got
