@@ -28,17 +28,16 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     d.do()
     assert "1991: SO 30, 3 days, +6 a day" in d.flat()  # the cards' values, to check
     # the device's own first step: each cup's counter mix, confirmed as shipped here (one A a
-    # cup, the next cup's page opening by itself)
+    # cup, the next cup's page opening by itself, then the set-up again)
     assert "Set-up: the counter mix" in d.flat() and d.row_value("Action") == "counter mix"
     before = len(d.pressed)
     d.do()
     assert d.app.top().name == "mix" and d.row_value("Action") == "confirm as it stands"
     d.do()
     assert d.title()[1] == "Pop-Up cup" and d.row_value("Action") == "confirm as it stands"
-    d.do()
-    assert "Every cup is ready" in d.flat()
-    d.back()
-    assert len(d.pressed) - before == 4  # A counter mix, A Hit, A Pop-Up, B
+    d.do()  # the last cup: the set-up comes back, saying so
+    assert d.app.top().name == "campaign" and "Every cup is ready" in d.flat()
+    assert len(d.pressed) - before == 3  # A counter mix, A Hit, A Pop-Up
     assert "Set-up: battalions to 26 VP" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
     for number, vp in DRAWN:
         d.set("Battalion", number)

@@ -234,7 +234,7 @@ print(first, b1.sent - first, p1.frame == p2.frame, b1.sent - first)
 # A campaign from its cards to the question of its result (the whole sequence by the screens).
 # A campaign played to its end on the Campaign screen (each cup's mix confirmed as shipped, a
 # battalion of the set-up value drawn), then its result asked: a word.
-TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "do", "do", "do", "back", "page Map",
+TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "do", "do", "do", "page Map",
                  "action draw battalion", "set VP=26", "set Fixed=yes", "do", "page Day",
                  "action set-up done", "do") + ("do", "back", "do", "do") * 2 + ("do", "do")
 FRAMES = (  # each script, then a frame drawn with the heap locked

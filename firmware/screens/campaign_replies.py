@@ -185,10 +185,10 @@ def rule_switches(screen, _reply):
 
 
 def counter_mix(screen, _reply):
-    """The set-up's counter mix step: the Counter mix screen, over this one (B comes back, to
-    read the engine again: a mix confirmed changes no field of the campaign)."""
-    screen._seen = -1
-    screen.app.open("mix")
+    """The set-up's counter mix step: the Counter mix screen in this one's place (two screens
+    of their size open at once took the whole heap of a board), which comes back here once every
+    cup is the player's."""
+    screen.app.go("mix", "campaign")
 
 
 def resulted(screen, reply):

@@ -12,7 +12,8 @@ One page per cup (SELECT): Hit, Pop-Up, Ground Forces.  The actions are the engi
                            forget the mix
 
 Once a cup is the player's, the page of the next cup still to confirm opens: from the
-Campaign's set-up, a whole game's cups confirmed as they stand are one A each.
+Campaign's set-up, a whole game's cups confirmed as they stand are one A each, and the set-up
+comes back once the last is the player's.
 
 The glance: the cup as it is (yellow while it is the shipped mix, green once it is the
 player's); while checking, the kind being checked as it is shipped, a row of counters (a Hit
@@ -60,14 +61,50 @@ COLUMNS = (
 )
 
 
+class Named(Choice):
+    """A word picker over fixed `words`, each shown as `name` says when it is chosen: no (shown,
+    word) pair, nor a shown name, made per word (the screen's nine pickers offer 90 words)."""
+
+    def __init__(self, label, words, name):
+        self.label = label
+        self.word = None
+        self.empty = "none"
+        self.index = 0
+        self.all = words
+        self.name = name
+        self._show()
+
+    def _show(self):
+        self.text = self.name(self.all[self.index])
+
+    def step(self, delta):
+        if delta:
+            self.index = (self.index + (1 if delta > 0 else -1)) % len(self.all)
+            self._show()
+
+    def select(self, word):
+        if word in self.all:
+            self.index = self.all.index(word)
+            self._show()
+
+    def shown(self, word):
+        return self.name(word)
+
+    def chosen(self):
+        return self.all[self.index]
+
+
 class Screen(Form):
     TITLE = "Counter mix"
     PAGES = ("Hit cup", "Pop-Up cup", "Ground Forces")
 
-    def __init__(self, app):
+    def __init__(self, app, back=None):
+        self.back = back  # the screen that sent the player here (the Campaign's set-up): once
+        # every cup is the player's, it opens again
+        self.leaving = False
         self.count = Number("Count", 1, 64, 1)
-        self.columns = tuple(tuple(Choice(label, [(shown(w), w) for w in words])
-                                   for label, words, shown in columns) for columns in COLUMNS)
+        self.columns = tuple(tuple(Named(label, words, shown) for label, words, shown in columns)
+                             for columns in COLUMNS)
         self.kinds = tuple((self.count,) + c for c in self.columns)  # the fields of `add`
         self.plans = tuple(self.plan(cup, kind) for cup, kind in zip(CUPS, self.kinds))
         self.actions = tuple((p[0],) for p in self.plans)
@@ -199,6 +236,15 @@ class Screen(Form):
         self.doing = (self.action().label, self.total - self.left + 1)  # what `kept` says
         super().perform()
 
+    def key(self, event):
+        used = super().key(event)
+        if self.leaving:  # every cup is the player's: back to the screen that sent him here
+            self.leaving = False
+            said = " ".join(self.result)
+            self.app.go(self.back)
+            self.app.say(said, inks.GREEN)
+        return used
+
     def kept(self, reply):
         label, k = self.doing
         n = ui.get(reply, "entering", 0)
@@ -224,6 +270,9 @@ class Screen(Form):
             self.sel = 0
             self.show("%s: yours. Next: the %s." % (name, counter_words.cup_name(left[0])),
                       inks.GREEN)
+        elif self.back:
+            self.leaving = True  # (once this key is handled: see `key`)
+            self.show("%s: yours. Every cup is ready." % name, inks.GREEN)
         else:
             self.show("%s: yours. Every cup is ready." % name, inks.GREEN)
 

@@ -21,9 +21,17 @@ HERE = "verified: confirmed at the table, for this session only (no data folder 
 
 
 def mix(session, words):
-    """`mix`, `mix CUP confirm`; the other `mix` requests go to engine/tal/cmd_mix.py."""
+    """`mix`, `mix CUP`, `mix CUP confirm`; the other `mix` requests go to engine/tal/cmd_mix.py
+    (as the Counter mix screen, which reads `mix CUP` at every step, does only to enter a mix)."""
     if len(words) == 1:
         return (("to_confirm", to_confirm(session)),)
+    if len(words) == 2 and words[1] in CUPS:
+        k = CUPS.index(words[1])
+        n, _mine, status = _scan(session, k)
+        if not n:
+            raise parse.Reject(parse.STATE, "data file %s not found" % cupdata.FILES[k])
+        return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", n),
+                ("status", here(session.data)[k] or status), ("entering", _entering(session, k)))
     if len(words) == 3 and words[2] == "confirm" and words[1] in CUPS:
         return _confirm(session, CUPS.index(words[1]))
     from engine.tal import cmd_mix
@@ -56,18 +64,30 @@ def _mine(session, k):
 
 
 def _scan(session, k):
-    """(counters, whether its status says it is the player's) of cup k's file, read line by line
-    and kept nowhere (the device parses it when it draws)."""
-    f = session.data(cupdata.FILES[k]) if session.data is not None else None
-    if f is None:
-        return 0, False
+    """(counters, whether its status says it is the player's, its status) of cup k's file, read
+    line by line and kept nowhere (the device parses it when it draws)."""
+    return _read(session, cupdata.FILES[k])
+
+
+def _entering(session, k):
+    """Counters in the mix of cup k being entered (its `.mix` file), or None when none is."""
+    n, _mine, status = _read(session, cupdata.FILES[k][:-4] + ".mix")
+    return n if status is not None else None
+
+
+def _read(session, name):
+    """(counters, whether the status begins with `verified`, the status or None) of data file
+    `name`, read line by line: each kind of counter's count is its first word."""
+    f = session.data(name) if session.data is not None else None
     n = 0
-    mine = False
+    status = None
+    if f is None:
+        return 0, False, None
     try:
         for raw in f:
             t = (raw.decode() if isinstance(raw, bytes) else raw).strip()
             if t[:7].lower() == "status:":
-                mine = t[7:].strip().lower().startswith("verified")
+                status = t[7:].strip()
             else:
                 t = t.replace("|", " ").split()
                 if t and t[0].isdigit():  # a kind of counter: its count first
@@ -77,22 +97,7 @@ def _scan(session, k):
     finally:
         if hasattr(f, "close"):
             f.close()
-    return n, mine
-
-
-def _entering(session, k):
-    """Whether a mix of cup k is being entered (its `.mix` file holds something)."""
-    f = session.data(cupdata.FILES[k][:-4] + ".mix") if session.data is not None else None
-    if f is None:
-        return False
-    try:
-        for raw in f:
-            if raw.strip():
-                return True
-    finally:
-        if hasattr(f, "close"):
-            f.close()
-    return False
+    return n, status is not None and status.lower().startswith("verified"), status
 
 
 def _confirm(session, k):
@@ -100,24 +105,23 @@ def _confirm(session, k):
     with the status of a confirmed mix (the counters, and so the checksum a save keeps, are the
     same; checked as the device reads it) through cmd_mix's write, as `done` writes; with no data
     folder to write, for this session.  Neither keeps the cups parsed (see `_mine`)."""
-    if _entering(session, k):
+    if _entering(session, k) is not None:
         raise parse.Reject(parse.STATE, "a mix is being entered: make it the cup's or forget it "
                            "first (mix %s done, mix %s cancel)" % (CUPS[k], CUPS[k]))
     name = cupdata.FILES[k]
-    n, mine = _scan(session, k)
+    n, mine, status = _scan(session, k)
     if not n:
         raise parse.Reject(parse.STATE, "data file %s not found" % name)
     pairs = (("cup", CUPS[k]), ("file", "data/" + name), ("counters", n))
     hook = session.data
-    if mine or here(hook)[k]:
-        status = here(hook)[k] or cupdata.definition(session, name).status
+    if mine:  # the file says so: nothing to write
         return pairs + (("status", status), ("entering", None), ("saved", True))
     if getattr(hook, "writes", False) and getattr(hook, "write", None) is not None:
         from engine.tal import cmd_mix
 
         return pairs + cmd_mix.confirm(session, k)
 
-    def kept():  # once the reply is made, as a write
+    def kept():  # once the reply is made, as a write (again: the same reply)
         here(hook)[k] = HERE
         cupdata.forget()  # read again at the next use, the confirmation applied
         session.changes += 1  # what the screens show changed: they read the engine again
