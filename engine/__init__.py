@@ -23,7 +23,8 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
     fields      every field of the state, by rules section (the record layout)
     cups/       the Hit, Pop-Up and Ground Forces cups: counters (the words), data (the files,
                 parsed by fileformat), state (where each counter is), rules (the draws),
-                commands (cmd_cup loads them in order), check
+                commands (cmd_cup loads them in order), check, mine (whose mix: `mix`,
+                `mix CUP confirm`; a campaign draws only from the player's)
     aircraft    the roster: types, loadout, pilot, status, Bingo, damage markers
     mission     hits and crashes, a mission's phases; loiter Loiter and Bingo, engine check, SAR
     campaign    SO, Day, VP, the campaign's set-up and end-of-day steps; battalions the sector
@@ -35,7 +36,7 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
     sequence    where the sequence of play stands and its next step (`next`), for the screens
     cmd_*       the commands of each, imported on first use (cmd_attack: `ac attacked`;
                 cmd_loiter: a mission's turns on the battlefield; cmd_setup: the campaign's set-up
-                and result; cmd_day: the day's end; cmd_mix: the counter mixes; cmd_game: which
+                and result; cmd_day: the day's end; cmd_mix: entering a counter mix; cmd_game: which
                 game the campaign plays)
 
 exp3/, golan/  the game packs (Expansion #3 Close Air Support; the Golan d6 game): rules, data,

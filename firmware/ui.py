@@ -96,12 +96,12 @@ def condition(status, wounded=False):
 
 
 def data_status(reply):
-    """The short warning for a reply using data the player should check (None if verified):
-    "unverified data" from "unverified: check against your counter sheet"."""
-    status = get(reply, "data")
-    if not status:
+    """The short warning for a draw from a cup whose mix is not the player's (None when it is:
+    the reply's `data`, the cup file's status, is there only then): outside a campaign a draw
+    may go on, marked so (in a campaign the engine refuses it)."""
+    if not get(reply, "data"):
         return None
-    return status.split(":")[0] + " data"
+    return "Shipped mix, not yours"
 
 
 def query(app, words):

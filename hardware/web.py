@@ -111,6 +111,37 @@ class Board(base.Board):
         self.session = session
         return Link(session, self._read, self._send)
 
+    # --- the counter mix form (web/mixform.js) -------------------------------------------------
+    def mix_form(self, cup):
+        """What the page's counter mix form shows for `cup` (hit, popup, ground), as JSON: the
+        cup (its name, counters, whether its mix is the player's, a mix being entered), its kinds
+        of counter as it stands, and each column's choices (the word, the counter's printed
+        name).  Read through the engine, as the Counter mix screen reads it; the form's entries
+        go back as the requests of the serial console (`type`), the same session and save."""
+        import json
+
+        from engine.core import parse
+        from firmware import counter_words, ui
+        from firmware.app import execute
+        from firmware.screens import mix
+
+        if cup not in mix.CUPS or self.session is None:
+            return json.dumps({"error": "no such cup here"})
+        k = mix.CUPS.index(cup)
+        try:
+            r = execute(self.session, ["mix", cup])
+            kinds = ui.get(execute(self.session, ["mix", cup, "kinds"]), "kinds", ())
+        except parse.Reject as e:
+            return json.dumps({"error": e.msg})
+        status = ui.get(r, "status", "")
+        return json.dumps({
+            "cup": cup, "name": counter_words.CUP_NAMES[k], "counters": ui.get(r, "counters"),
+            "mine": status.startswith("verified"), "entering": ui.get(r, "entering"),
+            "columns": [{"label": label, "choices": [[w, shown(w)] for w in words]}
+                        for label, words, shown in mix.COLUMNS[k]],
+            "kinds": [{"count": ui.get(x, "count"), "sides": list(ui.get(x, "sides"))}
+                      for x in (ui.pairs_of(x) for x in kinds)]})
+
     def click(self):
         self.page.click()
 

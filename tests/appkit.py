@@ -26,6 +26,10 @@ from host_tools.desk.simulator import parse_keys
 from hardware.board import Board
 
 SIZES = ((160, 128), (240, 135))
+# The set-up's counter mix step, each cup confirmed as shipped (engine/tal/cmd_mix.py): as
+# requests, and as a script's steps, for a test whose subject is not the mix.
+CONFIRM = ["mix hit confirm", "mix popup confirm"]
+MIXES = tuple("run " + line for line in CONFIRM)
 DEFAULT_SIZE = [SIZES[0]]  # set by the both_sizes fixture
 
 

@@ -79,3 +79,11 @@ PILOTS = {"a-10": ["pirate", "viper", "thor", "gumby", "halo", "rebel"],
 def pilot_for(aircraft, i=0):
     """The i-th pilot name who flies aircraft type `aircraft` (a model like a-10c or ah-64d)."""
     return PILOTS[aircraft.rstrip("acd") if aircraft != "ac-130" else aircraft][i]
+
+
+def ready(session):
+    """`campaign ready`, each cup's counter mix confirmed as it stands first (the device's own
+    set-up step: engine/tal/cmd_mix.py); the reply of `campaign ready`."""
+    for cup in ok(session, "mix")["to_confirm"]:
+        ok(session, "mix %s confirm" % cup)
+    return ok(session, "campaign ready")

@@ -5,7 +5,7 @@ request, so the app ends in the very state a serial console gets from the same l
 
 import pytest
 
-from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
+from appkit import CONFIRM, MIXES, Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from firmware import inks
 from firmware.datafiles import reader
 from host_tools.desk.simulator import CAMPAIGN, OVER
@@ -26,8 +26,19 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     assert "No campaign" in d.flat() and d.row_value("Action") == "new campaign"
     assert (d.row_value("Campaign card"), d.row_value("Situation")) == ("Iraq 1991", "Surge")
     d.do()
-    assert "Set-up: battalions to 26 VP" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
     assert "1991: SO 30, 3 days, +6 a day" in d.flat()  # the cards' values, to check
+    # the device's own first step: each cup's counter mix, confirmed as shipped here (one A a
+    # cup, the next cup's page opening by itself, then the set-up again)
+    assert "Set-up: the counter mix" in d.flat() and d.row_value("Action") == "counter mix"
+    before = len(d.pressed)
+    d.do()
+    assert d.app.top().name == "mix" and d.row_value("Action") == "confirm as it stands"
+    d.do()
+    assert d.title()[1] == "Pop-Up cup" and d.row_value("Action") == "confirm as it stands"
+    d.do()  # the last cup: the set-up comes back, saying so
+    assert d.app.top().name == "campaign" and "Every cup is ready" in d.flat()
+    assert len(d.pressed) - before == 3  # A counter mix, A Hit, A Pop-Up
+    assert "Set-up: battalions to 26 VP" in d.flat() and "Assault pile next, 0 VP drawn" in d.flat()
     for number, vp in DRAWN:
         d.set("Battalion", number)
         d.set("VP", vp)
@@ -60,7 +71,7 @@ def test_the_set_up_is_led_in_the_rulebooks_order():
     d.do()
     # "Début de Journée": the pilots go into the aircraft (the Mission screen) before a mission
     assert "Day 1 of 3: the missions" in d.flat() and d.row_value("Action") == "go to Mission"
-    same_state(d, ["campaign start iraq-1991 surge"] +
+    same_state(d, ["campaign start iraq-1991 surge"] + CONFIRM +
                ["bn add %s %s" % (n.lower(), vp) for n, vp in DRAWN] +
                ["ac add a-10a", "campaign scouts +2", "pilot add #1 5 8 0 fast",
                 "pilot add #2 5 8 0 fast", "pilot promote 2", "pilot card 2 6 9 1 fast",
@@ -123,7 +134,7 @@ def test_a_squadron_of_none_is_not_led_to_its_replacements():
     replacements, repairs and R&R are not offered first (A on them was refused again and
     again: "no aircraft")."""
     d = Driver()
-    for step in ("menu Campaign", "action new campaign", "do", "page Map",
+    for step in ("menu Campaign", "action new campaign", "do") + MIXES + ("page Map",
                  "action draw battalion", "set VP=26", "set Fixed=yes", "do", "page Day",
                  "action set-up done", "do", "do", "back", "do"):
         d.play([step])
@@ -170,7 +181,9 @@ def test_cards_the_files_do_not_list_are_spelled():
     d.set("year", "2012")
     d.set("setup", "20")
     d.do()
-    assert "Set-up: battalions to 20 VP" in d.flat() and "2012: SO 30, 3 days" in d.flat()
+    assert "Set-up: the counter mix" in d.flat()
+    d.press("u")  # (the note that the answer is kept for this session only goes)
+    assert "2012: SO 30, 3 days" in d.flat()
     same_state(d, ["campaign start syria-2012 surge", "answer 2012 20"], seed=1)
 
 
@@ -200,7 +213,7 @@ def test_a_campaign_and_a_situation_card_the_files_do_not_list_are_asked_in_turn
     d.set("daily", "2")
     d.do()
     assert d.app.top().name == "campaign" and [s.name for s in d.app.stack].count("ask") == 0
-    assert "Set-up: battalions to 20 VP" in d.flat() and "2012: SO 25, 4 days, +2 a day" in d.flat()
+    assert "Set-up: the counter mix" in d.flat() and "2012: SO 25, 4 days, +2 a day" in d.flat()
     same_state(d, ["campaign start syria-2012 long-war", "answer 2012 20", "answer 25 4 2"],
                seed=1)
 
@@ -235,7 +248,7 @@ def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
     """"Fin de Campagne": «quand il n'y a plus de bataillons pour attaquer», at once: the Campaign
     screen's battalion hit says so; on the Mission screen, the mission's end does, in words (no
     "next: campaign result")."""
-    setup = ["campaign start 3 10 2", "bn add 1a 3", "bn add 2a 2", "campaign ready"]
+    setup = ["campaign start 3 10 2", "bn add 1a 3", "bn add 2a 2"] + CONFIRM + ["campaign ready"]
     d = Driver()
     d.play(tuple("run " + line for line in setup) + (
         "menu Campaign", "action battalion hit", "set Result=destroyed", "do"))
@@ -243,8 +256,9 @@ def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
     d.do()
     assert "2A destroyed: no battalion left, the campaign is over" in d.flat()
     same_state(d, setup + ["vp battalion 1a destroyed", "vp battalion 2a destroyed"])
-    lines = ["campaign start 3 20 2", "bn add 1a 3 et", "ac add a-10a", "pilot add pirate 5 8 0",
-             "campaign ready", "ac set 1 pilot 1", "mission start 1 vs 1a", "loiter start",
+    lines = ["campaign start 3 20 2", "bn add 1a 3 et", "ac add a-10a", "pilot add pirate 5 8 0"
+             ] + CONFIRM + ["campaign ready", "ac set 1 pilot 1", "mission start 1 vs 1a",
+                            "loiter start",
              "mission home", "vp battalion 1a destroyed"]
     d = Driver()
     d.play(tuple("run " + line for line in lines) + ("menu Mission", "action end", "do"))
@@ -257,7 +271,7 @@ def test_the_last_battalion_destroyed_ends_the_campaign_on_the_screens():
 def test_repairs_offer_only_the_markers_the_aircraft_has():
     """"Fin de Journée": 1 SO a marker, after the replacements and before R&R."""
     lines = ["campaign start 3 20 2", "ac add a-10a", "ac add ah-64a", "pilot add hammer 6 10 1",
-             "pilot add pirate 5 8 0", "campaign ready", "ac set 2 pilot 1",
+             "pilot add pirate 5 8 0"] + CONFIRM + ["campaign ready", "ac set 2 pilot 1",
              "mission start 2 vs et", "loiter start",
              "ac hit 2 pylon", "ac hit 2 pylon", "mission home", "mission end", "day end",
              "day next"]
@@ -279,9 +293,11 @@ def test_a_campaign_by_numbers_says_which_card_values_are_not_known():
     d = Driver()
     d.play(("menu Campaign", "action by numbers", "do"))
     assert "Not known: year, set-up VP" in d.canvas.lines()
-    assert d.ink_of("Not known") == inks.YELLOW and "Set-up: the battalions" in d.flat()
+    assert d.ink_of("Not known") == inks.YELLOW and "Set-up: the counter mix" in d.flat()
+    d.play(MIXES)
+    assert "Set-up: the battalions" in d.flat()
     assert "Assault pile next, 0 VP drawn" in d.canvas.lines() and "20 0/3 0" in d.flat()
-    same_state(d, ["campaign start 3 20 3"])
+    same_state(d, ["campaign start 3 20 3"] + CONFIRM)
 
 
 def test_rule_switches_and_the_day_are_set_on_the_device():
@@ -301,15 +317,15 @@ def test_rule_switches_and_the_day_are_set_on_the_device():
     d.press("u")
     assert (d.row_value("Damage once"), d.row_value("Last day's end")) == ("on", "off")
     d.back()
-    d.play(("action new campaign", "do", "run bn add 11a 26", "run campaign ready",
-            "action set day"))
+    d.play(("action new campaign", "do", "run bn add 11a 26") + MIXES + ("run campaign ready",
+                                                                       "action set day"))
     assert d.row_value("Day") == "1"
     d.set("Day", "3")
     d.do()
     assert "Day 3 of 3: the missions" in d.flat()
     same_state(d, ["campaign rule damage-once on", "campaign rule last-day-end on",
                    "campaign rule last-day-end off", "campaign start iraq-1991 surge",
-                   "bn add 11a 26", "campaign ready", "day set 3"])
+                   "bn add 11a 26"] + CONFIRM + ["campaign ready", "day set 3"])
 
 
 def test_a_rule_switch_is_one_row_of_the_engines_list(monkeypatch):
@@ -342,13 +358,13 @@ def test_a_new_campaign_on_the_device_starts_without_the_old_ones_missions():
     d = Driver()
     d.play(("menu Settings", "set Game=TAL + EXP3", "back"))
     old = ["campaign start 3 30 6", "ac add ah-1", "pilot add gator 5 8 0", "ac set 1 pilot 1",
-           "campaign ready", "cas card 2 1", "cas engaged 1 2 4", "mission start 1",
+           "mix hit confirm", "mix popup confirm", "mix ground confirm", "campaign ready", "cas card 2 1", "cas engaged 1 2 4", "mission start 1",
            "campaign end"]
     d.play(tuple("run " + line for line in old))
     d.menu("Campaign")
     d.action("new campaign")
     d.do()
-    assert "Set-up: battalions to 26 VP" in d.flat()
+    assert "Set-up: battalions to 26 VP" in d.flat()  # (the cups confirmed: the player's)
     d.menu("Mission")
     assert "no mission" in d.flat()
     d.menu("CAS (EXP3)")

@@ -238,8 +238,9 @@ def test_cups_attack_shows_each_counter_as_a_chit_in_its_colour():
         if draw["result"] != "ignored":
             assert ink == (inks.RED if draw["side"] == "heavy" else inks.YELLOW)
             assert dashed == (draw["result"] == "held")
-    assert "placeholder mix data" in d.text()  # the counter mix is a placeholder: said, briefly
-    assert d.ink_of("placeholder mix data") == inks.PURPLE
+    # no campaign: a quick draw from the shipped mix goes on, said so in a player's words
+    assert "Shipped mix, not yours" in d.text()
+    assert d.ink_of("Shipped mix, not yours") == inks.PURPLE
     d.back()
     held = [x for x in r["draws"] if x["result"] == "held"]
     assert held  # this seed holds a No Cannon counter: shown beside aircraft 1 on the glance

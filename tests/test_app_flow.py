@@ -6,7 +6,7 @@ is walked through the screens by keys, checking at each phase the action offered
 
 import pytest
 
-from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
+from appkit import CONFIRM, Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from firmware.datafiles import reader
 from tal_session import DATA
 
@@ -14,8 +14,8 @@ pytestmark = pytest.mark.usefixtures("both_sizes")
 
 # A campaign past its set-up: two battalions, an A-10A with Pirate in it (a mission may fly)
 READY = ["campaign start 3 20 3", "bn add 1a 3 et", "bn add 2a 2 fixed", "ac add a-10a",
-         "pilot add pirate 7 12 0", "pilot add viper 7 12 0", "campaign ready",
-         "ac set 1 pilot 1"]
+         "pilot add pirate 7 12 0", "pilot add viper 7 12 0"] + CONFIRM + [
+    "campaign ready", "ac set 1 pilot 1"]
 
 
 def runs(lines):
@@ -81,7 +81,7 @@ def test_a_question_is_asked_only_when_it_can_be_answered():
     refusal said on the Mission screen, and "no question is waiting" is never said."""
     lines = ["campaign start 3 30 3", "bn add 1a 3 et", "bn add 2a 2 et", "ac add a-10a",
              "ac add a-10a", "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0",
-             "pilot add thor 7 12 0", "pilot add gumby 7 12 0", "campaign scouts +2",
+             "pilot add thor 7 12 0", "pilot add gumby 7 12 0", "campaign scouts +2"] + CONFIRM + [
              "campaign ready", "ac set 1 pilot 1", "ac set 2 pilot 2", "ac set 3 pilot 3",
              "mission start 1 vs 1a", "so weapons 4"]
     d = Driver()
@@ -225,6 +225,11 @@ def example_campaign(d):
     # Set-up: «je sélectionne Irak 1991 ... la carte Surge»; the battalions drawn to 28 VP
     d.menu("Campaign")
     take(d, "new campaign")
+    # the device's own first step: each cup's counter mix confirmed as it stands (one A a cup)
+    take(d, "counter mix")
+    assert d.app.top().name == "mix"
+    d.play(("do", "do"))
+    assert d.app.top().name == "campaign"
     for number, vp in (("11A", "4"), ("4A", "3"), ("5S", "4"), ("2C", "4"), ("3A", "3"),
                        ("7A", "3"), ("3S", "2"), ("1C", "5")):
         take(d, "draw battalion", "Battalion=" + number, "VP=" + vp)

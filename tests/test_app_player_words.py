@@ -4,7 +4,7 @@ screen it was opened on, a refusal naming a console request in place of the devi
 
 import pytest
 
-from appkit import Driver, both_sizes, same_state  # noqa: F401 (fixture)
+from appkit import MIXES, Driver, both_sizes, same_state  # noqa: F401 (fixture)
 from host_tools.desk.simulator import CAMPAIGN, MISSION
 
 pytestmark = pytest.mark.usefixtures("both_sizes")
@@ -43,8 +43,8 @@ def test_undo_from_the_menu_comes_back_to_the_screen_it_was_opened_on():
 
 def test_the_battalion_picker_skips_those_on_the_map():
     d = Driver()
-    d.play(("run campaign start iraq-1991 surge", "run bn add 1a 3", "run bn add 2a 3",
-            "menu Campaign", "set Kind=Assault"))
+    d.play(("run campaign start iraq-1991 surge", "run bn add 1a 3", "run bn add 2a 3") + MIXES +
+           ("menu Campaign", "set Kind=Assault"))
     assert d.row_value("Battalion") == "3A"  # 1A and 2A are on the map
     d.choose("Battalion")
     d.press("l")

@@ -3,6 +3,7 @@
 import pytest
 
 from tal_session import ask, new, ok, refused, undoable
+from tal_session import ready as set_up_done
 
 
 def test_so_contract_forms():
@@ -73,7 +74,7 @@ def ready(session, line="campaign start 3 30 6", *setup):
     ok(session, line)
     for x in setup:
         ok(session, x)
-    ok(session, "campaign ready")
+    set_up_done(session)
 
 
 def test_end_of_day_follows_the_sequence_of_play():
@@ -129,7 +130,7 @@ def test_worked_example_so_track():
     ok(s, "pilot promote 2")
     assert ok(s, "pilot promote 5 2")["level"] == "veteran"
     assert ask(s, "so") == {"ok": True, "so": 4}
-    ok(s, "campaign ready")
+    set_up_done(s)
     ok(s, "so -1")
     ok(s, "ac set 1 pilot 2")
     ok(s, "ac set 2 pilot 4")
@@ -151,7 +152,7 @@ def test_day_track_and_the_campaigns_end():
     campagne, ou quand il n'y a plus de bataillons pour attaquer»."""
     s = new()
     assert ok(s, "campaign start 2 10 2")["day"] == 0  # the set-up
-    assert ok(s, "campaign ready")["day"] == 1
+    assert set_up_done(s)["day"] == 1
     assert ask(s, "day") == {"ok": True, "day": 1, "days": 2, "step": "missions"}
     ok(s, "day end")
     ok(s, "day next")
@@ -236,7 +237,7 @@ def test_campaign_start_and_summary():
     r = ok(s, "campaign start 3 30 6")
     got = (r["day"], r["days"], r["so"], r["daily"], r["vp"], r["status"])
     assert got == (0, 3, 30, 6, 0, "setup")
-    assert ok(s, "campaign ready")["status"] == "on"
+    assert set_up_done(s)["status"] == "on"
     refused(s, "campaign start 0 30 6", "range")
     refused(s, "campaign start 3 30", "syntax")
     assert ok(s, "campaign rule damage-once on")["damage_once"] is True
@@ -368,13 +369,14 @@ def test_every_field_of_the_state_is_the_new_campaigns_or_the_players():
 
 
 NEW_CAMPAIGN = ["game exp3", "campaign rule damage-once on", "campaign start iraq-1991 surge"]
+MIXES = ["mix hit confirm", "mix popup confirm", "mix ground confirm"]  # the player's, kept
 OLD_CAMPAIGN = (
     ["seed 5"] + NEW_CAMPAIGN + [
         "bn add 11a 20", "bn add 4a 3", "bn add 5s 4", "ac add a-10a ecm", "ac add ah-64a",
         "ac add ah-1", "campaign scouts +1", "pilot add pirate 5 8 0 need 5",
         "pilot add hammer 6 10 1", "pilot add gator 5 8 0", "pilot level 1 veteran",
         "pilot level 2 newbie", "ac set 1 pilot 1", "ac set 2 pilot 2", "ac set 3 pilot 3",
-        "campaign ready",
+        ] + MIXES + ["campaign ready",
         "cup remove popup no-enemy 2",  # a card's note: removed for the campaign
         "cas card 2 1", "cas engaged 2 4 3", "assault forobs 3",  # an open CAS mission
         "mission start 1 2 vs 5s", "so weapons 8", "engine check", "loiter start",
@@ -388,7 +390,7 @@ OLD_CAMPAIGN = (
 READ = ["cas", "mission", "ac list", "pilot list", "bn list", "cup show hit", "cup show popup",
         "campaign", "game golan", "golan", "leader", "game exp3"]
 OLD_CAMPAIGN += READ
-FRESH = ["game golan", "leader name i1 peled"] + NEW_CAMPAIGN + READ
+FRESH = ["game golan", "leader name i1 peled"] + NEW_CAMPAIGN + MIXES + READ
 
 
 def test_a_new_campaign_starts_as_a_fresh_device_starts_it(console, tmp_path):

@@ -769,7 +769,7 @@ s.data = reader(%r)
 for line in (b"cup show hit", b"campaign cards"):
     print(protocol.reply(s, line))
 """ % str(tmp_path / "data")
-    rc, out, err = run_mpy(code, heap="96K")
+    rc, out, err = run_mpy(code, heap="128K")  # (64-bit: the set-up loads)
     assert rc == 0, err
     out = out.splitlines()
     assert "data/tal/hit_cup.txt:0: larger than 16384 bytes" in out[0], out[0]

@@ -232,9 +232,9 @@ print(first, b1.sent - first, p1.frame == p2.frame, b1.sent - first)
 
 
 # A campaign from its cards to the question of its result (the whole sequence by the screens).
-# A campaign played to its end on the Campaign screen (a battalion of the set-up value drawn),
-# then its result asked: a word.
-TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "page Map",
+# A campaign played to its end on the Campaign screen (each cup's mix confirmed as shipped, a
+# battalion of the set-up value drawn), then its result asked: a word.
+TO_THE_RESULT = ("menu Campaign", "action new campaign", "do", "do", "do", "do", "page Map",
                  "action draw battalion", "set VP=26", "set Fixed=yes", "do", "page Day",
                  "action set-up done", "do") + ("do", "back", "do", "do") * 2 + ("do", "do")
 FRAMES = (  # each script, then a frame drawn with the heap locked
@@ -249,8 +249,10 @@ FRAMES = (  # each script, then a frame drawn with the heap locked
     ("page Map", "action draw battalion", "do"), ("page Pilots",),
     ("page Day", "action buy aircraft", "do", "action set-up done", "do"),  # a campaign's pages
     ("action rule switches", "do", "keys da"), ("keys a", "back"),  # its rule switches
-    ("menu Counter mix", "do", "do"), ("set Heavy side=bullet-holes*",),  # a mix's rows
-    ("menu Tables", "action Scout", "do"),  # roll and ask: numbers
+    ("menu Counter mix", "action start from none", "do", "do"),
+    ("set Heavy side=Bullet Holes",),  # a mix's rows
+    ("action forget the mix", "do", "action check kind by kind", "do"),  # a kind to check
+    ("action forget the mix", "do", "menu Tables", "action Scout", "do"),  # roll and ask
     ("back", "menu Settings", "choose New game", "do", "do") + TO_THE_RESULT,  # ... a word
     ("type go",),
     ("menu Campaign", "action other cards", "choose Campaign card", "keys r"),  # spell a name

@@ -13,7 +13,7 @@ from engine.tal import fields
 from engine.core.layout import FIELD_MAX
 from engine.core.session import Session
 from firmware.datafiles import reader
-from tal_session import ask, new, ok
+from tal_session import ask, new, ok, ready
 
 
 def exp3(seed=1, data=None):
@@ -75,7 +75,7 @@ def test_a_cas_mission_is_discarded_at_the_end_of_the_day():
     the next day's CAS card is drawn."""
     s = exp3()
     ok(s, "campaign start 3 30 6")
-    ok(s, "campaign ready")
+    ready(s)
     ok(s, "cas card 2 1")
     ok(s, "cas engaged 2 4 3")
     r = ok(s, "day end")

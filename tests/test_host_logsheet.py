@@ -13,7 +13,8 @@ from host_tools.desk import logsheet
 
 CAMPAIGN = [
     "seed 3", "campaign start 3 20 2", "ac add a-10a", "ac add ah-64a",  # set-up: 12 SO spent
-    "pilot add pirate 4 8 2", "pilot add hammer 4 8 2", "bn add 1a 3 er fixed", "campaign ready",
+    "pilot add pirate 4 8 2", "pilot add hammer 4 8 2", "bn add 1a 3 er fixed",
+    "mix hit confirm", "mix popup confirm", "campaign ready",
     "ac set 1 pilot 1", "ac set 2 pilot 2",
     "so -2",  # day 1: spend 2
     "mission start 1 2", "loiter start", "ac attacked 1 2l 1h", "mission end stress 2",
@@ -118,8 +119,8 @@ def _play(path, lines, seed=3):
 
 def test_undone_days_are_not_on_the_sheet(tmp_path):
     log = tmp_path / "u.log"
-    replies = _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end",
-                          "day next", "day +1",
+    replies = _play(log, ["campaign start 3 10 2", "mix hit confirm", "mix popup confirm",
+                          "campaign ready", "so -2", "day end", "day next", "day +1",
                           "so -1", "vp +2", "undo", "undo", "undo",  # day 2 taken back whole
                           "so -3"])
     assert all(r.startswith('{"ok":true') for r in replies), replies
@@ -135,8 +136,9 @@ def test_undone_days_are_not_on_the_sheet(tmp_path):
 
 def test_an_undone_day_end_leaves_the_day_as_it_really_ended(tmp_path):
     log = tmp_path / "e.log"
-    _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end", "day next",
-                "day +1", "so -1", "undo", "undo", "so +4", "day +1", "vp +1"])
+    _play(log, ["campaign start 3 10 2", "mix hit confirm", "mix popup confirm",
+                "campaign ready", "so -2", "day end", "day next", "day +1", "so -1", "undo",
+                "undo", "so +4", "day +1", "vp +1"])
     rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
     assert sorted(rows) == [0, 1, 2]
     assert (rows[1].so_spent, rows[1].so_gained, rows[1].end["so"]) == (2, 6, 14)
@@ -145,9 +147,11 @@ def test_an_undone_day_end_leaves_the_day_as_it_really_ended(tmp_path):
 
 def test_a_campaign_started_afresh_in_the_same_log_replaces_the_old_one(tmp_path):
     log = tmp_path / "two.log"
-    _play(log, ["campaign start 3 10 2", "campaign ready", "so -2", "day end", "day next",
-                "day +1", "so -4", "day end", "day next", "day +1"])
-    _play(log, ["campaign start 2 6 1", "campaign ready", "so -1"], seed=4)  # from scratch
+    _play(log, ["campaign start 3 10 2", "mix hit confirm", "mix popup confirm",
+                "campaign ready", "so -2", "day end", "day next", "day +1", "so -4", "day end",
+                "day next", "day +1"])
+    _play(log, ["campaign start 2 6 1", "mix hit confirm", "mix popup confirm", "campaign ready",
+                "so -1"], seed=4)  # from scratch
     sheet = logsheet.build(None, str(log))
     assert sorted(d.day for d in sheet["days"]) == [0, 1]
     assert sheet["days"][1].end["so"] == 5
@@ -161,13 +165,15 @@ def test_each_day_shows_the_dates_it_was_played_on_across_midnight(tmp_path):
     from test_cmdlog import play
 
     log = tmp_path / "night.log"
-    lines = [b"seed 3", b"campaign start 3 10 2", b"campaign ready", b"so -2", b"vp +1",
+    lines = [b"seed 3", b"campaign start 3 10 2", b"mix hit confirm",
+             b"mix popup confirm", b"campaign ready", b"so -2", b"vp +1",
              b"day end", b"day next", b"day +1", b"so -1"]
-    with freeze_time("2026-03-01 23:56:10") as clock:
+    with freeze_time("2026-03-01 23:54:30") as clock:
         play(log, b"".join(l + b"\n" for l in lines), clock, datetime.timedelta(seconds=50))
     rows = {d.day: d for d in logsheet.build(None, str(log))["days"]}
-    # a request every 50 s from 23:57:00: campaign start 23:57:50, ready 23:58:40, so -2
-    # 23:59:30, then past midnight vp +1 00:00:20 and the end of day 1; so -1 on day 2
+    # a request every 50 s from 23:55:20: campaign start 23:56:10, the two cups' mixes
+    # confirmed, ready 23:58:40, so -2 23:59:30, then past midnight vp +1 00:00:20 and the end
+    # of day 1; so -1 on day 2
     assert rows[0].played == ["2026-03-01"]
     assert rows[1].played == ["2026-03-01", "2026-03-02"]
     assert rows[2].played == ["2026-03-02"]

@@ -5,7 +5,7 @@ import pytest
 
 from engine.tal import fields
 from engine.tal import pilots
-from tal_session import ask, new, ok, refused, undoable
+from tal_session import ask, new, ok, refused, undoable, ready
 
 
 def test_status_follows_the_card_limits():
@@ -44,7 +44,7 @@ def test_rest_day_recovery_at_day_end():
     ok(s, "ac add a-10a")
     ok(s, "pilot add pirate 7 12 1")
     ok(s, "pilot add viper 7 12 0")
-    ok(s, "campaign ready")
+    ready(s)
     ok(s, "pilot stress 1 +8")
     ok(s, "pilot stress 2 +6")
     ok(s, "ac set 1 pilot 2")

@@ -5,7 +5,7 @@ test."""
 import pytest
 
 from engine.tal import fields
-from tal_session import new, ok, refused, undoable
+from tal_session import new, ok, refused, undoable, ready
 
 
 def setup(s, *lines, start="campaign start 3 30 6"):
@@ -18,7 +18,7 @@ def setup(s, *lines, start="campaign start 3 30 6"):
 def play(s, *lines, start="campaign start 3 30 6"):
     """A campaign past its set-up (`lines` given during it)."""
     setup(s, *lines, start=start)
-    ok(s, "campaign ready")
+    ready(s)
 
 
 def damage(s, *hits):
@@ -79,7 +79,7 @@ def test_skill_adjustment_every_raise_needs_a_lowering():
     ok(s, "pilot level 1 green")
     assert "1 more raised" in refused(s, "campaign ready", "state")
     assert ok(s, "pilot level 1 newbie")["unbalanced"] == 0
-    ok(s, "campaign ready")
+    ready(s)
     assert "set-up" in refused(s, "pilot level 1 average", "state")
     # «j'augmente Marteau le pilote d'un AH-64 promu As et je diminue Freak pilote de AH-1, Eagle
     # pilote de AH-64 ainsi que Thor sur un A-10 vers le niveau inférieur en Recrue»: 3 raised,
@@ -91,7 +91,7 @@ def test_skill_adjustment_every_raise_needs_a_lowering():
     for k in (2, 3, 4):
         ok(s, "pilot level %d newbie" % k)
     assert ok(s, "campaign")["status"] == "setup" and s.vals[fields.ADJUST] == -3
-    ok(s, "campaign ready")
+    ready(s)
     levels = [p["level"] for p in ok(s, "pilot list")["pilots"]]
     assert levels == ["ace", "newbie", "newbie", "newbie"]
 
@@ -209,7 +209,7 @@ def test_the_set_up_draws_until_the_cards_value_is_reached_or_exceeded():
         "the battalions drawn have 23 VP, the card's set-up value is 26: draw on (bn add ID VP, "
         "from the Command pile)")
     ok(s, "bn add 1c 5")
-    assert ok(s, "campaign ready")["battalions_left"] == 8
+    assert ready(s)["battalions_left"] == 8
     # cards typed as numbers give no set-up value: the player counts (nothing is invented)
     play(new())
 
@@ -229,7 +229,7 @@ def test_the_set_up_is_not_over_while_an_aircraft_has_no_pilot_who_flies_it():
     ok(s, "pilot add hammer 7 12 0")
     assert refused(s, "campaign ready", "state").startswith("2 AH-64 aircraft, 1 AH-64 pilot:")
     ok(s, "pilot add shadow 7 12 0")
-    ok(s, "campaign ready")
+    ready(s)
     assert refused(s, "pilot add judge 7 12 0", "state") == (
         "choosing pilots is done at the campaign's set-up only (\"Mise en place de la Campagne\"; "
         "undo takes back the last step)")
@@ -669,7 +669,8 @@ def test_campaign_result_read_on_the_campaign_card():
 def test_set_up_steps_undo_exactly(line):
     """Every set-up step is one undo step."""
     s = new()
-    setup(s, "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0")
+    setup(s, "ac add a-10a", "pilot add pirate 7 12 0", "pilot add viper 7 12 0", "mix hit confirm",
+          "mix popup confirm")
     undoable(s, line)
 
 

@@ -15,7 +15,7 @@ EXAMPLE = [b for b in blocks(os.path.join(ROOT, "docs", "protocol", "campaign.md
 # two missions (5S: a scout, Bingo 6 then home, the Bingo checks; 11A: Grandpa down, his SAR) and
 # its end (the battalions stay, Grandpa's AH-1 may be replaced, repairs), day 2's (Scuttle down)
 # with R&R, and day 3's to the campaign's result.
-STEPS = ["campaign start", "bn add", "ac add", "pilot add", "campaign ready", "pilot level",
+STEPS = ["campaign start", "mix", "bn add", "ac add", "pilot add", "campaign ready", "pilot level",
          "campaign ready", "ac set",
          "mission start", "so weapons", "loiter start", "loiter next", "mission home",
          "bingo check", "mission end",
@@ -101,6 +101,9 @@ def test_the_cases_a_player_met():
     nothing lost no replacement."""
     s = new()
     ok(s, "campaign start 3 20 3")
+    assert ok(s, "next")["next"] == "mix"  # the device's own first step: the cups' mixes
+    ok(s, "mix hit confirm")
+    ok(s, "mix popup confirm")
     ok(s, "bn add 1a 3")
     ok(s, "ac add a-10a")
     assert ok(s, "next")["next"] == "pilot add"

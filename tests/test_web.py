@@ -69,8 +69,10 @@ def _play(code, size="160x128"):
     return out
 
 
+# the Mission screen: roster A-10A, A-10C; on page Fly the row opens on the next step: start,
+# then loiter
 MISSION = ["START", "DOWN", "DOWN", "A", "SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT",
-           "RIGHT", "RIGHT", "A", "RIGHT", "A"]  # the Mission screen: roster A-10A, A-10C; fly
+           "A", "A"]
 
 
 def test_buttons_play_and_a_restarted_page_resumes_the_campaign():
@@ -237,3 +239,53 @@ def test_the_page_unpacks_the_font_file():
     from host_tools.building import web
 
     assert "firmware/fonts/glyphs.bin" in [rel for rel, _path in web._app_files()]
+
+
+def test_a_mix_and_an_answer_outlive_a_reload_in_the_pages_storage():
+    """What the player enters at the table (a counter mix confirmed or entered, an answer) is
+    kept in the page's storage, not only in MicroPython's memory filesystem, which a reload
+    empties: a restarted page (that folder emptied) still has them.  A storage that refuses the
+    write refuses the entry in one line, nothing changed."""
+    out = _play("""
+import js, os
+board.type("mix ground confirm")
+board.type("mix popup new")
+board.type("mix popup add 30 no-enemy - -")
+board.type("mix popup add 2 tank 1l 0")
+board.type("mix popup done")
+board.type("table scout =3")
+board.type("answer 2 0")
+loop.step()
+page.replies()
+def empty(path):  # what a reload leaves of MicroPython's memory filesystem
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        full = path + "/" + name
+        if os.stat(full)[0] & 0x4000:
+            empty(full)
+            os.rmdir(full)
+        else:
+            os.remove(full)
+empty("/player")
+board, loop = device()
+loop.step()
+for line in ("mix", "mix popup", "table scout =3"):
+    board.type(line)
+loop.step()
+print(page.replies(), end="")
+js.eval("globalThis.localStore.setItem = function () { "
+        "throw new DOMException('quota', 'QuotaExceededError'); }")
+board.type("mix hit confirm")
+board.type("mix")
+loop.step()
+print(page.replies(), end="")
+""")
+    mix, popup, scout, refused, after = [json.loads(x) for x in out.strip().splitlines()]
+    assert mix["to_confirm"] == ["hit"]
+    assert (popup["counters"], popup["status"]) == (32, "verified: entered from the counter sheets")
+    assert scout["ok"] and "ask" not in json.dumps(scout)  # the answer, not asked again
+    assert refused["ok"] is False and "browser refused" in refused["msg"], refused
+    assert after["to_confirm"] == ["hit"]

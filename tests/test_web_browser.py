@@ -181,3 +181,15 @@ def test_two_tabs_one_owns_the_save_and_the_other_says_so(served):
     assert seen["a4"]["ok"] is True  # B's step is A's to undo now
     assert seen["b2"]["ok"] is False and "another tab" in seen["b2"]["msg"]
     assert seen["bAfterReload"]["so"] == 2
+
+
+def test_a_whole_cup_is_entered_on_the_pages_form_and_kept(played):
+    """The page's counter mix form shows a cup as it stands, kind by kind, in the counters'
+    printed names; a count changed and the cup made the player's mix, another cup confirmed as
+    it stands: the engine has both (the same session as the screens), and a reload keeps them."""
+    assert played["mixPopupRows"] == 10 and played["mixPopupFirst"] == ["22", "No Enemy"]
+    assert played["mixPopupSaid"] == "Pop-Up cup: yours, 30 counters."
+    assert played["mixHitSaid"] == "Hit cup: yours, as it stands."
+    popup = json.loads(played["mixPopup"])
+    assert (popup["counters"], popup["status"]) == (30, "verified: entered from the counter sheets")
+    assert json.loads(played["mixAfterReload"]) == {"ok": True, "to_confirm": []}

@@ -2,6 +2,7 @@
 // on MicroPython's WebAssembly port, its screen painted into the canvas, its buttons the page's.
 import { loadMicroPython } from "./micropython.mjs";
 import { boot, diskStorage } from "./boot.mjs";
+import { wireMixForm } from "./mixform.js";
 
 const params = new URLSearchParams(location.search);
 const pico = params.get("board") === "pico";
@@ -245,6 +246,7 @@ page_info = "%d %d %s %s" % (loop.backend.address, uctypes.addressof(loop.backen
   loop = mp.globals.get("loop");
   wireKeys();
   wireSave();
+  wireMixForm(board, page);
   step();
 }
 

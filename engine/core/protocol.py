@@ -121,7 +121,7 @@ avlb golan.commands avlb c -
 mortar golan.commands mortar r
 answer tal.answers answer c -
 next tal.sequence next_step r
-mix tal.cmd_mix mix r
+mix tal.cups.mine mix r
 """
 
 def _words_of_table():

@@ -11,12 +11,18 @@ cup remove popup NAME [N]
 cup draw ground K
 cup end-mission
 cup reset hit|popup
+mix
 mix hit|popup|ground
+mix CUP kinds
 mix CUP list
+mix CUP confirm
+mix CUP check
 mix CUP new
 mix hit add COUNT HEAVY HTAG LIGHT LTAG
 mix popup add COUNT COUNTER ATTACK RANGE
 mix ground add COUNT RESULT
+mix CUP skip
+mix CUP rest
 mix CUP done
 mix CUP cancel
 """

@@ -1,12 +1,22 @@
-"""`mix ...`: enter a cup's counter mix from the counter sheets, once (docs/protocol/cups.md).
+"""`mix ...`: the cups' counter mixes, the player's own: entered from the counter sheets or the
+shipped mix confirmed against them, once (docs/protocol/cups.md).
 
 The counter mixes of the Hit, Pop-Up and Ground Forces cups are printed on the counters, not in
-our documents: the shipped files are placeholders, and every draw says so until the player has
-entered the mix.  The mix being entered is kept in the player's data folder as it grows (a power
-cut loses none of it), then replaces the placeholder when it is done.
+our documents: the shipped files are placeholders.  Outside a campaign a draw from one goes on,
+each reply saying so; in a campaign no counter from a mix the player has not entered or
+confirmed changes the game (engine/tal/cups/rules.py `require_mine`), and the set-up waits for
+each cup's (`campaign ready`, engine/tal/cmd_setup.py).  The mix being entered is kept in the
+player's data folder as it grows (a power cut loses none of it), then replaces the cup when it is
+done; a confirmed cup is its file with the status line of the player's mix.
 
+    mix                       the game's cups whose mix is not the player's yet (mine.py)
     mix CUP                   the cup: how many counters, its status, the mix being entered
-    mix CUP list              the kinds of counter entered so far (a screen's summary)
+    mix CUP kinds             the cup's kinds of counter as it stands
+    mix CUP list              the kinds of counter entered so far, and the next to check
+    mix CUP confirm           the cup as it stands is the player's mix (one step; mine.py)
+    mix CUP check             start entering the mix from the cup as it stands, kind by kind:
+                                each kind kept or changed (add), or not in the player's cup
+                                (skip); `rest` keeps every kind not checked yet
     mix CUP new               start entering the mix, from none
     mix CUP add COUNT ...     COUNT counters of one kind:
                                 hit     COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG
@@ -21,14 +31,18 @@ Every line is checked as the device reads the file; nothing else changes the gam
 """
 
 from engine.tal.cups import data as cupdata
+from engine.tal.cups.counters import CUPS
 from engine.tal import fields
 from engine.core import parse
 
-CUPS = ("hit", "popup", "ground")
 _COLUMNS = ("COUNT HEAVY-SIDE HEAVY-TAG LIGHT-SIDE LIGHT-TAG", "COUNT COUNTER ATTACK RANGE",
             "COUNT RESULT")
 STATUS = "verified: entered from the counter sheets"
+CONFIRMED = "verified: confirmed at the table against the counter sheets"
 _HEAD = "source: entered at the table from the counter sheets\nstatus: " + STATUS + "\n"
+_CHECKING = "# checking the cup as it stands, kind by kind\n"  # after _HEAD: `mix CUP check`
+_SKIPPED = "# not in my cup: "  # a kind checked and left out (the rest of the line: its words)
+_USAGE = "usage: mix [hit|popup|ground [kinds|list|confirm|check|new|add ...|skip|rest|done|cancel]]"
 
 
 def _mix_name(k):
@@ -98,6 +112,62 @@ def _kinds(session, name):
     return out
 
 
+def _cup_kinds(session, k):
+    """The kinds of counter of cup k as it stands (its file as the device reads it), as `add`
+    takes them: [(count, [word...])...], runs of identical counters one kind."""
+    from engine.tal.cups.counters import EFFECTS, GROUND, TYPES, UNITS, kind
+    cup = cupdata.definition(session, cupdata.FILES[k])
+    out = []
+    for c in range(cup.n):
+        if k == 0:
+            words = []
+            for s in (1, 0):  # the Heavy side first, as `add` takes them
+                e = cup.effect[s][c]
+                w = EFFECTS[e]
+                if w == "stress":
+                    w += ":%d" % cup.value[s][c]
+                elif w == "attack":
+                    w += ":-%d" % cup.value[s][c]
+                elif kind(e) == 1:
+                    w += "*"
+                t = cup.tag[s][c]
+                words += [w, TYPES[t - 1] if t else "-"]
+        elif k == 1:
+            a = cup.attack[c]
+            r = cup.range[c]
+            words = [UNITS[cup.unit[c]], "%d%s" % (a & 127, "h" if a & 128 else "l") if a else
+                     "-", "-" if r == 255 else "%d" % r]
+        else:
+            words = [GROUND[cup.hits[c]]]
+        if out and out[-1][1] == words:
+            out[-1][0] += 1
+        else:
+            out.append([1, words])
+    return out
+
+
+def _checking(session, k):
+    """While the cup is checked kind by kind: (kinds of the cup, how many checked), else None."""
+    lines = _lines(session, _mix_name(k))
+    if _CHECKING.strip() not in lines:
+        return None
+    done = 0
+    for x in lines:
+        if x.startswith(_SKIPPED) or (x.strip() and x[:1] != "#" and x.split()[0][-1:] != ":"):
+            done += 1
+    return _cup_kinds(session, k), done
+
+
+def _kind_obj(kind):
+    from engine.core.jsonline import Obj
+    return Obj((("count", kind[0]), ("sides", kind[1])))
+
+
+def _line(kind, source=None):
+    text = "%d | %s" % (kind[0], " | ".join(kind[1]))
+    return text + " | " + source if source else text
+
+
 def _show(session, k):
     cup = cupdata.definition(session, cupdata.FILES[k])
     return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n),
@@ -119,22 +189,51 @@ def _check_empty(vals, k):
 
 
 def mix(session, words):
-    """`mix CUP [new|add ...|done|cancel]` (see the module doc)."""
+    """`mix [CUP [kinds|list|confirm|check|new|add ...|skip|rest|done|cancel]]` (the module
+    doc)."""
     if len(words) < 2 or words[1] not in CUPS:
-        raise parse.Reject(parse.SYNTAX, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
+        raise parse.Reject(parse.SYNTAX, _USAGE)
     k = CUPS.index(words[1])
     if len(words) == 2:
         return _show(session, k)
     t = words[2]
     name = _mix_name(k)
+    if t == "kinds":
+        parse.arity(words, 3, 3, "mix %s kinds" % words[1])
+        return (("cup", CUPS[k]), ("kinds", [_kind_obj(x) for x in _cup_kinds(session, k)]))
     if t == "list":
         parse.arity(words, 3, 3, "mix %s list" % words[1])
+        check = _checking(session, k)
+        left = len(check[0]) - check[1] if check is not None and check[1] < len(check[0]) else 0
         return (("cup", CUPS[k]), ("entering", _entering(session, k)),
-                ("kinds", _kinds(session, name)))
-    if t == "new" or t == "cancel":
+                ("kinds", _kinds(session, name)),
+                ("next", _kind_obj(check[0][check[1]]) if left else None),
+                ("checked", check[1] if check is not None else 0), ("left", left))
+    if t == "confirm":  # (with more words: `mix CUP confirm` is engine/tal/cups/mine.py's)
+        parse.arity(words, 3, 3, "mix %s confirm" % words[1])
+    if t == "new" or t == "cancel" or t == "check":
         parse.arity(words, 3, 3, "mix %s %s" % (words[1], t))
-        _later(session, (("write", name, _HEAD if t == "new" else ""),))
-        return _show(session, k)[:-1] + (("entering", 0 if t == "new" else None),)
+        if t == "check":
+            _cup_kinds(session, k)  # a cup file that cannot be read is refused here, naming why
+        _later(session, (("write", name, _HEAD + _CHECKING if t == "check" else
+                          _HEAD if t == "new" else ""),))
+        return _show(session, k)[:-1] + (("entering", None if t == "cancel" else 0),)
+    if t == "skip" or t == "rest":
+        parse.arity(words, 3, 3, "mix %s %s" % (words[1], t))
+        check = _checking(session, k)
+        if check is None or check[1] >= len(check[0]):
+            raise parse.Reject(parse.STATE, "no kind of the cup is left to check (mix %s check "
+                               "starts a check)" % words[1])
+        kinds, done = check
+        if t == "skip":
+            text = _SKIPPED + _line(kinds[done]) + "\n"
+            got = _entering(session, k)
+        else:
+            add = [_line(x, "confirmed at the table") for x in kinds[done:]]
+            got = _parse(k, _lines(session, name) + add).n  # (at most 64 counters...)
+            text = "\n".join(add) + "\n"
+        _later(session, (("append", name, text),))
+        return _show(session, k)[:-1] + (("entering", got),)
     if t == "add":
         cells = words[3:]
         n = len(_COLUMNS[k].split())
@@ -153,6 +252,12 @@ def mix(session, words):
         lines = _lines(session, name)
         if _entering(session, k) is None:
             raise parse.Reject(parse.STATE, "no mix is being entered: mix %s new" % words[1])
+        check = _checking(session, k)
+        if check is not None and check[1] < len(check[0]):
+            raise parse.Reject(parse.STATE, "%d kinds of the cup are still to check: keep or "
+                               "change each (mix %s add), leave it out (mix %s skip), or keep "
+                               "them all (mix %s rest)" % ((len(check[0]) - check[1],) +
+                                                           (words[1],) * 3))
         _check_empty(session.vals, k)
         cup = _parse(k, lines)
         text = ("# %s: the counter mix entered at the table (mix %s), one line per kind of "
@@ -160,4 +265,20 @@ def mix(session, words):
         _later(session, (("write", cupdata.FILES[k], text), ("write", name, "")), True)
         return (("cup", CUPS[k]), ("file", "data/" + cupdata.FILES[k]), ("counters", cup.n),
                 ("status", cup.status), ("entering", None))
-    raise parse.Reject(parse.UNKNOWN, "usage: mix hit|popup|ground [new|add ...|done|cancel]")
+    raise parse.Reject(parse.UNKNOWN, _USAGE)
+
+
+def confirm(session, k):
+    """The file of cup k written again with the status of a confirmed mix, through the same write
+    as `done` (engine/tal/cups/mine.py `mix CUP confirm`, where a data folder can be written):
+    the rest of its reply."""
+    name = cupdata.FILES[k]
+    lines = _lines(session, name)
+    _parse(k, lines)  # a cup file the device cannot read is not confirmed: its line said
+    out = ["# %s: the counter mix confirmed at the table as it stands (mix %s confirm)" % (
+        name, CUPS[k])]
+    for x in lines:
+        out.append("status: " + CONFIRMED if x[:1] != "#" and
+                   x.split(":")[0].strip().lower() == "status" else x)
+    _later(session, (("write", name, "\n".join(out) + "\n"),), True)
+    return (("status", CONFIRMED), ("entering", None), ("saved", True))

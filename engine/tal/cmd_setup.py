@@ -208,6 +208,16 @@ def _ready(session):
         if vals[fields.AC_TYPE + a]:  # imported only with aircraft (`ac add` loaded them)
             from engine.tal import aircraft, pilots
             _crew(session, a, aircraft, pilots)
+    # The device's own set-up step: each cup's counter mix the player's (engine/tal/cmd_mix.py),
+    # so that no placeholder counter changes the campaign once its days run.
+    from engine.tal.cups.mine import to_confirm
+    left = to_confirm(session)
+    if left:
+        from engine.tal.cups.counters import CUPS, NAMES
+        raise parse.Reject(parse.STATE, "confirm each cup's counter mix first, as shipped or "
+                           "changed to match your counters: %s (%s)" % (
+                               ", ".join(NAMES[CUPS.index(c)] for c in left),
+                               ", ".join("mix %s confirm" % c for c in left)))
     vals[fields.CAMP] &= ~campaign_rules.SETUP
     vals[fields.DAY] = 1
 

@@ -12,7 +12,8 @@ so the step named is never one the engine would refuse.
             fly as they are); "loiter start", "scout":B (a scout may fly); "sar", "ac":N
 
 The steps, in the rulebook's order: no campaign: "campaign start" (or "mission start" for a
-mission flown outside one); the set-up: "bn add" (the card's value not reached), "ac add" (no
+mission flown outside one); the set-up: "mix" (a cup's counter mix not the player's yet: `mix`
+lists them, `mix CUP confirm` takes it), "bn add" (the card's value not reached), "ac add" (no
 aircraft bought), "pilot add" (a type with fewer pilots than its aircraft and one more),
 "pilot level" (more levels raised than lowered), "campaign ready"; a day: "cas engaged"
 (Expansion #3: a Close Air Support card drawn, its Squads not placed), "ac set" (no aircraft has
@@ -83,6 +84,10 @@ def _setup(session):
     """"Mise en place de la Campagne": the step that `campaign ready` still waits for."""
     from engine.tal import cmd_setup
 
+    from engine.tal.cups.mine import to_confirm  # the device's own first step: each cup's
+
+    if to_confirm(session):  # counter mix the player's (`campaign ready` refuses before)
+        return "mix"
     vals = session.vals
     n, drawn = cmd_setup._drawn(vals)
     setup = cmd_setup._setup_vp(session)

@@ -126,6 +126,8 @@ def _names():
     from engine.tal.cups import data
     import engine.tal.cups.fileformat
     from engine.tal.cups import fileformat
+    import engine.tal.cups.mine
+    from engine.tal.cups import mine
     import engine.tal.cups.rules
     from engine.tal.cups import rules
     import engine.tal.cups.state
@@ -165,6 +167,8 @@ def _names():
     from firmware import cmdlog
     import firmware.console
     from firmware import console
+    import firmware.counter_words
+    from firmware import counter_words
     import firmware.datafiles
     from firmware import datafiles
     import firmware.device

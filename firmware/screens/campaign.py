@@ -6,7 +6,8 @@ over their tracks), and that step's actions, the next one first, in the rulebook
 
     no campaign   new campaign (its Campaign and Situation cards chosen from the data files, or
                   other cards spelled, or their numbers)
-    set-up        draw the battalions (the pile the engine names), then buy aircraft and scouts,
+    set-up        each cup's counter mix confirmed or changed (the Counter mix screen), then
+                  draw the battalions (the pile the engine names), then buy aircraft and scouts,
                   choose pilots, adjust skills, priority promotions; set-up done
     a day         end of day (the missions are flown on the Mission screen); weapons, a
                   battalion hit, SO and VP by hand
@@ -26,6 +27,7 @@ out of its step) says what comes first.
 from firmware import fonts, inks, widgets
 from firmware import ui
 from firmware.canvas import CENTRE
+from firmware.counter_words import CUP_NAMES, CUPS
 from firmware.keyboard import NAMES, Word
 from firmware.pickers import Action, Choice, Field, Number, Toggle
 from firmware.screens.form import Form, text_rows
@@ -184,6 +186,9 @@ class Screen(Form):
         self.a_result = Action("result", ("campaign", "result"), then="resulted")
         # where the documents disagree: the documented defaults' switches, a page of their own
         self.a_rules = Action("rule switches", None, (), then="rule_switches")
+        # the device's own set-up step: each cup's counter mix the player's (Counter mix)
+        self.a_mix = Action("counter mix", None, (), then="counter_mix", step="mix")
+        self.mixes = ()  # the cups whose mix is still to confirm, at the set-up
         self.a_by_hand = (Action("SO spend", ("so", self.minus), then="tracks"),
                           Action("SO gain", ("so", self.plus), then="tracks"),
                           Action("VP gain", ("vp", self.plus), then="tracks"),
@@ -245,6 +250,8 @@ class Screen(Form):
             self.ac_type.set_options([(t.upper(), t) for t in
                                       ui.aircraft_types(self.app.session, False) or ("a-10a",)])
         draw = ui.get(r, "draw")
+        self.mixes = ui.get(ui.query(self.app, ["mix"]), "to_confirm", ()) or () if (
+            status == "setup") else ()
         self.choices(status, bns, rolls, pilots, craft, draw)
         self.lead(status, step, rolls, draw, r, bns, pilots, craft,
                   ui.get(ui.query(self.app, ["next"]), "next"))
@@ -302,6 +309,13 @@ class Screen(Form):
                 self.a_rules,)
             banner = (("No campaign", inks.GREY),
                       ("New campaign: choose its cards.", inks.WHITE))
+        elif status == "setup" and self.mixes:  # first: no placeholder counter in the days
+            stage = "mix"
+            actions = (self.a_mix, self.a_draw, self.a_buy, self.a_add_pilot, self.a_ready,
+                       self.a_rules)
+            banner = (("Set-up: the counter mix", inks.YELLOW),
+                      ("Cups to confirm: " + ", ".join(CUP_NAMES[CUPS.index(c)][:-4]
+                                                       for c in self.mixes), inks.WHITE))
         elif status == "setup" and draw:
             stage = "draw"
             got = 0
@@ -362,7 +376,7 @@ class Screen(Form):
             text, fonts.BOLD if ink != inks.WHITE else fonts.SMALL))
         if status == "on" and step == "movement":
             maps = (self.a_roll, self.a_stay, self.a_bn_hit, self.a_move, self.a_remove)
-        elif stage == "draw":
+        elif status == "setup" and draw:
             maps = (self.a_draw, self.a_move, self.a_remove)
         elif status == "setup":
             maps = (self.a_move, self.a_remove)

@@ -185,6 +185,13 @@ def rule_switches(screen, _reply):
     screen.app.open("rules")
 
 
+def counter_mix(screen, _reply):
+    """The set-up's counter mix step: the Counter mix screen in this one's place (two screens
+    of their size open at once took the whole heap of a board), which comes back here once every
+    cup is the player's."""
+    screen.app.go("mix", "campaign")
+
+
 def resulted(screen, reply):
     word = ui.get(reply, "result", "")
     screen.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),

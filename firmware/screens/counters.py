@@ -16,16 +16,11 @@ def name(effect, value=0):
 
 
 def words(effect):
-    """The printed name of an effect code word, without its value."""
-    if effect == "hud":
-        return "HUD"
-    out = ""
-    for part in effect.split("-"):
-        if part == "off" and out.endswith(" Stand"):  # no-stand-off: "No Stand-Off"
-            out += "-Off"
-            continue
-        out += (" " if out else "") + part[:1].upper() + part[1:]
-    return out
+    """The printed name of an effect code word, without its value (firmware/counter_words.py,
+    which the Counter mix screen reads too)."""
+    from firmware import counter_words
+
+    return counter_words.name(effect)
 
 
 def chit(effect, value=0):

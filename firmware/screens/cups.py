@@ -10,30 +10,21 @@ held beside each aircraft as small chits.  Page Pop-Ups: draw N Pop-Ups (an enem
 hex), return one that was destroyed; the glance lists those on the battlefield.
 """
 
-from firmware import fonts, inks, widgets
+from firmware import counter_words, fonts, inks, widgets
 from firmware import ui
+from firmware.counter_words import attack as _attack, name as unit_name
 from firmware.pickers import Action, Choice, Number, Toggle
 from firmware.screens.form import Form, text_rows
 
 UNITS = [("none", "")] + [("%d %s" % (n, side), "%d%s" % (n, side[0].lower()))
                           for side in ("Light", "Heavy") for n in range(1, 5)]
-def unit_name(unit):
-    """A unit as the counter names it: "AAA", "AAA site", "Truck"."""
-    words = unit.split("-")
-    out = []
-    for w in words:
-        out.append(w.upper() if w in ("aaa", "sam", "apc", "scud", "spa") else w)
-    name = " ".join(out)
-    return name[:1].upper() + name[1:]
 
 
 def attack_words(attack):
     """A Pop-Up's attack, "2h", in words: "2 Heavy", and its ink."""
     if not attack or attack == "-":
         return "no attack", inks.GREY
-    heavy = attack.endswith("h")
-    return "%s %s" % (attack[:-1], "Heavy" if heavy else "Light"), inks.RED if heavy else \
-        inks.YELLOW
+    return _attack(attack), inks.RED if attack.endswith("h") else inks.YELLOW
 
 
 class Screen(Form):
@@ -138,7 +129,7 @@ class Screen(Form):
         if ui.get(reply, "skipped"):
             lines.append(("%d aircraft draw no Pop-Up" % ui.get(reply, "skipped"), inks.GREY))
         if ui.get(reply, "data"):
-            lines.append((ui.get(reply, "data"), inks.PURPLE))
+            lines.append((ui.data_status(reply), inks.PURPLE))
         self.app.open("reveal", "Pop-Ups drawn", lines)
         self.show("%d enem%s on the battlefield" % (enemies, "y" if enemies == 1 else "ies"),
                   inks.RED if enemies else inks.GREEN)

@@ -23,6 +23,7 @@ def said(screen, text):
             todo.extend(value)
         elif isinstance(value, Action) and value.command and value not in acts:
             acts.append(value)
+    text = _mix(screen, text)
     for _ in range(8):  # each request named, one at a time
         found = _one(screen, acts, text)
         if found is None:
@@ -44,6 +45,22 @@ def _battalions(text):
                 end + 1 == len(text) or not text[end + 1].isalpha()):
             text = text[:end] + text[end].upper() + text[end + 1:]
         at = text.find("battalion ", at + 1)
+    return text
+
+
+def _mix(screen, text):
+    """The counter mix's requests in brackets, "(mix hit confirm, or mix hit check ...)", as
+    where the player makes them: on the Counter mix screen (there, its actions are offered)."""
+    at = text.find("(mix ")
+    while at >= 0:
+        end = text.find(")", at)
+        if end < 0:
+            break
+        if screen.name == "mix":
+            text = text[:at].rstrip() + text[end + 1:]
+        else:
+            text = text[:at] + "(on Counter mix, in the menu)" + text[end + 1:]
+        at = text.find("(mix ", at + 1)
     return text
 
 

@@ -159,8 +159,13 @@ _CONSOLE = """def console():
 # Once every screen was shown: the console answers the request lines of stdin in the same
 # session (firmware/lines.py's `serve`, as the serial link does), one reply line each between
 # the two markers, read from a file, not held in the code (the code's constants are in the heap).
+# With a data hook of its own, as a fresh console's: what the screens confirmed for their session
+# only (a counter mix: engine/tal/cups/mine.py) is not the fresh console's, whose replies these
+# must be (`reset` starts a new game, not a new player).
 _SERVE = """def serve():
     from firmware.lines import serve
+    from firmware.datafiles import reader
+    s.data = reader()
     print("SERVE")
     serve(s, sys.stdin.buffer, sys.stdout.buffer)
     print("SERVED")

@@ -28,8 +28,8 @@ WEB = os.path.join(ROOT, "web")
 RUNTIME = os.path.join(WEB, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MPY = os.path.join(ROOT, "build", "mpy")
 OUT = os.path.join(ROOT, "dist", "web")
-PAGE_FILES = ("index.html", "console.html", "device.js", "console.js", "boot.mjs", "style.css",
-              "manifest.webmanifest", "icon.svg")
+PAGE_FILES = ("index.html", "console.html", "device.js", "mixform.js", "console.js", "boot.mjs",
+              "style.css", "manifest.webmanifest", "icon.svg")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 # firmware modules the page never imports: other boards' drivers and the host's screen reader.
 NOT_ON_THE_WEB = ("firmware/boards/", "firmware/display_displayio.", "firmware/display_framebuf.",

@@ -39,10 +39,11 @@ def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
         return r
 
     tty = hasattr(inp, "isatty") and inp.isatty()
-    if not ask("mix %s new" % cup)["ok"]:
-        return 1
+    if cup not in PROMPT:
+        return 0 if ask("mix %s" % cup)["ok"] else 1  # (the engine's one line says why)
     if tty:
-        out.write("One kind of counter a line: %s; an empty line ends.\n" % PROMPT.get(cup, ""))
+        out.write("One kind of counter a line: %s; an empty line ends.\n" % PROMPT[cup])
+    started = False  # the mix is begun (a file written) at the first kind, not before
     for line in inp:
         line = line.strip()
         if not line:
@@ -51,9 +52,16 @@ def run(cup, data_dir, inp=sys.stdin, out=sys.stdout, err=sys.stderr):
             continue
         if line.startswith("#"):
             continue
+        if not started:
+            if not ask("mix %s new" % cup)["ok"]:
+                return 1
+            started = True
         if not ask("mix %s add %s" % (cup, line))["ok"]:
             ask("mix %s cancel" % cup)
             return 1
+    if not started:
+        err.write("no kind of counter given (%s): nothing written\n" % PROMPT[cup])
+        return 1
     r = ask("mix %s done" % cup)
     if not r["ok"]:
         return 1

@@ -65,6 +65,12 @@ def tour_scripts():
                                     "action heal pilot", "do", "action R&R", "do")),
         ("end-of-day", campaign + ("menu Campaign", "action end of day", "do", "back")),
         ("refused-fail", campaign + ("menu Campaign", "action record failure", "do")),
+        # a campaign's draw from a cup whose mix is not the player's: refused, saying where
+        ("refused-mix", ("run campaign start 3 20 3", "menu Cups", "set Unit 1=2 Heavy",
+                         "action draw", "do")),
+        ("mix-set-up", ("menu Campaign", "do", "do", "action check kind by kind", "do", "do",
+                        "action not in my cup", "do", "action keep all the rest", "do",
+                        "page Pop-Up", "page Ground Forces")),
         ("mission-pilot", campaign + ("menu Mission", "page Roster")),
         ("mission-end-answered", campaign + (
             "run ac set 1 pilot 1", "run ac set 2 pilot 3", "run mission start 1 2 vs fl",

@@ -565,13 +565,15 @@ CAMPAIGN = tuple("run " + line for line in (
     "bn add 2c 4", "bn add 3a 3", "bn add 7a 3", "bn add 3s 2", "bn add 1c 5", "bn move 7a et",
     "bn move 11a ft", "ac add a-10a", "ac add ah-64a", "ac add ah-1", "campaign scouts +2",
     "pilot add pirate 5 8 0", "pilot add viper 5 8 1", "pilot add hammer 6 10 1",
-    "pilot add judge 6 10 2 slow", "pilot add gator 5 8 0 slow", "campaign ready",
+    "pilot add judge 6 10 2 slow", "pilot add gator 5 8 0 slow", "mix hit confirm",
+    "mix popup confirm", "campaign ready",
     "pilot stress 1 +6", "pilot stress 4 +9", "vp battalion 4a half", "vp +1"))
 # ... its last day over (one Fixed battalion makes the card's 26 set-up VP: none rolls), 13 VP:
 # the card's evaluation is in the data files; 7 VP: it is asked.
 OVER = tuple("run " + line for line in (
-    "campaign start iraq-1991 surge", "bn add 11a 26 fl fixed", "campaign ready", "day end",
-    "day next", "day +1", "day end", "day next", "day +1", "day end"))
+    "campaign start iraq-1991 surge", "bn add 11a 26 fl fixed", "mix hit confirm",
+    "mix popup confirm", "campaign ready", "day end", "day next", "day +1", "day end", "day next",
+    "day +1", "day end"))
 # (file name, player steps, the title it shows).  Every screen of every game at both sizes, and
 # the states that are hardest to fit: several undo steps, a long refusal, a draw of 12 Hit
 # counters, a long Hit side in the counter mix.
@@ -597,8 +599,9 @@ SHOTS = (
     ("cups-popups", ("menu Cups", "page Pop-Ups", "set Pop-Ups=4", "do"), "Pop-Ups drawn"),
     ("cups-popups-out", ("menu Cups", "page Pop-Ups", "set Pop-Ups=4", "do", "back"), "Cups"),
     ("campaign-start", ("menu Campaign",), "Campaign"),
-    ("campaign-setup", ("menu Campaign", "do", "set Battalion=11A", "set VP=4", "do",
-                        "set Battalion=4A", "do"), "Campaign"),
+    ("campaign-mix", ("menu Campaign", "do"), "Campaign"),  # the set-up's first step
+    ("campaign-setup", ("menu Campaign", "do", "action draw battalion", "set Battalion=11A",
+                        "set VP=4", "do", "set Battalion=4A", "do"), "Campaign"),
     ("campaign", CAMPAIGN + ("menu Campaign",), "Campaign"),
     ("campaign-map", CAMPAIGN + ("menu Campaign", "page Map"), "Campaign"),
     ("campaign-pilots", CAMPAIGN + ("menu Campaign", "page Pilots"), "Campaign"),
@@ -619,11 +622,13 @@ SHOTS = (
     ("settings", ("menu Settings", "choose Dim after"), "Settings"),
     ("ask", ("menu Tables", "action Scout", "do", "set turns=1"), "Ask"),  # a Scout row
     ("ask-word", OVER + ("run vp set 7", "menu Campaign", "do", "type fai"), "Ask"),  # a result
-    ("mix", ("menu Counter mix", "do", "set Count=12", "set Heavy side=bullet-holes*",
-             "set Heavy type=AH-64", "set Light side=stress:1", "set Light type=A-10", "do",
-             "set Count=4", "set Heavy side=structure*", "set Heavy type=any",
-             "set Light side=no-stand-off", "set Light type=any", "do",
-             "set Heavy side=wounded*"), "Counter mix"),
+    ("mix", ("menu Counter mix", "action start from none", "do", "set Count=12",
+             "set Heavy side=Bullet Holes", "set Heavy type=AH-64", "set Light side=Stress 1",
+             "set Light type=A-10", "do", "set Count=4", "set Heavy side=Structure",
+             "set Heavy type=any", "set Light side=No Stand-Off", "set Light type=any", "do",
+             "set Heavy side=Wounded"), "Counter mix"),
+    ("mix-confirm", ("menu Counter mix",), "Counter mix"),  # the shipped mix, to confirm
+    ("mix-check", ("menu Counter mix", "action check kind by kind", "do", "do"), "Counter mix"),
     ("exp3-cas", TO_EXP3 + ("menu CAS (EXP3)", "do", "action engaged", "set Squads=2",
                             "set Enemies=4", "do", "action attack", "do"), "EXP3"),
     ("exp3-assault", TO_EXP3 + ("menu CAS (EXP3)", "page Assault", "set Soldier=sniper",

@@ -128,6 +128,28 @@ async function play() {
   await page.evaluate(() => scrollTo(0, 0));
   await shot(page, "web-desktop.png", true);
 
+  // The counter mix form: the Pop-Up cup changed (a kind's count) and made the player's mix, the
+  // Hit cup confirmed as it stands; a reload keeps both.
+  await page.selectOption("#mix-cup", "popup");
+  await page.waitForFunction(() => document.getElementById("mix-status").textContent.startsWith("Pop-Up cup"));
+  seen.mixPopupRows = await page.$$eval("#mix-rows tr", (trs) => trs.length);
+  seen.mixPopupFirst = await page.$eval("#mix-rows tr", (tr) => [tr.cells[0].firstChild.value,
+    tr.querySelector("select").selectedOptions[0].textContent]);
+  await page.fill("#mix-rows tr:first-child input", "20");
+  await page.click("#mix-make");
+  await page.waitForFunction(() => /yours|refused|not/.test(document.getElementById("mix-status").textContent));
+  seen.mixPopupSaid = await page.textContent("#mix-status");
+  if (screensDir) await page.locator("section.mix").screenshot({ path: path.join(screensDir, "web-mix.png") });
+  await page.selectOption("#mix-cup", "hit");
+  await page.waitForFunction(() => document.getElementById("mix-status").textContent.startsWith("Hit cup"));
+  await page.click("#mix-confirm");
+  await page.waitForFunction(() => document.getElementById("mix-status").textContent.includes("yours"));
+  seen.mixHitSaid = await page.textContent("#mix-status");
+  seen.mixPopup = await request(page, "mix popup");
+  await page.reload();
+  await firstScreen(page);
+  seen.mixAfterReload = await request(page, "mix");
+
   // Import: a bad file is one line and changes nothing; a good one replaces the campaign.
   const bad = path.join(outDir, "notes.txt");
   fs.writeFileSync(bad, "not a save\n");

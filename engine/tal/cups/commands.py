@@ -21,7 +21,6 @@ from engine.core.jsonline import Obj
 from engine.tal.cups import counters, data, rules, state
 
 _units = bytearray(rules.MAX_UNITS)
-_CUPS = ["hit", "popup", "ground"]  # lists, not tuples: see counters.TYPES
 _HIT_USAGE = "usage: cup draw hit ac N type T UNIT... [ecm] [evasive E] [heavy-first]"
 
 
@@ -30,14 +29,14 @@ def _bad(msg, code=parse.SYNTAX):
 
 
 def _cup(words, k):
-    # The cup named by the third word, one of the first k of _CUPS.
-    if len(words) < 3 or words[2] not in _CUPS[:k]:
-        _bad("which cup? " + "|".join(_CUPS[:k]))
+    # The cup named by the third word, one of the first k of counters.CUPS.
+    if len(words) < 3 or words[2] not in counters.CUPS[:k]:
+        _bad("which cup? " + "|".join(counters.CUPS[:k]))
     return words[2]
 
 
 def _def(session, which):
-    cup = data.definition(session, data.FILES[_CUPS.index(which)])
+    cup = data.definition(session, data.FILES[counters.CUPS.index(which)])
     if which != "ground":
         state.check_sum(session.vals, state.HIT if which == "hit" else state.POPUP, cup)
     return cup

@@ -6,6 +6,9 @@ The vocabulary both the cups' data (engine/tal/cups/data.py) and their file form
 
 # The vocabularies are lists, not tuples: MicroPython stores a constant tuple's strings as heap
 # objects (about 70 bytes each on a 64-bit port), a list's as shared interned strings.
+# The cups of engine/tal/cups/data.py's FILES, as requests name them and as the rulebooks do.
+CUPS = ["hit", "popup", "ground"]
+NAMES = ["Hit", "Pop-Up", "Ground Forces"]
 # Aircraft types printed on Hit counters; a model folds into its type: MODELS[i] is TYPES[i // 2].
 TYPES = ["a-10", "ah-64", "ah-1", "f-16", "av-8b", "ac-130", "mq-1", "rq-1"]
 MODELS = ["a-10a", "a-10c", "ah-64a", "ah-64d"]

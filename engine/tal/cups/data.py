@@ -9,6 +9,13 @@ result (KEEP: engine/core/unload.py never drops this module, so a screen closing
 it): a few bytes per counter, the file's source and status lines, and a 15-bit checksum that lets
 a save made with another file be recognised (engine/tal/cups/rules.py refuses it).  The words
 the counters are made of are engine/tal/cups/counters.py.
+
+Whose mix a cup holds: a file whose status begins with `verified` is the player's (entered or
+confirmed at the table: engine/tal/cmd_mix.py; or checked and marked by hand); any other is the
+shipped placeholder, and in a campaign no counter drawn from it may change the game
+(engine/tal/cups/rules.py `require_mine`).  Being the player's belongs to the file, not to a
+campaign: a new campaign, an old save, a restart keep it.  A front end with no data folder to write (the console) keeps a
+confirmation for its session only (HERE).
 """
 
 import sys
@@ -62,6 +69,17 @@ class CupDef:
 
 _hook = None  # the data hook the definitions were read through
 _defs = [None, None, None]  # per file: its CupDef, or the message saying why there is none
+# (What this module holds stays in RAM: the campaign's draws check MINE, in
+# engine/tal/cups/rules.py, and the rest of the counter mix is engine/tal/cmd_mix.py's, both
+# dropped when the heap is tight.  Other modules use this one's public names only: one that
+# reads a private name of it keeps that name from being shortened on the boards
+# (host_tools/building/shorten.py), and campaign.md:732 needed 24.0 KB against 23.75 on
+# qemu-frozen.)
+MINE = bytearray(3)  # per file: 1 when its mix is the player's (read once, not per draw)
+# The mixes confirmed for a session only (no data folder to write), per file its status or None:
+# kept on the session's hook (`cups_here`), or here with the hook when the hook takes no
+# attribute (the console's function, one session in its process): engine/tal/cmd_mix.py.
+HERE = [None, None]
 _PARSER = ("engine.tal.cups.fileformat", "engine.core.datafile")
 
 
@@ -113,8 +131,15 @@ def preload(session):
         for m in _PARSER:  # needed once: give its RAM back (only what was loaded here)
             if m not in had:
                 unload(m)
+    here = getattr(hook, "cups_here", None) or (HERE[1] if HERE[0] is hook else None)
     for k in range(3):
-        _defs[k] = defs[k]
+        cup = defs[k]
+        _defs[k] = cup
+        MINE[k] = 0
+        if not isinstance(cup, str):
+            if here and here[k] and unverified(cup):
+                cup.status = here[k]
+            MINE[k] = 0 if unverified(cup) else 1
     _hook = hook
 
 

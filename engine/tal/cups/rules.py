@@ -20,7 +20,9 @@ aircraft: call `end_turn(session, cup, aircraft)` at the end of each of that air
 from array import array
 
 from engine.tal.cups.counters import EFFECTS, T_AC130, T_MQ1, T_RQ1, kind
+from engine.tal.cups import data
 from engine.core.parse import Reject, STATE
+from engine.tal import fields
 from engine.tal.cups.state import HIT, POPUP, check_sum, free, is_removed, settle
 
 try:
@@ -62,6 +64,22 @@ MAX_DRAW = 24  # counters in one draw
 _TURN_ENDS = const(1)  # a temporary counter goes back at the end of its holder's next turn
 _HEXES = const(10)
 _ENDS_STEP = const(2048)  # one turn end in a Hit slot value: 64 * 2 * 16
+
+_IN_PLAY = const(9)  # fields.CAMP's ACTIVE | OVER (engine/tal/campaign.py, not loaded for this)
+_PLAYING = const(8)  # ACTIVE without OVER: a campaign being played
+
+
+def require_mine(vals, cup):
+    """In a campaign, refuse a draw from a cup whose mix the player has not entered or confirmed
+    (engine/tal/cups/data.py): a placeholder counter must never change the game.  Checked before
+    any die is rolled, allocating nothing unless it refuses (every draw passes here)."""
+    k = data.FILES.index(cup.file)
+    if data.MINE[k] or vals[fields.CAMP] & _IN_PLAY != _PLAYING:
+        return
+    from engine.tal.cups.mine import not_mine
+
+    raise Reject(STATE, not_mine(k))
+
 
 # --- result buffers (preallocated: a draw allocates nothing) -------------------------------
 DRAWN = bytearray(MAX_DRAW)  # counter index (players see index + 1)
@@ -109,9 +127,11 @@ def counts(vals, lay, n):
 def check_hit(session, cup, units, n_units, aircraft):
     """Refuse (Reject) a Hit draw that cannot be made, before any die is rolled.
 
-    `units[k]` is one attacking unit's hits, + 128 when they are Heavy.
+    `units[k]` is one attacking unit's hits, + 128 when they are Heavy.  In a campaign, a cup
+    whose mix the player has not entered or confirmed is refused (engine/tal/cups/data.py).
     """
     vals = session.vals
+    require_mine(vals, cup)
     check_sum(vals, HIT, cup)
     if aircraft < 1 or aircraft > AIRCRAFT_MAX:  # what a held slot can name
         raise Reject(STATE, "aircraft must be 1..%d" % AIRCRAFT_MAX)
@@ -271,8 +291,10 @@ def popup_in_cup(vals, cup, unit):
 
 
 def check_popup(session, cup, draws):
-    """Refuse (Reject) a Pop-Up draw that cannot be made."""
+    """Refuse (Reject) a Pop-Up draw that cannot be made (as `check_hit`, a mix not the
+    player's in a campaign too)."""
     vals = session.vals
+    require_mine(vals, cup)
     check_sum(vals, POPUP, cup)
     no_enemy = popup_in_cup(vals, cup, 0)
     m = _fill(vals, POPUP, cup.n)
@@ -342,8 +364,10 @@ def remove_popup(session, cup, unit, count):
 def draw_ground(session, cup, draws):
     """`draws` Ground Forces Hit counters, each back before the next; return the total hits.
 
-    DRAWN and EFFECT (hits) list them.
+    DRAWN and EFFECT (hits) list them.  Refused, before any die, as `check_hit` refuses a mix
+    that is not the player's in a campaign.
     """
+    require_mine(session.vals, cup)
     rng = session.rng
     total = 0
     for k in range(draws):
