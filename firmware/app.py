@@ -16,6 +16,7 @@ import sys
 from engine.core import parse, protocol
 from engine.core import unload
 from firmware import fonts, inks, keys, widgets
+from firmware.ui import execute  # (the screens' path of a request)
 
 # The menu: (label, screen module in firmware/screens).
 MENU = (
@@ -45,22 +46,12 @@ OUT_OF_MEMORY = (("Out of memory: nothing",) + _OUT,
                  ("Saved, but out of memory to", "show it. B leaves a screen;", _OUT[1]))
 
 
-def execute(session, words):
-    """`protocol.execute` as the serial console runs it: `unload.settle` first (between two
-    requests the console settles too), so with over half the heap in use the game's modules and
-    tables are dropped and the request loads what it needs above what stays, rather than running
-    out of memory among the holes and trying again.  Measured, unix32-mpy: the tour of every
-    screen 166 KB at both sizes against 173 and 180; from a fresh start Mission 129 against 137,
-    Cups 121 against 131, Campaign 136 against 137 (160 x 128)."""
-    unload.settle(None)
-    return protocol.execute(session, words)
-
-
 class App:
     """Screens, keys and the message around one engine `session`, for a screen of `size`."""
 
     def __init__(self, session, prefs, board=None, size=(160, 128)):
         self.session = session
+        self.did = None  # type: list | None
         self.prefs = prefs
         self.board = board  # optional extras: click(), flash(ink), backlight(pct)
         self.width, self.height = size

@@ -95,7 +95,7 @@ class PlayerFiles:
             self.entries.write(ready)
             self._held = None
             return
-        staged = self.mine + "/" + STAGED
+        staged = "%s/%s" % (self.mine, STAGED)
         _rename(staged + ".new", staged)
         self._pending = True
         try:
@@ -135,14 +135,14 @@ class PlayerFiles:
         return [data[:data.rfind(b"\n") + 1]] if data else []
 
     def _path(self, name):
-        path = self.mine
+        path = "%s" % self.mine
         for part in [""] + name.split("/")[:-1]:  # the folder and its sub-folders (tal/)
             path += "/" + part if part else ""
             try:
                 os.mkdir(path)
             except OSError:
                 pass  # it exists
-        return self.mine + "/" + name
+        return "%s/%s" % (self.mine, name)
 
     def _put(self, path, parts):
         f = open(path, "wb")
@@ -165,7 +165,7 @@ class PlayerFiles:
         # At start and before the next read or write after a failed one: a bundle committed and
         # not all written out is written out (again); one prepared and never committed goes.
         self._pending = False
-        staged = self.mine + "/" + STAGED
+        staged = "%s/%s" % (self.mine, STAGED)
         try:
             os.remove(staged + ".new")
         except OSError:

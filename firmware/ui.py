@@ -104,11 +104,23 @@ def data_status(reply):
     return "Shipped mix, not yours"
 
 
+def execute(session, words):
+    """`protocol.execute` as the serial console runs it: `unload.settle` first (between two
+    requests the console settles too), so with over half the heap in use the game's modules and
+    tables are dropped and the request loads what it needs above what stays, rather than running
+    out of memory among the holes and trying again.  Measured, unix32-mpy: the tour of every
+    screen 166 KB at both sizes against 173 and 180; from a fresh start Mission 129 against 137,
+    Cups 121 against 131, Campaign 136 against 137 (160 x 128)."""
+    from engine.core import protocol, unload
+
+    unload.settle(None)
+    return protocol.execute(session, words)
+
+
 def query(app, words):
     """A reading that may be refused or asked (e.g. a campaign's result not yet entered): its
     reply pairs, or None, saying nothing and opening nothing (the screen offers the action)."""
     from engine.core import parse
-    from firmware.app import execute
 
     try:
         return execute(app.session, words)

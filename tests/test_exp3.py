@@ -89,6 +89,7 @@ def test_a_cas_mission_is_discarded_at_the_end_of_the_day():
 
 
 # The CAS card is the day's Special Condition card: one a day, at the start of the day.
+MIXES = ["mix hit confirm", "mix popup confirm", "mix ground confirm"]  # the player's cups
 ONE_A_DAY = ["game exp3", "campaign start 3 30 6", "cas card 1 1", "campaign ready",
              "cas card 2 1", "cas end", "cas card 1 1", "cas", "day end", "cas card 1 1",
              "day next", "day +1", "cas card 1 1", "undo", "cas card 1 1 2"]
@@ -103,8 +104,9 @@ def test_one_cas_card_a_day(console):
     one again (on CPython and on MicroPython)."""
     import json
 
-    out = [json.loads(x) for x in console(ONE_A_DAY, heap="256K").decode().splitlines()]
-    assert len(out) == len(ONE_A_DAY)
+    out = [json.loads(x) for x in console(MIXES + ONE_A_DAY, heap="256K").decode().splitlines()]
+    assert len(out) == len(MIXES + ONE_A_DAY) and all(r["ok"] for r in out[:len(MIXES)])
+    out = out[len(MIXES):]
     said = dict(zip(range(len(out)), out))
     assert said[2]["ok"] is False and said[2]["error"] == "state"
     assert "set-up is not finished" in said[2]["msg"]

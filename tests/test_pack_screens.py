@@ -78,7 +78,8 @@ def test_a_second_cas_card_the_same_day_is_refused_in_one_line():
     campaign is as it was."""
     d = Driver()
     choose_game(d, "TAL + EXP3")
-    for line in ("campaign start 3 30 6", "campaign ready"):
+    for line in ("campaign start 3 30 6", "mix hit confirm", "mix popup confirm",
+                 "mix ground confirm", "campaign ready"):
         assert protocol.execute(d.session, line.split()) is not None
     d.menu("CAS (EXP3)")
     d.do()  # card 2 1 0

@@ -33,7 +33,7 @@ def setup_lines():
     out += ["ac add " + a for a in AIRCRAFT]
     out += ["pilot add %s 4 8 2%s" % (p, " slow" if i == 1 else "") for i, p in enumerate(PILOTS)]
     out += ["bn add %d%s %d %s" % (i + 1, KINDS[i], 2 + i % 3, BANDS[i]) for i in range(10)]
-    out += ["campaign ready"]
+    out += ["mix hit confirm", "mix popup confirm", "campaign ready"]  # (the set-up's cups)
     out += ["ac set %d pilot %d" % (a + 1, k) for a, k in enumerate(CREW)]
     out += ["mission start 1 2 3 4", "loiter start"]
     return out

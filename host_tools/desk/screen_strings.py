@@ -114,6 +114,8 @@ def explore(player, pages=6, actions=24):
             if label is None or not getattr(home.action(), "goes", None):
                 player.press("a")
                 _back_to(player, home)
+                if home not in app.stack:  # it opened a screen in its place (the set-up's
+                    return  # counter mix): the tour opens that one itself
             if label is None:
                 break
             if player.row_value(player.action_row()) != label and label in [
