@@ -228,9 +228,10 @@ async function kill() {
   let { proc, page } = await spawnChromium(dir);
   const seen = { so: await request(page, "so +3") };
   await page.evaluate(() => { document.getElementById("more").open = false; });
-  await buttons(page, ["START", "DOWN", "DOWN", "A", "SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT"]);
+  // the Mission screen: roster A-10A, A-10C; page Fly opens on the next step, start
+  await buttons(page, ["START", "DOWN", "DOWN", "A", "SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT"]);
   const before = await pixels(page);
-  await page.click('#board button[data-key="A"]'); // fly: the last action
+  await page.click('#board button[data-key="A"]'); // start: the last action
   await page.waitForFunction((b) => {
     const c = document.getElementById("screen");
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
