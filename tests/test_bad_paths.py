@@ -66,18 +66,24 @@ def test_a_folder_where_a_data_file_should_be_is_one_message_on_both(tmp_path):
     assert rc == 0 and out.strip() == str(e.value), out + err
 
 
+def _refused_deploy(tmp_path, drive):
+    """A small app deployed onto `drive`: the DeployError it must raise."""
+    src = tmp_path / "dist"
+    (src / "lib" / "engine").mkdir(parents=True)
+    (src / "lib" / "engine" / "rng.mpy").write_bytes(b"C\x06")
+    (src / "code.py").write_bytes(b"import firmware.app\n")
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.to_circuitpython(str(src), str(drive), log=lambda line: None)
+    return e
+
+
 def test_deploy_to_a_drive_where_lib_is_a_file_says_what_to_remove_and_writes_nothing(tmp_path):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     (drive / "boot_out.txt").write_bytes(b"Adafruit CircuitPython 10.0.3 on 2025-10-17; PyBadge\n")
     (drive / "lib").write_bytes(b"not a folder")
-    src = tmp_path / "dist"
-    (src / "lib" / "engine").mkdir(parents=True)
-    (src / "lib" / "engine" / "rng.mpy").write_bytes(b"C\x06")
-    (src / "code.py").write_bytes(b"import firmware.app\n")
     before = sorted(os.listdir(str(drive)))
-    with pytest.raises(deploy.DeployError) as e:
-        deploy.to_circuitpython(str(src), str(drive), log=lambda line: None)
+    e = _refused_deploy(tmp_path, drive)
     assert str(e.value) == ("lib is a file on the drive where the app needs a folder: delete it "
                             "from %s and deploy again (nothing was changed)" % drive)
     assert sorted(os.listdir(str(drive))) == before
@@ -167,13 +173,8 @@ def test_deploy_refuses_a_save_file_the_board_would_refuse(tmp_path, what, setup
     drive.mkdir()
     (drive / "boot_out.txt").write_bytes(b"Adafruit CircuitPython 10.0.3 on 2025-10-17; PyBadge\n")
     setup(drive / "tal-save.bin")
-    src = tmp_path / "dist"
-    (src / "lib" / "engine").mkdir(parents=True)
-    (src / "lib" / "engine" / "rng.mpy").write_bytes(b"C\x06")
-    (src / "code.py").write_bytes(b"import firmware.app\n")
     before = sorted(os.listdir(str(drive)))
-    with pytest.raises(deploy.DeployError) as e:
-        deploy.to_circuitpython(str(src), str(drive), log=lambda line: None)
+    e = _refused_deploy(tmp_path, drive)
     msg = str(e.value)
     assert msg.startswith("tal-save.bin ") and what in msg and "\n" not in msg, msg
     assert msg.endswith(" on %s: the board cannot save there; copy it off the drive if it may "
