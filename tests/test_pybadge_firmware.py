@@ -84,6 +84,32 @@ def test_what_the_app_does_not_use_is_left_out(image):
         assert kept in symbols, kept
 
 
+def test_a_changed_board_folder_makes_the_builds_module_lists_afresh(tmp_path, monkeypatch):
+    # The samd build keeps a module's registration once collected, and the frozen code's C as
+    # first written: a module switched off in the board folder failed a warm build.
+    board, build = tmp_path / "board", tmp_path / "build"
+    board.mkdir()
+    (board / "mpconfigboard.h").write_text("#define MICROPY_PY_RE (0)\n")
+    monkeypatch.setattr(pf, "BOARD_DIR", str(board))
+    monkeypatch.setattr(pf, "BUILD", str(build))
+    stale = (build / "genhdr" / "module" / "extmod__modjson.c.module", build / "frozen_content.c")
+
+    def collected():
+        stale[0].parent.mkdir(parents=True, exist_ok=True)
+        stale[0].write_text("MP_REGISTER_EXTENSIBLE_MODULE(MP_QSTR_json, mp_module_json);\n")
+        stale[1].write_text("    MP_QSTR_json,\n")
+
+    collected()
+    pf._forget_lists_if_the_board_changed()
+    assert not any(p.exists() for p in stale)  # a build from before the stamp: not trusted
+    collected()
+    pf._forget_lists_if_the_board_changed()
+    assert all(p.exists() for p in stale)  # the board as it was: the build goes on incrementally
+    (board / "mpconfigboard.h").write_text("#define MICROPY_PY_JSON (0)\n")
+    pf._forget_lists_if_the_board_changed()
+    assert not any(p.exists() for p in stale)
+
+
 def test_check_uf2_refuses_what_a_bootloader_would_not_take(tmp_path):
     import struct
 
