@@ -89,7 +89,7 @@ def _forget_lists_if_the_board_changed():
     registered (the link fails: undefined mp_module_json) and its names would stay in the image.
     Nor does it write the frozen code's C again when the firmware's own names change (it would
     name MP_QSTR_json, gone).  So when the board folder changed, both are made afresh (genhdr/
-    and frozen_content.c): a full rebuild, about 3 minutes."""
+    and frozen_content.c): the C is all compiled again (about a minute)."""
     h = hashlib.sha256()
     for path in _board_files():
         with open(path, "rb") as f:
