@@ -19,10 +19,34 @@
 // are listed too, since an unknown chip leaves the badge without a filesystem.
 #define MICROPY_HW_QSPIFLASH        GD25Q16C, W25Q16JV_IQ, W25Q16JV_IM
 
-// What the app does not use, switched off (flash saved, measured on this board):
+// What the app does not use, switched off (flash saved, measured on this board; those from
+// MICROPY_PY_MATH down each measured alone against the 501,460-byte image of issue 40 item 4).
+// tests/test_pybadge_firmware.py fails if the app imports one of them.
 #define MICROPY_PY_ASYNCIO                  (0)  // 7.5 KB with its frozen Python part
 #define MICROPY_PY_DEFLATE                  (0)  // 3.9 KB
 #define MICROPY_PY_RE                       (0)  // 2.9 KB
 #define MICROPY_PY_UCTYPES                  (0)  // 2.5 KB
 #define MICROPY_PY_MACHINE_I2C_TARGET       (0)  // 1.7 KB
+#define MICROPY_PY_MATH                     (0)  // 13,512 bytes with the libm it drew in
+#define MICROPY_PY_MACHINE_UART             (0)  // 3,808 (the console is USB's)
+#define MICROPY_HW_ENABLE_USB_RUNTIME_DEVICE (0) // 3,020: machine.USBDevice
+#define MICROPY_PY_TSTRINGS                 (0)  // 2,772: t-strings (Python 3.14)
+#define MICROPY_PY_MACHINE_SOFTI2C          (0)  // 2,452 with SOFTSPI: the buses are the
+#define MICROPY_PY_MACHINE_SOFTSPI          (0)  //   SERCOMs' (machine.I2C, machine.SPI)
+#define MICROPY_PY_JSON                     (0)  // 1,728 (only the web page's backend)
+#define MICROPY_PY_MACHINE_ADC              (0)  // 1,604 with ADC_READ_TIMED
+#define MICROPY_PY_MACHINE_ADC_READ_TIMED   (0)
+#define MICROPY_PY_COLLECTIONS              (0)  // 1,316
+#define MICROPY_PY_BUILTINS_HELP            (0)  // 1,032: help() at the REPL
+#define MICROPY_PY_HEAPQ                    (0)  // 492
+#define MICROPY_PY_PLATFORM                 (0)  // 316
+// onewire (808 bytes): this folder's mpconfigmcu.h, as the emitters.
+// Kept: hashlib (make deploy hashes the data files on the badge to tell the player's edits from
+// the shipped ones), binascii, select, random, io, struct; errno (916 bytes: a reply that quotes
+// an OSError says "[Errno 5] EIO", not "5"), micropython.mem_info, the REPL's keys and indent
+// (372), str.partition and the other builtins' extras (2,444: a use would pass every test and
+// fail only here).  MICROPY_ENABLE_SOURCE_LINE 0 saves 184 bytes only: mpy-cross -O3 already
+// leaves the frozen code without line numbers.  MICROPY_QSTR_BYTES_IN_HASH 1 would save 3,968
+// bytes, but a dict's or set's strings would then come out in another order than on every build
+// the tests run.  PWM and pulse cannot go: the port's timer manager and DHT driver need them.
 // The native and inline Thumb emitters (20.7 KB): mpconfigmcu.h in this folder turns them off.

@@ -8,3 +8,6 @@
 #define MICROPY_EMIT_THUMB              (0)
 #undef MICROPY_EMIT_INLINE_THUMB
 #define MICROPY_EMIT_INLINE_THUMB       (0)
+// The port's file sets onewire without #ifndef too: the app drives no 1-Wire part (808 bytes).
+#undef MICROPY_PY_ONEWIRE
+#define MICROPY_PY_ONEWIRE              (0)

@@ -83,6 +83,32 @@ def _args():
             "MPY_CROSS_FLAGS=" + MPY_CROSS_FLAGS]
 
 
+def _forget_lists_if_the_board_changed():
+    """The build collects its lists of modules and names file by file and never drops an entry
+    when a file no longer has any: a module switched off in the board folder would stay
+    registered (the link fails: undefined mp_module_json) and its names would stay in the image.
+    Nor does it write the frozen code's C again when the firmware's own names change (it would
+    name MP_QSTR_json, gone).  So when the board folder changed, both are made afresh (genhdr/
+    and frozen_content.c): the C is all compiled again (about a minute)."""
+    h = hashlib.sha256()
+    for path in _board_files():
+        with open(path, "rb") as f:
+            h.update(os.path.basename(path).encode() + b"\0" + f.read() + b"\0")
+    stamp = os.path.join(BUILD, "board.key")
+    try:
+        with open(stamp) as f:
+            if f.read() == h.hexdigest():
+                return
+    except OSError:
+        pass
+    shutil.rmtree(os.path.join(BUILD, "genhdr"), ignore_errors=True)
+    if os.path.exists(os.path.join(BUILD, "frozen_content.c")):
+        os.remove(os.path.join(BUILD, "frozen_content.c"))
+    os.makedirs(BUILD, exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(h.hexdigest())
+
+
 def build():
     """Build the image (when an input changed); copy it to dist/tal-pybadge.uf2; return that."""
     why = unavailable()
@@ -94,8 +120,12 @@ def build():
     args = _args()
     full = hashlib.sha256(("%s %s %s" % (key, args, mb._app_key(_board_files() + [MAIN])))
                           .encode()).hexdigest()
-    made = mb._cached(NAME, full, os.path.join(BUILD, "firmware.uf2"),
-                      lambda: mb._make("ports/samd", args, NAME))
+
+    def make():
+        _forget_lists_if_the_board_changed()
+        mb._make("ports/samd", args, NAME)
+
+    made = mb._cached(NAME, full, os.path.join(BUILD, "firmware.uf2"), make)
     os.makedirs(os.path.dirname(UF2), exist_ok=True)
     if not os.path.exists(UF2) or open(UF2, "rb").read() != open(made, "rb").read():
         shutil.copyfile(made, UF2)
