@@ -139,10 +139,11 @@ class Player:
     def lit_key(self):
         """(x, y, w, h, text, ...) of the keyboard's key under the cursor (None: no keyboard)."""
         from firmware import fonts
-        from firmware.keyboard import NAMES
+        from firmware.keyboard import ERASE, NAMES, OK
 
         for t in self.canvas.texts():  # a key: a character centred in a wider box, lit blue
-            if t[4] in NAMES[0] and t[2] > fonts.width(t[6], t[4]) and \
+            if (t[4] in (ERASE, OK) or len(t[4]) == 1 and t[4] in "".join(NAMES)) and \
+                    t[2] > fonts.width(t[6], t[4]) and \
                     self.canvas.fill_under(t[0] + t[2] // 2, t[1] + 5) == inks.BLUE:
                 return t
         return None
