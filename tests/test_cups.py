@@ -405,6 +405,27 @@ def test_an_altitude_hit_changes_the_altitude_and_keeps_it_until_the_counter_goe
     assert ok(s, "ac set 1 low")["altitude"] == "low"
 
 
+def test_an_attack_goes_to_its_own_module_not_through_the_rosters():
+    """`ac attacked` is the protocol table's `ac:attacked` line (engine/core/protocol.py): the
+    roster's commands (engine/tal/cmd_ac.py, 0.8 KB of a frozen board's heap) are not loaded for
+    it, in the hungriest request of a campaign; `help` and `knows` still name only `ac`."""
+    import sys
+
+    from engine.core import protocol
+
+    s = session()
+    ok(s, "ac add a-10a")
+    ok(s, "mission start 1")
+    ok(s, "loiter start")
+    sys.modules.pop("engine.tal.cmd_ac", None)
+    assert ok(s, "ac attacked 1 1l")["ac"] == 1
+    assert "engine.tal.cmd_ac" not in sys.modules
+    assert ask(s, "ac attacked 1")["msg"].startswith("usage: ac attacked")
+    commands = ok(s, "help")["commands"]
+    assert "ac" in commands and not [c for c in commands if ":" in c]
+    assert protocol.knows("ac") and not protocol.knows("ac:attacked")
+
+
 def test_ecm_rolls_per_unit_and_cancels_on_7_or_more():
     """"Attaques Ennemies": ECM pod: a d10 per attacking unit before the draw, 7+ cancels that
     unit."""

@@ -80,8 +80,10 @@ def _help(session, words):
 # imported on the first use of one of their commands, so a dice-only session keeps its RAM
 # (MicroPython loads bytecode into the heap unless frozen).  One string, not a tuple of tuples:
 # the dice transcripts' smallest heap is 3.4 KB less on unix32-mpy (29.8 against 33.2 KB); frozen
-# the tuple would be 0.2 KB less (qemu-frozen 9.8 against 10.0 KB), in ROM.  Documented in
-# docs/PROTOCOL.md and docs/protocol/*.md.
+# the tuple would be 0.2 KB less (qemu-frozen 9.8 against 10.0 KB), in ROM.  A form with a
+# module of its own follows its command's line as `WORD:FORM`: an enemy attack needs none of
+# the roster's commands (0.8 KB frozen; engine/tal/cups/cmd_cup.py `attacked` has the figures).
+# Documented in docs/PROTOCOL.md and docs/protocol/*.md.
 _TABLE = """
 help core.protocol _help r
 state core.protocol _state r
@@ -96,6 +98,7 @@ tally core.cmd_dice tally d
 record core.cmd_record record r
 cup tal.cups.cmd_cup cup c show
 ac tal.cmd_ac ac c list
+ac:attacked tal.cups.cmd_cup attacked c
 mission tal.cmd_mission mission c -,show
 loiter tal.cmd_loiter loiter c -,show
 bingo tal.cmd_loiter bingo c
@@ -128,14 +131,16 @@ def _words_of_table():
     out = []
     at = 1  # past the table's first newline
     while at < len(_TABLE):
-        out.append(_TABLE[at:_TABLE.find(" ", at)])
+        word = _TABLE[at:_TABLE.find(" ", at)]
+        if ":" not in word:  # (a form with a module of its own: its command is listed)
+            out.append(word)
         at = _TABLE.find("\n", at) + 1
     return out
 
 
 def knows(word):
     """True when `word` is a command (nothing is imported to tell)."""
-    return _TABLE.find("\n" + word + " ") >= 0
+    return ":" not in word and _TABLE.find("\n" + word + " ") >= 0
 
 
 def _find(words, session):
@@ -146,6 +151,15 @@ def _find(words, session):
     at = _TABLE.find("\n" + words[0] + " ")
     if at < 0:
         return None, None
+    if len(words) > 1:  # its forms with a module of their own, on the lines after it
+        n = len(words[0])
+        line = _TABLE.find("\n", at + 1) + 1
+        while _TABLE.startswith(words[0], line) and _TABLE[line + n] == ":":
+            if _TABLE.startswith(words[1], line + n + 1) and \
+                    _TABLE[line + n + 1 + len(words[1])] == " ":
+                at = line - 1
+                break
+            line = _TABLE.find("\n", line) + 1
     mod = _TABLE.find(" ", at + 1) + 1
     fun = _TABLE.find(" ", mod) + 1
     end = _TABLE.find(" ", fun)

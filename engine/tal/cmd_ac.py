@@ -264,20 +264,8 @@ def _ac_remove(session, words):
     return (("removed", a + 1),)
 
 
-def _ac_attacked(session, words):
-    # The cup files parsed before the attack's modules load, not by the draw among them, where the
-    # parser and what it leaves took the room those need: mission.md:289 needs 27.0 KB against
-    # 28.25 on qemu-frozen (unix32-frozen 26.0 against 26.75; from .mpy files 101.75 against
-    # 100.25, not its hungriest transcript).
-    from engine.tal.cups import data as cupdata
-
-    cupdata.preload(session)
-    from engine.tal import cmd_attack  # the Hit cup's code loads only when it is used
-    return cmd_attack.attacked(session, words)
-
-
 _AC = (("add", _ac_add), ("set", _ac_set), ("list", _ac_list), ("hit", _ac_hit),
-       ("attacked", _ac_attacked), ("repair", _ac_repair), ("leave", _ac_leave),
+       ("repair", _ac_repair), ("leave", _ac_leave),
        ("replace", _ac_replace), ("remove", _ac_remove))
 
 
