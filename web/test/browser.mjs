@@ -103,7 +103,8 @@ async function play() {
   await keys(page, ["Enter", "ArrowDown", "z", "Tab", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "z"]);
   seen.drawPixels = await pixels(page);
   await buttons(page, ["B", "START", "DOWN", "DOWN", "A"]); // back; the menu (on Roll): Mission
-  await buttons(page, ["SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "RIGHT", "RIGHT", "A", "RIGHT", "A"]);
+  // roster A-10A, A-10C; page Fly opens on the next step: start, then loiter
+  await buttons(page, ["SELECT", "A", "DOWN", "RIGHT", "UP", "A", "SELECT", "A", "A"]);
   seen.missionPixels = await pixels(page);
   await keys(page, ["x", "x", "x", "Enter", "ArrowDown", "ArrowDown", "z"]); // back to Cups, home, then Mission afresh
   seen.missionPixelsBeforeReload = await pixels(page);
