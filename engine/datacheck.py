@@ -35,7 +35,8 @@ def read(session, name):
             return datatables.rows(session, name, sheets._RIDGE, sheets.RIDGE_KEYS)
         if name == "tal/movement.txt":
             return datatables.rows(session, name, sheets._MOVE, sheets.MOVE_KEYS)
-        return sheets.stress_rows(session)
+        from engine.tal import band_tables
+        return band_tables.stress_rows(session)
     if name in ("tal/campaigns.txt", "tal/situations.txt", "tal/evaluation.txt",
                 "tal/card_names.txt"):
         from engine.tal import cards

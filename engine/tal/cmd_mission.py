@@ -72,8 +72,8 @@ def _wp(session, a):
         from engine.tal import aircraft_card
         wp = aircraft_card.value(session, aircraft.type_row(session, a), aircraft_card.WP)
     if ac_class == aircraft.MANNED and not vals[fields.TARGET] & FUEL_PRIORITY:
-        from engine.tal import sheets  # the sheets' tables load when first needed
-        wp -= sheets.band_wp(session, target_band(vals))[0]
+        from engine.tal import band_tables  # the sheets' tables load when first needed
+        wp -= band_tables.band_wp(session, target_band(vals))[0]
     return max(0, wp - aircraft.PYLON_WP * aircraft.marker(vals, a, aircraft.PYLON))
 
 
@@ -91,7 +91,7 @@ def _end_args(session, words):
     """BAND|BATTALION|stress S [destroyed] [all] [xp +X] -> (stress, xp, the slot of the battalion
     destroyed or -1).  Every word is checked before the band's stress is looked up (which may
     ask)."""
-    from engine.tal import sheets
+    from engine.tal import band_tables
     vals = session.vals
     stress = None
     band = target_band(vals)
@@ -130,7 +130,7 @@ def _end_args(session, words):
         raise parse.Reject(parse.STATE, "which battalion was destroyed? the mission was flown "
                            "against none: mission end BATTALION destroyed")
     if stress is None and band >= 0:
-        stress = sheets.band_stress(session, band)[0]
+        stress = band_tables.band_stress(session, band)[0]
     if stress is None:
         raise parse.Reject(parse.SYNTAX, "mission end needs the target's band (er et fl ft fr ab), "
                            "its battalion, or stress S")

@@ -84,7 +84,10 @@ def table(session, words):
                 datatables.entered_note(entered, "tal/movement.txt"))
     if t == "stress" or t == "wp":
         parse.arity(words, 3, 3, "table stress|wp BAND")
+        from engine.tal import band_tables
+
         b = battalions.band(words[2])
-        n, entered = (sheets.band_stress if t == "stress" else sheets.band_wp)(session, b)
+        n, entered = (band_tables.band_stress if t == "stress" else
+                      band_tables.band_wp)(session, b)
         return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
     raise parse.Reject(parse.UNKNOWN, "usage: " + USAGE)

@@ -1,10 +1,9 @@
 """The tables printed on the game's sheets: Scout, Ridge Evasion, Battalion Movement, and the
 mission stress and weight penalty of each range band (docs/rules.md: "Bilan de Succès de Scout",
-"Ridge Evasion", "Mouvement des Bataillons Ennemis", "Report du Stress des Pilotes", "Armements
-des Appareils").
+"Ridge Evasion", "Mouvement des Bataillons Ennemis"); a range band's stress and weight
+penalty are engine/tal/band_tables.py.
 
-Their rows live in data/tal/scout.txt, ridge.txt, movement.txt and stress.txt with what the
-rulebook gives; a row they do not give is asked at the table (`complete` in
+Their rows live in data/tal/scout.txt, ridge.txt and movement.txt with what the rulebook gives; a row they do not give is asked at the table (`complete` in
 engine/tal/ask.py).  Each look-up returns its values and whether an entered one was used.
 """
 
@@ -12,7 +11,6 @@ from engine.core.datatables import UNKNOWN, rows
 from engine.tal.ask import complete
 
 TACTICAL = "Tactical Display sheet"
-AIR_BASE = "Air Base sheet"
 
 
 def _find_span(table, value):
@@ -84,41 +82,3 @@ def movement(session, kind, die, mod, bn=""):
                                                            KIND_NAMES[kind], _roll(die, mod)),
                        TACTICAL)
     return vals[0] - 1, entered
-
-
-STRESS_KEYS = ((0,),)  # one row per band
-
-
-def stress_rows(session):
-    """The rows of data/tal/stress.txt: (band, stress, WP) per range band."""
-    from engine.tal import battalions  # the bands: only this table needs them of sheets.py
-
-    columns = (("band", battalions.BANDS), ("stress", (0, 99), "?"), ("wp", (0, 99), "?"),
-               ("source", "text"))
-    return rows(session, "tal/stress.txt", columns, STRESS_KEYS)
-
-
-def _band(session, b, table, what, sheet):
-    # table: "stress" or "wp", the column wanted
-    from engine.tal import battalions
-
-    vals = [UNKNOWN]
-    for band, stress, wp in stress_rows(session):
-        if band == b:
-            vals[0] = wp if table == "wp" else stress
-    entered = complete(session, table, battalions.BANDS[b], vals, ((table, 0, 99, None),),
-                       "%s, %s" % (what, battalions.BAND_NAMES[b]), sheet)
-    return vals[0], entered
-
-
-def band_stress(session, b):
-    """Mission stress for a target in range band `b` ("Report du Stress des Pilotes"):
-    (stress, entered)."""
-    return _band(session, b, "stress", "Mission stress", AIR_BASE)
-
-
-def band_wp(session, b):
-    """Weight Points each aircraft loses against range band `b` ("Armements des Appareils"):
-    (WP, entered)."""
-    return _band(session, b, "wp", "Weight penalty", TACTICAL)
-

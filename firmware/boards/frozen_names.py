@@ -84,6 +84,8 @@ def _names():
     from engine.tal import answers
     import engine.tal.ask
     from engine.tal import ask
+    import engine.tal.band_tables
+    from engine.tal import band_tables
     import engine.tal.battalions
     from engine.tal import battalions
     import engine.tal.campaign
