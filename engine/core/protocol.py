@@ -177,8 +177,8 @@ def _find(words, session):
 
         undolog.reserve(session)
         __import__("engine.core.unload")
-        if name not in sys.modules:
-            import gc
+        if name not in sys.modules:  # its garbage freed first, the module placed low in the heap:
+            import gc  # campaign.md:847's whole campaign 23.25 KB against 23.75 on qemu-frozen
 
             gc.collect()
     __import__(name)
