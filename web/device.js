@@ -57,6 +57,8 @@ const leds = [...document.querySelectorAll(".leds i")];
 let outbox = ""; // console replies, shown once their step is on the disk
 const page = {
   storage: null, // diskStorage(), at start
+  steps: 0, // the device loop's steps so far, and the last that redrew the screen (tests wait
+  drawnAt: 0, // for a key to be taken and drawn: web/test/browser.mjs `settle`)
   backlight(pct) { canvas.style.filter = pct >= 100 ? "" : `brightness(${pct}%)`; },
   flash(ink) {
     const colour = ink < 0 ? "" : palette[ink];
@@ -78,12 +80,14 @@ const page = {
 };
 globalThis.tal_page = page;
 
-let mp, board, loop, getValue, screenAt, boxAt, KEYS;
+let mp, board, loop, getValue, setValue, screenAt, boxAt, KEYS;
 
 function paint() {
-  // The tiles the last step redrew, from the backend's ink buffer in the WebAssembly memory.
+  // The tiles the last step redrew, from the backend's ink buffer in the WebAssembly memory; the
+  // box is emptied once painted (a step that renders nothing leaves it as it was).
   const x1 = getValue(boxAt + 4, "i16");
   if (x1 <= 0) return false;
+  setValue(boxAt + 4, 0, "i16");
   const x0 = getValue(boxAt, "i16"), y0 = getValue(boxAt + 2, "i16"), y1 = getValue(boxAt + 6, "i16");
   const px = image.data;
   for (let y = y0; y < y1; y++) {
@@ -116,7 +120,10 @@ async function step() {
       logEl.scrollTop = logEl.scrollHeight;
       outbox = "";
     }
-    if (paint() && !document.body.dataset.firstScreenMs) {
+    page.steps++;
+    const drew = paint();
+    if (drew) page.drawnAt = page.steps;
+    if (drew && !document.body.dataset.firstScreenMs) {
       // since the navigation started: the page, the runtime, the app and its first frame
       document.body.dataset.firstScreenMs = String(Math.round(performance.now()));
       say("");
@@ -224,6 +231,7 @@ async function start() {
     stderr: (s) => console.error(s),
   });
   getValue = mp._module.getValue;
+  setValue = mp._module.setValue;
   say("Starting the device…");
   mp.runPython(`
 import uctypes

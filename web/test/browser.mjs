@@ -31,16 +31,22 @@ async function firstScreen(page) {
   return Number(await page.getAttribute("body", "data-first-screen-ms"));
 }
 
-const pause = (page) => page.waitForTimeout(60); // a few steps of the device's 10 ms loop
+// Until the device has taken what was pressed and drawn it: a few steps of its loop since, the
+// last two drawing nothing (a fixed 60 ms was too short on a loaded machine: a frame not drawn).
+async function settle(page) {
+  const from = await page.evaluate(() => tal_page.steps);
+  await page.waitForFunction((n) => tal_page.steps >= n + 3 && tal_page.steps - tal_page.drawnAt >= 2,
+    from, { polling: 5, timeout: 10000 });
+}
 
 async function keys(page, names) {
-  for (const k of names) { await page.keyboard.press(k); await pause(page); }
+  for (const k of names) { await page.keyboard.press(k); await settle(page); }
 }
 
 async function buttons(page, names) {
   for (const k of names) {
     await page.click(`#board button[data-key="${k}"]:visible`);
-    await pause(page);
+    await settle(page);
   }
 }
 
@@ -120,12 +126,12 @@ async function play() {
   // Landscape, the Pico board, the panels open: screenshots.
   await page.evaluate(() => { document.getElementById("more").open = false; scrollTo(0, 0); });
   await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
-  await pause(page);
+  await settle(page);
   await shot(page, "web-landscape.png");
   await page.setViewportSize({ width: 1280, height: 900 });
   await openMore(page);
   await request(page, "so");
-  await pause(page);
+  await settle(page);
   await page.evaluate(() => scrollTo(0, 0));
   await shot(page, "web-desktop.png", true);
 
