@@ -74,6 +74,13 @@ def count(n, one, many=None):
     return "%d %s" % (n, one if n == 1 else many or one + "s")
 
 
+def listed(words):
+    """`1`, `1 and 2`, `1, 2 and 3`: a list as said."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def word(value):
     """A reply value in words: yes/no, "none", lists joined by spaces."""
     if value is True:

@@ -194,7 +194,7 @@ def test_a_mission_against_a_battalion_with_fuel_priority_and_altitude():
     d.action("altitude")
     assert d.row_value("Altitude") == "low"  # the aircraft's other altitude
     d.do()
-    assert "aircraft 1 at low altitude" in d.flat()
+    assert "Aircraft 1 flies at low altitude." in d.flat()
     d.action("end")
     assert d.row_value("Target band") == "its target"
     same_state(d, ["bn add 11a 4", "so +2", "ac add a-10a fast high", "mission start 1 vs 11a",
@@ -260,7 +260,7 @@ def test_cups_popups():
     for draw in r["draws"]:
         if draw.get("hex"):
             heavy = draw["attack"].endswith("h")
-            assert "hex %d:" % draw["hex"] in text
+            assert "Hex %d:" % draw["hex"] in text
             words = "%s %s, range %d" % (draw["attack"][:-1], "Heavy" if heavy else "Light",
                                          draw["range"])
             assert words in text

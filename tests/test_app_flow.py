@@ -57,7 +57,7 @@ def test_a_battalion_entered_on_the_map_first_counts_once():
     d.play(("menu Mission", "action end", "set Bn destroyed=yes", "do"))
     assert "Battalion 1A destroyed: entered on the Map already" in d.flat()
     d.back()
-    assert "no battalion left: the campaign is over" in d.flat()
+    assert "No battalion is left: the campaign is over." in d.flat()
     c = engine(d, "campaign")
     assert (c["vp"], c["battalions_left"], c["status"]) == (5, 0, "over")
 

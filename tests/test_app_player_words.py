@@ -13,7 +13,7 @@ pytestmark = pytest.mark.usefixtures("both_sizes")
 def test_an_undone_purchase_leaves_no_result_line():
     d = Driver()
     d.play(("run campaign start iraq-1991 surge", "menu Campaign", "action buy aircraft", "do"))
-    assert "aircraft 1: A-10A, SO" in d.flat()
+    assert "A-10A bought" in d.flat()
     d.undo()
     assert "Buying aircraft A-10A" in d.flat()  # the step in words, not "ac add a-10a"
     d.do()
@@ -25,7 +25,7 @@ def test_an_undone_purchase_leaves_no_result_line():
 def test_a_change_from_the_serial_line_clears_the_result_line_too():
     d = Driver()
     d.play(MISSION + ("action end turn", "do"))
-    assert "turn 1 ended" in d.flat()
+    assert "Turn 1 is over" in d.flat()
     d.app.run(["undo"])
     d.screen()
     assert "ended" not in d.flat()

@@ -65,7 +65,7 @@ def test_the_checks_and_the_mission_s_end_are_sentences():
     page = read_all(d)
     assert "Aircraft 1, Bingo 6, d10" in page and ("Pirate takes" in page)
     d.back()
-    assert not leaked(d) and "Bingo checks rolled" in d.flat()
+    assert not leaked(d) and "The Bingo checks are rolled." in d.flat()
     d.play(("action end", "do"))
     if d.title()[0] == "Ask":  # the band's mission stress, not printed: no die was rolled
         assert d.title()[1] == ""
@@ -142,7 +142,7 @@ def test_a_pilot_s_condition_is_said_one_way_everywhere():
     d.play(FLYING + ("run loiter start", "run ac hit 2 wounded", "menu Campaign", "page Pilots"))
     assert "Okay, Wounded" in d.flat() and "Shaken" in d.flat()  # Hammer 4 stress; Judge 9
     d.play(("set Pilot=Hammer (AH-64)", "action stress +", "set Amount=+3", "do"))
-    assert "Hammer: stress 7, Shaken, Wounded" in d.flat()  # past his Okay 6
+    assert "Hammer has 7 stress: Shaken, Wounded." in d.flat()  # past his Okay 6
     assert "Okay, Wounded" not in d.flat() and "Shaken, Wounded" in d.flat()
     d.play(("action stress -", "do"))  # refused: no stress comes off a Wounded pilot
     assert not leaked(d)

@@ -45,7 +45,7 @@ def test_cas_screen_runs_the_same_requests_as_the_protocol():
     assert "No CAS mission" in d.text()
     d.action("card")
     d.do()  # card 2 1 0
-    assert "VP -2 at the draw (VP now -2)" in d.flat()
+    assert "VP -2 at the draw: VP -2 now." in d.flat()
     d.action("engaged")
     d.do()  # engaged 1 2 with a d10 hex
     d.action("hit")
@@ -68,7 +68,7 @@ def test_cas_end_shows_the_rulebook_example():
         assert protocol.execute(d.session, line.split())
     d.action("end")
     d.do()
-    assert "CAS over: +3 VP (mission +1), complete" in d.flat()
+    assert "CAS mission over, complete: VP +3 (the mission's +1)." in d.flat()
     assert ask(d.session, "cas")["on"] is False
 
 
@@ -105,7 +105,8 @@ def test_assault_page_rolls_a_soldier_check():
     t = twin()
     ask(t, "game exp3")
     r = ask(t, "assault sniper inf 8")
-    want = "d10 %d +7 = %d: %s" % (r["die"], r["result"], "PASS" if r["pass"] else "FAIL")
+    want = "d10 %d +7 = %d: the Assault %s." % (r["die"], r["result"],
+                                                 "passes" if r["pass"] else "fails")
     assert want in d.flat()
 
 
@@ -126,8 +127,8 @@ def test_golan_screen_mines_leaders_and_fire():
     for line in ("game exp3", "game golan", "mine place 0512", "mine reveal", "mine attack 1"):
         r = ask(t, line)
         assert r["ok"], line
-    outcome = "STAYS" if r["outcome"] == "stays" else "removed"
-    assert "d6 %d: mine 1 %s" % (r["die"], outcome) in d.flat()
+    outcome = "stays" if r["outcome"] == "stays" else "is removed"
+    assert "d6 %d: mine 1 %s." % (r["die"], outcome) in d.flat()
     d.page("Leaders")
     d.do()  # leader i1 at 0512
     assert "Israeli leader 1 in hex 0512" in d.canvas.lines()
@@ -200,10 +201,10 @@ def test_pack_screens_draw_under_micropython():
         ("back", "menu Settings", "set Game=Golan", "back", "keys t"),
         ("keys da",), ("do",), ("page Leaders",), ("do",)), size=(160, 128))
     assert shots[0][0][0].startswith("EXP3")
-    assert any("Squad 1 engaged" in line for line in shots[1][0])
+    assert "Squad 1 is engaged in hex" in " ".join(shots[1][0])
     assert shots[2][0][0].endswith("Assault")
     assert any("Golan" in line for line in shots[3][0])
     assert shots[4][0][0] == "Golan Mines"
-    assert any("mine 1 placed in hex 0512" in line for line in shots[5][0])
+    assert "Mine 1 is placed in hex 0512." in " ".join(shots[5][0])
     assert shots[6][0][0] == "Golan Leaders"
-    assert any("Israeli leader 1 in hex 0512" in line for line in shots[7][0])
+    assert "Israeli leader 1 is in hex 0512." in " ".join(shots[7][0])

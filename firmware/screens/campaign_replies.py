@@ -14,7 +14,9 @@ def tracks(screen, reply):
         v = ui.get(reply, key)
         if v is not None:
             parts.append("%s %d" % (key.upper() if key != "day" else "Day", v))
-    screen.show(", ".join(parts) or screen.action().label + ": done",
+    label = screen.action().label
+    screen.show("Now " + ", ".join(parts) + "." if parts else
+                "Done: " + label + ".",
               inks.RED if ui.get(reply, "status") == "failed" else inks.WHITE)
 
 
@@ -26,46 +28,51 @@ def started(screen, reply):
     year = ui.get(u, "year")
     vp = ui.get(u, "setup_vp")
     unknown = [w for w, x in (("year", year), ("set-up VP", vp)) if x is None]
-    values = "SO %d, %s, +%d a day" % (ui.get(u, "so", 0),
-                                       ui.count(ui.get(u, "days", 0), "day"),
-                                       ui.get(u, "daily", 0))
+    values = "SO %d, %s, SO +%d a day" % (ui.get(u, "so", 0),
+                                          ui.count(ui.get(u, "days", 0), "day"),
+                                          ui.get(u, "daily", 0))
     if not unknown:
-        screen.show("%d: %s" % (year, values))
+        screen.show(screen.fit("The year %d: %s." % (year, values), "%d: %s." % (
+            year, values.replace(", SO +", ", +"))))
         return
-    screen.show(screen.fit("%s; not known: %s" % (values, ", ".join(unknown)),
-                       "Not known: " + ", ".join(unknown)), inks.YELLOW)
+    screen.show(screen.fit("%s. Not known: the %s." % (values, ui.listed(unknown)),
+                           "Not known: the %s." % ui.listed(unknown),
+                           "Not known: %s." % ", ".join(unknown)), inks.YELLOW)
 
 
 def battalion(screen, reply):
     band = ui.get(reply, "band", "fl")
-    screen.show("%s in the %s" % (ui.get(reply, "battalion", "").upper(),
-                                BAND_NAMES[BANDS.index(band)]))
+    screen.show("%s is in the %s." % (ui.get(reply, "battalion", "").upper(),
+                                      BAND_NAMES[BANDS.index(band)]))
 
 
 def bought(screen, reply):
-    screen.show("aircraft %d: %s, SO %d" % (
-        ui.get(reply, "ac"), ui.get(reply, "type", "").upper(), ui.get(reply, "so", 0)))
+    ac_type, so = ui.get(reply, "type", "").upper(), ui.get(reply, "so", 0)
+    screen.show(screen.fit("%s bought as aircraft %d: SO %d now." % (ac_type, ui.get(reply, "ac"), so),
+                           "%s bought: SO %d now." % (ac_type, so)))
 
 
 def pilot(screen, reply):
     status = ui.get(reply, "status", "okay")
     k = ui.word(ui.get(reply, "pilot"))
     name = ui.get(reply, "name")
-    screen.show("%s: stress %s, %s" % (
-        _cap(name) if name else called(screen, k), ui.word(ui.get(reply, "stress")),
-        ui.condition(status, ui.get(reply, "wounded"))), STATUS_INK.get(status, inks.WHITE))
+    who, stress = _cap(name) if name else called(screen, k), ui.word(ui.get(reply, "stress"))
+    condition = ui.condition(status, ui.get(reply, "wounded"))
+    screen.show(screen.fit("%s has %s stress: %s." % (who, stress, condition),
+                           "%s: stress %s, %s." % (who, stress, condition)),
+                STATUS_INK.get(status, inks.WHITE))
 
 
 def leveled(screen, reply):
     left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
     who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
     if left <= 0:
-        screen.show("%s now %s" % (who, level))
+        screen.show("%s is %s now." % (who, level))
         return
     more = "%d more lowered" % left
-    screen.show(screen.fit("%s now %s, %s to balance" % (who, level, more),
-                       "%s now %s: %s" % (who, level, more), "%s: %s" % (who, more)),
-              inks.YELLOW)
+    screen.show(screen.fit("%s is %s now: %s to balance." % (who, level, more),
+                           "%s is %s: %s." % (who, level, more), "%s: %s." % (who, more)),
+                inks.YELLOW)
 
 
 def promoted(screen, reply):
@@ -78,30 +85,35 @@ def promoted(screen, reply):
                 if acts[i] is screen.a_new_card:
                     screen.chosen[page] = i
         who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
-        screen.show(screen.fit("%s now %s: enter his new card" % (who, level),
-                           "%s now %s: his new card" % (who, level),
-                           "%s: enter his new card" % who), inks.YELLOW)
+        screen.show(screen.fit("%s is %s now: enter his new card." % (who, level),
+                               "%s is %s: his new card next." % (who, level),
+                               "%s: enter his new card." % who), inks.YELLOW)
     elif screen.action() is screen.a_new_card:
         pilot(screen, reply)
     else:
-        screen.show("%s: %d XP" % (called(screen, ui.get(reply, "pilot")), ui.get(reply, "xp", 0)))
+        screen.show("%s has %d XP." % (called(screen, ui.get(reply, "pilot")),
+                                       ui.get(reply, "xp", 0)))
 
 
 def day_ended(screen, reply):
     if ui.get(reply, "status") == "over":
-        screen.show("the campaign is over: its result", inks.YELLOW)
+        screen.show(screen.fit("The campaign is over: its result next.",
+                               "The campaign is over."), inks.YELLOW)
         return
     rested = ui.get(reply, "rested", ()) or ()
     know_pilots(screen)
     screen.app.open("reveal", "End of day %d" % ui.get(reply, "day", 0),
-                  [("SO +%d, now %d" % (ui.get(reply, "gain", 0), ui.get(reply, "so", 0)),
+                  [("SO +%d: SO %d now." % (ui.get(reply, "gain", 0), ui.get(reply, "so", 0)),
                     inks.GREEN)] +
                   [rest_line(screen, ui.pairs_of(p)) for p in rested] +
-                  [("to roll: " + (" ".join(b.upper() for b in ui.get(reply, "roll", ()))
-                                   or "none"), inks.CYAN)] +
-                  ([("Close Air Support mission discarded", inks.YELLOW)]
+                  [(("Battalions to roll for: %s." % ui.listed(
+                      [b.upper() for b in ui.get(reply, "roll", ())])) if
+                    ui.get(reply, "roll") else "No battalion to roll for.", inks.CYAN)] +
+                  ([("The Close Air Support mission is discarded.", inks.YELLOW)]
                    if ui.get(reply, "cas") else []))
-    screen.show("day %d ended: battalions move" % ui.get(reply, "day", 0))
+    day = ui.get(reply, "day", 0)
+    screen.show(screen.fit("Day %d is over: the battalions move." % day,
+                           "Day %d over: battalions move." % day))
 
 
 def know_pilots(screen):
@@ -123,9 +135,9 @@ def rest_line(screen, record):
     status = ui.get(record, "status", "okay")
     rested = ui.get(record, "recovered", 0)
     stress = ui.get(record, "stress", 0)
-    return ("%s: stress %s%d, %s" % (called(screen, k), "%d to " % (stress + rested) if rested
-                                     else "", stress,
-                                     ui.condition(status, ui.get(record, "wounded"))),
+    return ("%s: stress %s%d, %s." % (called(screen, k), "%d to " % (stress + rested) if rested
+                                      else "", stress,
+                                      ui.condition(status, ui.get(record, "wounded"))),
             STATUS_INK.get(status, inks.WHITE))
 
 
@@ -136,21 +148,23 @@ def rolled(screen, reply):
     name = ui.get(reply, "battalion", "").upper()
     verb = {"advance": "advances", "hold": "holds", "retreat": "retreats"}.get(move, move)
     where = BAND_NAMES[BANDS.index(band)]
-    screen.show(screen.fit("%s, d10 %d%s: %s %s the %s" % (
+    screen.show(screen.fit("%s, d10 %d%s: it %s %s the %s." % (
         name, ui.get(reply, "die", 0),
         " %s = %d" % (ui.signed(mod), ui.get(reply, "result", 0)) if mod else "", verb,
         "in" if move == "hold" else "to", where),
-        "%s %s: %s" % (name, verb, where)), MOVES.get(move, inks.WHITE))
+        "%s %s %s the %s." % (name, verb, "in" if move == "hold" else "to", where),
+        "%s %s: %s." % (name, verb, where)), MOVES.get(move, inks.WHITE))
 
 
 def losses(screen, reply):
     failed = ui.get(reply, "status") == "failed"
     loss = ui.get(reply, "loss", 0)
     if not loss:
-        screen.show("no SO lost: SO %d" % ui.get(reply, "so", 0))
+        screen.show("No SO lost: SO %d." % ui.get(reply, "so", 0))
         return
     fr, ab = ui.get(reply, "fr", 0), ui.get(reply, "ab", 0)
-    then = "not paid, the campaign fails" if failed else "SO %d" % ui.get(reply, "so", 0)
+    then = ("not paid, the campaign fails." if failed else
+            "SO %d now." % ui.get(reply, "so", 0))
     where = ", ".join(x for x in ("%d in Friendly Rear" % fr if fr else "",
                                   "%d at the Air Base" % ab if ab else "") if x)
     screen.show(screen.fit("SO -%d (%d in Friendly Rear, %d at the Air Base): %s" % (
@@ -160,25 +174,32 @@ def losses(screen, reply):
 
 def bn_hit(screen, reply):
     if ui.get(reply, "status") == "over":  # the last battalion: the campaign ends at once
-        screen.show("%s destroyed: no battalion left, the campaign is over" % ui.get(
-            reply, "battalion", "").upper(), inks.YELLOW)
+        name = ui.get(reply, "battalion", "").upper()
+        screen.show(screen.fit("%s destroyed: no battalion is left, the campaign is over." % name,
+                               "%s destroyed: the campaign is over." % name,
+                               "%s destroyed: campaign over." % name), inks.YELLOW)
         return
-    screen.show("%s %s: VP +%d, now %d" % (ui.get(reply, "battalion", "").upper(),
-                                         ui.get(reply, "strength"), ui.get(reply, "gain", 0),
-                                         ui.get(reply, "vp", 0)), inks.GREEN)
+    strength = ui.get(reply, "strength")
+    what = "%s %s: VP +%d" % (ui.get(reply, "battalion", "").upper(),
+                              {"half": "is halved", "destroyed": "is destroyed"}.get(strength, strength),
+                              ui.get(reply, "gain", 0))
+    vp = ui.get(reply, "vp", 0)
+    screen.show(screen.fit("Battalion %s, VP %d now." % (what, vp), "%s, now %d." % (what, vp)),
+                inks.GREEN)
 
 
 def rested(screen, reply):
     know_pilots(screen)
     screen.app.open("reveal", "R&R", [rest_line(screen, ui.pairs_of(p))
                                     for p in ui.get(reply, "rested", ()) or ()])
-    screen.show("R&R: every pilot rests, SO %d" % ui.get(reply, "so", 0))
+    so = ui.get(reply, "so", 0)
+    screen.show(screen.fit("R&R: every pilot rests. SO %d now." % so, "R&R: SO %d now." % so))
 
 
 def removed(screen, _reply):
     field = screen.action().fields[0]
-    screen.show("%s removed" % (called(screen, field.chosen()) if field is screen.who else
-                              "battalion " + field.text))
+    screen.show("%s is removed." % (called(screen, field.chosen()) if field is screen.who else
+                                    "Battalion " + field.text))
 
 
 def rule_switches(screen, _reply):
@@ -194,5 +215,7 @@ def counter_mix(screen, _reply):
 
 def resulted(screen, reply):
     word = ui.get(reply, "result", "")
-    screen.show("result: %s, %d VP" % (word, ui.get(reply, "vp", 0)),
+    vp = ui.get(reply, "vp", 0)
+    screen.show(screen.fit("The campaign's result: %s, with %d VP." % (_cap(word), vp),
+                           "Result: %s, %d VP." % (_cap(word), vp)),
               inks.RED if word == "failure" else inks.GREEN)

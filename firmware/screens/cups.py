@@ -108,7 +108,7 @@ class Screen(Form):
         self.app.open("hits", reply)
         light = ui.get(reply, "light", 0)
         heavy = ui.get(reply, "heavy", 0)
-        self.show("drawn: %d Light, %d Heavy" % (light, heavy),
+        self.show("Drawn: %d Light, %d Heavy." % (light, heavy),
                   inks.RED if heavy else inks.YELLOW if light else inks.GREEN)
 
     def popups(self, reply):
@@ -118,30 +118,30 @@ class Screen(Form):
             p = ui.pairs_of(x)
             unit = ui.get(p, "unit", "")
             if ui.get(p, "hex") is None:
-                lines.append(("%s: back in the cup" % unit_name(unit),
+                lines.append(("%s: back in the cup." % unit_name(unit),
                               inks.GREY))
                 continue
             enemies += 1
             words, ink = attack_words(ui.get(p, "attack"))
             rng = ui.get(p, "range")
-            lines.append(("hex %d: %s" % (ui.get(p, "hex"), unit_name(unit)), inks.WHITE,
+            lines.append(("Hex %d: %s" % (ui.get(p, "hex"), unit_name(unit)), inks.WHITE,
                           words + ("" if rng is None else ", range %s" % ui.word(rng)), ink))
         if ui.get(reply, "skipped"):
-            lines.append(("%d aircraft draw no Pop-Up" % ui.get(reply, "skipped"), inks.GREY))
+            lines.append(("%d aircraft draw no Pop-Up." % ui.get(reply, "skipped"), inks.GREY))
         if ui.get(reply, "data"):
             lines.append((ui.data_status(reply), inks.PURPLE))
         self.app.open("reveal", "Pop-Ups drawn", lines)
-        self.show("%d enem%s on the battlefield" % (enemies, "y" if enemies == 1 else "ies"),
+        self.show("%s on the battlefield." % ui.count(enemies, "enemy", "enemies"),
                   inks.RED if enemies else inks.GREEN)
 
     def returned(self, reply):
         back = ui.get(reply, "returned")
         if isinstance(back, list):  # the Hit counters an aircraft held
             n = len(back)
-            self.show("%s back in the cup" % ("no counter" if not n else "1 counter" if n == 1
-                                              else "%d counters" % n))
+            self.show("%s back in the cup." % ("No counter" if not n else "1 counter" if n == 1
+                                               else "%d counters" % n))
         else:  # a Pop-Up, as its picker named it
-            self.show("back in the cup: " + self.out.shown("%s" % back))
+            self.show("Back in the cup: %s." % self.out.shown("%s" % back))
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):

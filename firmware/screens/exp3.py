@@ -65,47 +65,50 @@ class Screen(Form):
 
     # --- after an action -------------------------------------------------------------------
     def card(self, reply):
-        self.show("VP %s at the draw (VP now %d)" % (ui.signed(ui.get(reply, "vp_change")),
+        self.show("VP %s at the draw: VP %d now." % (ui.signed(ui.get(reply, "vp_change")),
                                                      ui.get(reply, "vp")), inks.YELLOW)
 
     def engaged(self, reply):
         sq = ui.get(reply, "squads")
-        self.show("Squads %d to %d engaged in hex %d" % (sq[0], sq[-1], ui.get(reply, "hex")) if
-                  len(sq) > 1 else "Squad %d engaged in hex %d" % (sq[0], ui.get(reply, "hex")),
+        self.show("Squads %d to %d are engaged in hex %d." % (sq[0], sq[-1], ui.get(reply, "hex"))
+                  if len(sq) > 1 else "Squad %d is engaged in hex %d." % (sq[0],
+                                                                         ui.get(reply, "hex")),
                   inks.YELLOW)
 
     def hex_enemies(self, reply):
-        self.show("hex %d: %s" % (ui.get(reply, "hex"),
-                                  ui.count(ui.get(reply, "enemies"), "enemy", "enemies")))
+        self.show("Hex %d: %s." % (ui.get(reply, "hex"),
+                                   ui.count(ui.get(reply, "enemies"), "enemy", "enemies")))
 
     def squad_hit(self, reply):
         gone = ui.get(reply, "eliminated")
-        self.show("Squad %d: %d of %d hits%s" % (self.squad.value, ui.get(reply, "hits"),
-                                                 ui.get(reply, "capacity"),
-                                                 ", ELIMINATED" if gone else ""),
+        self.show("Squad %d has %d of %d hits%s" % (self.squad.value, ui.get(reply, "hits"),
+                                                    ui.get(reply, "capacity"),
+                                                    ": it is eliminated." if gone else "."),
                   inks.RED if gone else inks.YELLOW)
 
     def friendly_fire(self, reply):
         lost = -ui.get(reply, "vp_change")
-        self.show("friendly fire: %d Squads lost, %d VP" % (lost, -lost),
+        self.show("Friendly fire: %s lost, VP %d." % (ui.count(lost, "Squad"), -lost),
                   inks.RED if lost else inks.GREEN)
 
     def ended(self, reply):
-        self.show("CAS over: %s VP (mission %s)%s" % (
-            ui.signed(ui.get(reply, "vp_change")), ui.signed(ui.get(reply, "mission_vp")),
-            ", complete" if ui.get(reply, "complete") else ""), inks.GREEN)
+        self.show("CAS mission over%s: VP %s (the mission's %s)." % (
+            ", complete" if ui.get(reply, "complete") else "",
+            ui.signed(ui.get(reply, "vp_change")), ui.signed(ui.get(reply, "mission_vp"))),
+            inks.GREEN)
 
     def assault(self, reply):
         ok = ui.get(reply, "pass")
-        self.show("d10 %d %s = %d: %s" % (ui.get(reply, "die"), ui.signed(ui.get(reply, "mod")),
-                                          ui.get(reply, "result"), "PASS" if ok else "FAIL"),
+        self.show("d10 %d %s = %d: the Assault %s." % (
+            ui.get(reply, "die"), ui.signed(ui.get(reply, "mod")), ui.get(reply, "result"),
+            "passes" if ok else "fails"),
                   inks.GREEN if ok else inks.RED)
 
     def forobs(self, reply):
-        self.show("Forward Observer of hex %d used" % self.hex.value, inks.YELLOW)
+        self.show("The Forward Observer of hex %d is used." % self.hex.value, inks.YELLOW)
 
     def new_turn(self, reply):
-        self.show("new turn: Forward Observers free")
+        self.show("A new turn: the Forward Observers are free.")
 
     # --- the glance ------------------------------------------------------------------------
     def refresh(self):

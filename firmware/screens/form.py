@@ -153,7 +153,7 @@ class Form(ui.Screen):
         """What an action without a result of its own did: its label and settings as the
         screen shows them ("Done: pick 2 Heavy"), never the request's words."""
         said = " ".join([act.label] + [f.text for f in act.fields if f.text])
-        return "Done: " + said
+        return "Done: " + said + "."
 
     def show(self, text, ink=inks.WHITE):
         """The result line (two lines at most; longer, it opens as a page to read in full), with

@@ -82,17 +82,17 @@ class Screen(Form):
 
     # --- after an action -------------------------------------------------------------------
     def placed(self, reply):
-        self.show("mine %d placed in hex %s" % (ui.get(reply, "mine"), ui.get(reply, "hex")),
+        self.show("Mine %d is placed in hex %s." % (ui.get(reply, "mine"), ui.get(reply, "hex")),
                   inks.YELLOW)
 
     def revealed(self, reply):
-        self.show("%s face up: attack them" % ui.count(len(ui.get(reply, "revealed")), "mine"),
+        self.show("%s face up: attack them." % ui.count(len(ui.get(reply, "revealed")), "mine"),
                   inks.YELLOW)
 
     def mine_attacked(self, reply):
         stays = ui.get(reply, "outcome") == "stays"
-        self.show("d6 %d: mine %d %s" % (ui.get(reply, "die"), ui.get(reply, "mine"),
-                                         "STAYS" if stays else "removed"),
+        self.show("d6 %d: mine %d %s." % (ui.get(reply, "die"), ui.get(reply, "mine"),
+                                          "stays" if stays else "is removed"),
                   inks.YELLOW if stays else inks.GREEN)
 
     def new_game(self, _reply):
@@ -100,14 +100,14 @@ class Screen(Form):
                       " alive and unplaced?", ["golan", "new"], "new Golan game")
 
     def placed_leader(self, reply):
-        self.show("%s in hex %s" % (self.who.text, self.hexname()))
+        self.show("%s is in hex %s." % (self.who.text, self.hexname()))
 
     def tested(self, reply):
         out = ui.get(reply, "outcome")
         ink = inks.GREEN if out == "moves" else inks.RED if out in ("killed", "destroyed") \
             else inks.YELLOW
         at = ui.get(reply, "hex")
-        self.show("d6 %d: %s %s" % (ui.get(reply, "die"), self.who.text, {
+        self.show("d6 %d: %s %s." % (ui.get(reply, "die"), self.who.text, {
             "moves": "moves to hex %s" % at if at else "moves", "stays": "stays",
             "killed": "is killed", "destroyed": "is destroyed"}.get(out, out)), ink)
 
@@ -122,18 +122,18 @@ class Screen(Form):
 
     def sagger(self, reply):
         odd = ui.get(reply, "odd")
-        self.show("d6 %d: %s" % (ui.get(reply, "die"), "no missiles (odd)" if odd else
-                                 "fire on the table (even)"), inks.RED if odd else inks.GREEN)
+        self.show("d6 %d: %s" % (ui.get(reply, "die"), "odd, no missiles." if odd else
+                                 "even, fire on the table."), inks.RED if odd else inks.GREEN)
 
     def heli_range(self, reply):
-        self.show("range %d counts as %d against a helicopter" % (
+        self.show("Range %d counts as %d against a helicopter." % (
             self.range.value, ui.get(reply, "vs_helicopter")), inks.YELLOW)
 
     def avlb_defence(self, reply):
-        self.show("AVLB defence %d" % ui.get(reply, "defence"), inks.YELLOW)
+        self.show("The AVLB's defence is %d." % ui.get(reply, "defence"), inks.YELLOW)
 
     def avlb_ditch(self, reply):
-        self.show("AVLB in the ditch of hex %s" % self.hexname(), inks.YELLOW)
+        self.show("The AVLB is in the ditch of hex %s." % self.hexname(), inks.YELLOW)
 
     def notes(self, reply):
         label = self.action().label

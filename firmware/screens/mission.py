@@ -282,33 +282,37 @@ class Screen(Form):
         """What an action without a result of its own did, in words."""
         label = self.action().label
         craft = "aircraft " + self.ac.text
-        self.show({"leave": craft + " leaves the battlefield", "home": "the flight turns home",
-                   "abort": "mission aborted", "repair": "%s: %s repaired" % (
-                       craft, self.marker.text), "remove": craft + " removed",
-                   "pilot": "%s flies %s" % (self.pilot.text.split(" (")[0], craft) if self.pilot.chosen() !=
-                   "nopilot" else craft + ": no pilot"}.get(label, label))
+        self.show({"leave": "A" + craft[1:] + " leaves the battlefield.",
+                   "home": "The flight turns home.", "abort": "The mission is aborted.",
+                   "repair": "%s repaired on %s." % (self.marker.text, craft),
+                   "remove": "A" + craft[1:] + " is off the roster.",
+                   "pilot": "%s flies %s." % (self.pilot.text.split(" (")[0], craft) if
+                   self.pilot.chosen() != "nopilot" else "A" + craft[1:] + " has no pilot now."
+                   }.get(label, label))
 
     def started(self, reply):
         self.picked = []  # flown: the next mission's aircraft are picked anew
         self.destroyed.set(False)  # what the last mission's end said is not this one's
         self.all.set(False)
         wp = ui.get(reply, "wp")
-        self.show("mission started: target-bound" + (
-            ", WP " + ", ".join(ui.word(x) for x in wp) if wp else ""), inks.WHITE)
+        self.show("The flight is target-bound" + (
+            ", WP " + ui.listed([ui.word(x) for x in wp]) + "." if wp else "."), inks.WHITE)
 
     def armed(self, reply):
-        self.show("weapons: %d points, SO %d" % (ui.get(reply, "points", 0),
-                                                 ui.get(reply, "so", 0)))
+        points, cost, so = ui.get(reply, "points", 0), ui.get(reply, "cost", 0), ui.get(reply, "so", 0)
+        self.show(self.fit("%d armament points cost %d SO: SO %d now." % (points, cost, so),
+                           "Weapons cost %d SO: SO %d now." % (cost, so)))
 
     def fuelled(self, reply):
-        self.show("Fuel Priority: no weight penalty, SO %d" % ui.get(reply, "so", 0))
+        self.show("Fuel Priority: no weight penalty. SO %d now." % ui.get(reply, "so", 0))
 
     def climbed(self, reply):
-        self.show("aircraft %d at %s altitude" % (ui.get(reply, "ac"), ui.get(reply, "altitude")))
+        self.show("Aircraft %d flies at %s altitude." % (ui.get(reply, "ac"),
+                                                          ui.get(reply, "altitude")))
 
     def added(self, reply):
-        self.show("aircraft %d added: %s" % (ui.get(reply, "ac"),
-                                             ui.get(reply, "type", "").upper()))
+        self.show("%s added to the roster as aircraft %d." % (ui.get(reply, "type", "").upper(),
+                                                                ui.get(reply, "ac")))
 
     def pick(self, _reply):
         n = int(self.ac.chosen())
@@ -317,29 +321,30 @@ class Screen(Form):
         else:
             self.picked.append(n)
         picked = ["%d" % x for x in sorted(self.picked)]
-        self.show(("Aircraft %s fly the next mission" % " and ".join(picked) if len(picked) > 1
-                   else "Aircraft %s flies the next mission" % picked[0]) if picked else
-                  "None picked: all that may fly go", inks.CYAN)
+        self.show(("Aircraft %s fly the next mission." % ui.listed(picked) if len(picked) > 1
+                   else "Aircraft %s flies the next mission." % picked[0]) if picked else
+                  "None picked: all that may fly go.", inks.CYAN)
 
     def loitering(self, reply):
         if ui.get(reply, "scout") is not None:
             from firmware.screens import results
 
             self.app.open("reveal", "Scout", results.scouted(reply))
-        self.show("Loiter marker on " + ui.count(ui.get(reply, "start", 0), "turn"))
+        self.show("The Loiter marker is on %s." % ui.count(ui.get(reply, "start", 0), "turn"))
 
     def turn_ended(self, reply):
         left = ui.get(reply, "left", 0)
-        text = "turn %d ended: %s" % (ui.get(reply, "turn", 0), "%d left" % left if left > 0 else
-                                      "Bingo 6" if left == 0 else "Bingo 10" if left == -1 else
-                                      "past Bingo 10")
+        text = "Turn %d is over: %s." % (
+            ui.get(reply, "turn", 0), ui.count(left, "turn") + " left" if left > 0 else
+            "the Loiter marker is on Bingo 6" if left == 0 else
+            "the Loiter marker is on Bingo 10" if left == -1 else "past Bingo 10")
         lines = []
-        for key, what, ink in (("bingo6", "Bingo 6 marker on aircraft ", inks.YELLOW),
-                               ("bingo10", "Bingo 10 marker on aircraft ", inks.RED),
-                               ("crashed", "crashed: aircraft ", inks.RED)):
+        for key, what, ink in (("bingo6", "A Bingo 6 marker on aircraft %s.", inks.YELLOW),
+                               ("bingo10", "A Bingo 10 marker on aircraft %s.", inks.RED),
+                               ("crashed", "Aircraft %s crashed.", inks.RED)):
             got = ui.get(reply, key, ())
             if got:
-                lines.append((what + " ".join("%d" % x for x in got), ink))
+                lines.append((what % ui.listed(["%d" % x for x in got]), ink))
         ink = lines[-1][1] if lines else inks.WHITE
         if lines:
             from firmware.screens import results
@@ -355,17 +360,17 @@ class Screen(Form):
         label = self.action().label
         name = self.pilot_name
         if label == "Bingo check":
-            lines, done = results.bingo(reply, name), "Bingo checks rolled"
+            lines, done = results.bingo(reply, name), "The Bingo checks are rolled."
         elif label == "Engine check":
-            lines, done = results.engine(reply), "Engine checks rolled"
+            lines, done = results.engine(reply), "The engine checks are rolled."
         elif label == "SAR":
-            lines, done = results.sar(reply, name), "SAR rolled for aircraft %d" % ui.get(
+            lines, done = results.sar(reply, name), "SAR is rolled for aircraft %d." % ui.get(
                 reply, "ac", 0)
         else:
-            lines, done = results.ended(reply, name), "The mission is over"
+            lines, done = results.ended(reply, name), "The mission is over."
         self.app.open("reveal", "Mission over" if label == "end" else label, lines)
         if ui.get(reply, "status") == "over":  # the mission that destroyed the last battalion
-            self.show("no battalion left: the campaign is over", inks.YELLOW)
+            self.show("No battalion is left: the campaign is over.", inks.YELLOW)
         else:
             self.show(done)
 
