@@ -16,7 +16,7 @@ import sys
 from engine.core import parse, protocol
 from engine.core import unload
 from firmware import fonts, inks, keys, widgets
-from firmware.ui import execute  # (the screens' path of a request)
+from firmware.ui import execute, sentence  # (the screens' path of a request; a message said)
 
 # The menu: (label, screen module in firmware/screens).
 MENU = (
@@ -291,6 +291,10 @@ class App:
     def say(self, text, ink=inks.WHITE):
         """Show a message until the next key: at the bottom of the screen, or as a page of its
         own when it is too long to read there."""
+        try:
+            text = sentence(text) if text else text
+        except MemoryError:  # (said as it came: the words matter more than their capital)
+            pass
         lines = widgets.wrap(text, self.width - 2 * widgets.PAD) if text else ()
         if len(lines) > MESSAGE_LINES:
             self.message = ""

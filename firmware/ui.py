@@ -74,6 +74,19 @@ def count(n, one, many=None):
     return "%d %s" % (n, one if n == 1 else many or one + "s")
 
 
+def sentence(text):
+    """`text` as a sentence: a capital first, a full stop last (a refusal's words are the
+    engine's, in lower case: "not enough SO (have 5, need 8)").  A file's path or a die first
+    stays as it is: "data/tal/scout.txt:4: ...", "d10 6: ..."."""
+    text = "%s" % text
+    if text and text[-1] not in ".:!?":
+        text += "."
+    head = text.split(" ", 1)[0]
+    if "/" in head or head[-1:].isdigit():
+        return text
+    return text[:1].upper() + text[1:]
+
+
 def listed(words):
     """`1`, `1 and 2`, `1, 2 and 3`: a list as said."""
     if len(words) < 2:

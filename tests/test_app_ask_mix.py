@@ -53,7 +53,7 @@ def test_a_word_printed_on_a_card_is_typed_on_the_keyboard():
     d.play(OVER + ("run vp set 7", "menu Campaign", "do"))
     assert d.app.top().name == "ask" and "OK answers" in d.flat()
     d.spell("")  # OK at once: refused, said
-    assert d.app.top().name == "ask" and "type the result first" in d.flat()
+    assert d.app.top().name == "ask" and "Type the result first." in d.flat()
     d.spell("gx", done=False)
     assert d.row_value("result") == "gx"
     d.back()  # erases the x
@@ -120,8 +120,8 @@ def test_counter_mix_without_a_data_folder_says_so_in_one_line():
     d.menu("Counter mix")
     d.action("start from none")
     d.do()
-    assert "cannot write" in d.flat()  # in full: a message this long opens as a page
-    assert d.ink_of("cannot write") == inks.RED
+    assert "Cannot write" in d.flat()  # in full: a message this long opens as a page
+    assert d.ink_of("Cannot write") == inks.RED
 
 
 def test_each_cup_is_confirmed_as_it_stands_in_one_press(tmp_path):
@@ -275,7 +275,7 @@ def test_an_aircraft_cards_unknown_year_is_asked_once_when_bought(tmp_path):
     d.set("year", "1995")
     d.do()
     assert d.app.top().name == "campaign"  # the answer taken, its refusal said there
-    assert "the MQ-1 entered service in 1995, after the campaign's 1991" in d.flat()
+    assert "The MQ-1 entered service in 1995, after the campaign's 1991." in d.flat()
     d.do()  # the same purchase: refused at once, the year is known
     assert d.app.top().name == "campaign" and "entered service in 1995" in d.flat()
     text = (tmp_path / "tal" / "answers.txt").read_text()

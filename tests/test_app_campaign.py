@@ -280,7 +280,7 @@ def test_repairs_offer_only_the_markers_the_aircraft_has():
     d.play(tuple("run " + line for line in lines) + ("menu Campaign", "action repair aircraft"))
     assert d.row_value("Marker") == "no damage"  # aircraft 1
     d.do()
-    assert "no damage marker on that aircraft" in d.flat()
+    assert "No damage marker on that aircraft." in d.flat()
     d.set("Aircraft", "2 AH-64A")
     assert d.row_value("Marker") == "Pylon x2"
     d.do()

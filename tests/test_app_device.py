@@ -4,6 +4,7 @@ screen reported on screen instead of stopping the device, settings and state sav
 
 from firmware import device
 from firmware import keys
+from firmware import ui
 from firmware.canvas import Canvas
 from firmware.screen_text import ReadCanvas
 from firmware.prefs import MemoryBlob
@@ -116,7 +117,7 @@ def test_a_fault_in_a_screen_is_shown_and_the_device_keeps_running(monkeypatch):
     monkeypatch.setattr(roll.Screen, "key", broken)
     b = FakeBoard([(0, 2), (keys.A, 3), (0, 3), (keys.START, 3), (0, 3)])
     device.run(b)
-    assert any("error: ValueError" in "\n".join(f) and "boom" in "\n".join(f)
+    assert any("Error: ValueError" in "\n".join(f) and "boom" in "\n".join(f)
                for f in b.backend.frames)
     assert b.backend.frames[-1][0] == "Menu"  # START still works afterwards
 
@@ -265,5 +266,6 @@ def test_a_refusal_with_no_room_to_reword_it_is_said_in_the_engines_words(monkey
     app.go("campaign")
     before = app.session.changes
     assert app.run(["campaign", "ready"]) is None  # no set-up under way
-    assert len(tried) == 2 and app.message == tried[0]  # tried again once modules were dropped
+    assert len(tried) == 2 and app.message == ui.sentence(tried[0])  # tried again once modules
+    # were dropped
     assert app.session.changes == before

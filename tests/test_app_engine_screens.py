@@ -278,7 +278,7 @@ def test_tables_show_the_engine_answer():
     d.action("Enemy Cover")
     d.do()
     r = same_state(d, ["table cover"])[-1]
-    assert "d10 rolled %d" % r["die"] in d.text()
+    assert "the d10 rolled %d." % r["die"] in d.text()
     assert r["result"].split()[0].capitalize() in d.text()
 
 

@@ -69,7 +69,7 @@ def test_a_refusal_names_the_device_s_action():
     d.back()
     d.play(("run ac set 1 nopilot", "menu Mission", "page Roster", "action pick to fly", "do",
             "page Fly", "action start", "do"))
-    assert "aircraft 1 has no pilot (pilot, on the Roster page)" in d.flat()
+    assert "Aircraft 1 has no pilot (pilot, on the Roster page)." in d.flat()
 
 
 def test_start_with_no_aircraft_at_the_base_says_so():

@@ -153,7 +153,7 @@ def test_a_refused_roll_is_shown_not_raised(tmp_path):
     d0.session.read_only = "the save is from a newer firmware"  # as after loading one
     d0.app.prefs.set("dice", 1)  # seeded
     d0.do()
-    assert "not saved" in d0.text()
+    assert "Not saved" in d0.text()
     assert d0.app.message_ink == inks.RED
     d0.app.prefs.set("dice", 0)  # random: the roll is not written, the foreign save stays
     d0.do()

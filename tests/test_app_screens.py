@@ -135,7 +135,7 @@ def test_new_game_asks_first():
     d.do()
     d.do()
     assert d.app.game() == "tal" and d.session.undo_steps == 0
-    assert "new game started" in d.text()
+    assert "New game started." in d.text()
 
 
 def test_an_unreadable_save_is_reported_on_screen_and_kept(tmp_path):
@@ -166,7 +166,7 @@ def test_a_short_message_shows_at_the_bottom_until_the_next_key():
     d = Driver()
     d.app.say("seed set", inks.YELLOW)
     d.screen()
-    assert d.canvas.lines()[-1] == "seed set"
+    assert d.canvas.lines()[-1] == "Seed set."
     d.press("d")
     assert "seed set" not in d.text()
 

@@ -188,4 +188,4 @@ def test_the_counters_read_as_printed():
 def test_the_game_chosen_is_said_in_words():
     d = Driver()
     d.play(("menu Settings", "set Game=TAL + EXP3"))
-    assert d.app.message == "Playing TAL + EXP3"
+    assert d.app.message == "Playing TAL + EXP3."

@@ -88,7 +88,7 @@ def test_a_second_cas_card_the_same_day_is_refused_in_one_line():
     before = state(d.session)
     d.action("card")
     d.do()
-    assert "one Special Condition card a day" in d.flat()
+    assert "One Special Condition card a day" in d.flat()
     assert state(d.session) == before and ask(d.session, "cas")["on"] is False
 
 

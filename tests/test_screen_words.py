@@ -32,6 +32,29 @@ def test_every_line_fits_the_screen(collected):
     assert not bad, "%s:\n" % (size,) + "\n".join(bad)
 
 
+def is_sentence(text):
+    """A capital (or a number, a die: "d10 6 +1 = 7: ..."), a full stop, a question or an
+    exclamation mark last."""
+    first = text.split()[0]
+    return ((text[:1].isupper() or text[:1].isdigit() or re.match(r"d(6|10)$", first)) and
+            text.rstrip()[-1:] in ".?!")
+
+
+def test_every_result_line_is_a_sentence(collected):
+    size, c = collected
+    assert len(c.results) > 40  # (the tour's results: every action of every page)
+    bad = ["%r at %s" % (text, where) for text, where in sorted(c.results.items())
+           if not is_sentence(text)]
+    assert not bad, "%s:\n" % (size,) + "\n".join(bad)
+
+
+@pytest.mark.parametrize("text", ["mission started: target-bound, WP 14",
+                                  "weapons: 13 points, SO 20", "turn 1 ended: 4 left",
+                                  "drawn: 1 Light, 0 Heavy", "SO 22, VP 4, Day 1"])
+def test_the_sentence_check_can_fail(text):
+    assert not is_sentence(text)
+
+
 def test_the_tour_reaches_every_screen_and_the_player_s_states(collected):
     """The collection is the whole app's: each screen's title, the Undo of a purchase, the end
     of a day's rest, a refusal page (a test that read one screen would pass on the others)."""
@@ -41,7 +64,7 @@ def test_the_tour_reaches_every_screen_and_the_player_s_states(collected):
                   "Counter mix", "Settings", "EXP3", "Golan", "End of day", "Refused"):
         assert "/ " + title in wheres, title
     assert "Buying aircraft A-10A" in c.seen
-    assert "Undone: buying aircraft A-10A" in c.seen
+    assert "Undone: buying aircraft A-10A." in c.seen
 
 
 @pytest.mark.parametrize("text, why", [

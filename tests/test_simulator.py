@@ -127,7 +127,7 @@ def test_a_mistyped_word_is_refused_whole():
 def test_a_line_with_a_mistyped_word_presses_nothing(tmp_path):
     out, _ = run_sim(["--terminal", "--state", ""], "rr roll\nq\n", str(tmp_path))
     screen = " ".join(line.strip("| ") for line in out.splitlines()[-6:])
-    assert "unknown keys: roll (nothing pressed)" in screen
+    assert "Unknown keys: roll (nothing pressed)." in screen
     assert "Target 6+" in " ".join(out.split())  # the "rr" before it was not pressed either
 
 

@@ -228,9 +228,9 @@ class Screen(Form):
     # --- after an action -------------------------------------------------------------------
     def started(self, reply):
         if self.action() is self.plans[self.page][1]:
-            self.show("Keep or change each kind", inks.GREEN)
+            self.show("Keep or change each kind.", inks.GREEN)
         else:
-            self.show("A new mix: add each kind of counter", inks.GREEN)
+            self.show("A new mix: add each kind of counter.", inks.GREEN)
 
     def perform(self):
         self.doing = (self.action().label, self.total - self.left + 1)  # what `kept` says
@@ -249,16 +249,16 @@ class Screen(Form):
         label, k = self.doing
         n = ui.get(reply, "entering", 0)
         if label == "keep all the rest":
-            self.show("The rest kept: %s in the mix" % ui.count(n, "counter"), inks.GREEN)
+            self.show("The rest kept: %s in the mix." % ui.count(n, "counter"), inks.GREEN)
         elif label == "not in my cup":
-            self.show("Kind %d: not in your cup" % k)
+            self.show("Kind %d: not in your cup." % k)
         else:
-            self.show("Kind %d %s" % (k, "kept" if label == "keep this kind" else
-                                      "entered as changed"), inks.GREEN)
+            self.show("Kind %d %s." % (k, "kept" if label == "keep this kind" else
+                                       "entered as changed"), inks.GREEN)
 
     def added(self, reply):
-        self.show("Added %d: %d in the mix" % (self.count.value, ui.get(reply, "entering", 0)),
-                  inks.GREEN)
+        self.show("%d added: %s in the mix." % (
+            self.count.value, ui.count(ui.get(reply, "entering", 0), "counter")), inks.GREEN)
 
     def made(self, reply):
         """A cup is the player's: the page of the next cup still to confirm opens."""
@@ -277,7 +277,7 @@ class Screen(Form):
             self.show("%s: yours. Every cup is ready." % name, inks.GREEN)
 
     def forgot(self, reply):
-        self.show("The mix entered is forgotten")
+        self.show("The mix entered is forgotten.")
 
     # --- the glance ------------------------------------------------------------------------
     def status(self, canvas, top, bottom):

@@ -16,14 +16,6 @@ BANDS = {"er": "Enemy Rear", "et": "Enemy Transit", "fl": "Front Line", "ft": "F
          "fr": "Friendly Rear", "ab": "Air Base"}
 
 
-def sentence(text):
-    """`text` as a sentence: a capital first, a full stop last."""
-    text = "%s" % text
-    if text and text[-1] not in ".:!?)":
-        text += "."
-    return text[:1].upper() + text[1:]
-
-
 def roll(die, mod=0):
     """"d10 6", "d10 6 +2 = 8"."""
     if not mod:
@@ -44,7 +36,7 @@ def data(reply):
     status = ui.get(reply, "data")
     if not status or ui.get(reply, "entered") is not None:
         return []
-    return [(sentence(status), inks.PURPLE)]
+    return [(ui.sentence(status), inks.PURPLE)]
 
 
 def answer(reply):
@@ -54,7 +46,7 @@ def answer(reply):
         return []
     if ui.get(reply, "saved"):
         return [("Your answer is kept in your data folder.", inks.GREY)]
-    return [(sentence(ui.get(reply, "note") or "your answer is kept for this session only"),
+    return [(ui.sentence(ui.get(reply, "note") or "your answer is kept for this session only"),
              inks.YELLOW)]
 
 
@@ -70,13 +62,13 @@ def table(label, reply):
     mod = ui.get(reply, "mod", 0)
     out = []
     if label == "Enemy Cover":
-        out.append((sentence(ui.get(reply, "result", "")), inks.WHITE))
-        out.append((sentence(ui.get(reply, "note", "")), inks.GREY))
+        out.append((ui.sentence(ui.get(reply, "result", "")), inks.WHITE))
+        out.append((ui.sentence(ui.get(reply, "note", "")), inks.GREY))
     elif label == "SAR":
-        out.append((sentence("%s: %s" % (roll(die, mod), ui.get(reply, "outcome", ""))),
+        out.append((ui.sentence("%s: %s" % (roll(die, mod), ui.get(reply, "outcome", ""))),
                     inks.RED if ui.get(reply, "outcome") == "killed" else inks.WHITE))
         if ui.get(reply, "outcome") != "killed":
-            out.append((sentence(stress("the pilot", ui.get(reply, "stress", 0)) +
+            out.append((ui.sentence(stress("the pilot", ui.get(reply, "stress", 0)) +
                                  " more than the mission's"), inks.WHITE))
     elif label == "Engine check":
         out.append(("2 or less: the aircraft crashes." if ui.get(reply, "crash") else
@@ -87,16 +79,16 @@ def table(label, reply):
                     else "Under 7: the unit attacks.", inks.GREEN if ui.get(reply, "cancels")
                     else inks.WHITE))
     elif label.startswith("Bingo"):
-        out.append((sentence(stress("the pilot", ui.get(reply, "stress", 0))),
+        out.append((ui.sentence(stress("the pilot", ui.get(reply, "stress", 0))),
                     inks.RED if ui.get(reply, "stress") else inks.GREEN))
     elif label == "Scout":
         out += scout(reply)
     elif label == "Ridge Evasion":
-        out.append((sentence("%s: %s" % (roll(die, mod),
+        out.append((ui.sentence("%s: %s" % (roll(die, mod),
                                           stress("the pilot", ui.get(reply, "stress", 0)))),
                     inks.RED if ui.get(reply, "stress") else inks.GREEN))
     elif label == "Movement":
-        out.append((sentence("%s: %s battalion %s" % (
+        out.append((ui.sentence("%s: %s battalion %s" % (
             roll(die, mod), KINDS.get(ui.get(reply, "kind"), "The"),
             MOVES.get(ui.get(reply, "move"), ui.get(reply, "move")))), inks.WHITE))
     elif label == "Mission stress":
@@ -176,7 +168,7 @@ def sar(reply, name):
     if outcome == "killed":
         out.append(("%s is killed." % who, inks.RED))
     else:
-        out.append((sentence(stress(who, ui.get(reply, "stress", 0),
+        out.append((ui.sentence(stress(who, ui.get(reply, "stress", 0),
                                     ui.get(reply, "pilot_stress"))), inks.YELLOW))
     return out + vp(reply)
 

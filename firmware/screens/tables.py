@@ -59,7 +59,9 @@ class Screen(Form):
         elif ui.get(reply, "cancels"):
             ink = inks.GREEN
         self.die_ink = ink
-        self.show("%s: d10 rolled %s" % (self.action().label, ui.word(ui.get(reply, "die"))), ink)
+        die = ui.get(reply, "die")
+        self.show("%s: the d10 rolled %d." % (self.action().label, die) if isinstance(die, int)
+                  else "%s: read from the table." % self.action().label, ink)
 
     def key(self, event):
         if self.sel == 0 and event & 0x0C:  # another table: its last answer no longer applies

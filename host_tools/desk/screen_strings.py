@@ -152,6 +152,7 @@ class Collector:
 
     def __init__(self):
         self.seen = {}
+        self.results = {}  # {text: where}: each result line and message (`Form.show`, `App.say`)
         self.problems = []
         self.where = ""
         self.frames = set()
@@ -196,9 +197,34 @@ def collect_size(size, scripts=None, explore_from=None):
     import shutil
     import tempfile
 
+    from firmware.app import App
+    from firmware.screens.form import Form
     from host_tools.desk import simulator as sim
 
     c = Collector()
+    show, say, open_ = Form.show, App.say, App.open
+    saying = [False]
+
+    def said(form, text, *ink):  # a result line or a message as shown, before it is wrapped
+        if isinstance(form, Form):
+            if text:
+                c.results.setdefault(text, c.where)
+            return show(form, text, *ink)
+        saying[0] = True
+        try:
+            say(form, text, *ink)
+        finally:
+            saying[0] = False
+        if form.message:
+            c.results.setdefault(form.message, c.where)
+
+    def opened(app, name, *args):  # a message too long for its line: a page of its own
+        if name == "notice" and saying[0]:
+            c.results.setdefault(args[1], c.where)
+        return open_(app, name, *args)
+
+    Form.show = App.say = said
+    App.open = opened
     scripts = tour_scripts() if scripts is None else scripts
     if explore_from is None:
         explore_from = (("fresh", ()), ("campaign", sim.CAMPAIGN), ("over", sim.OVER),
@@ -223,6 +249,7 @@ def collect_size(size, scripts=None, explore_from=None):
                             p.press("b")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+    Form.show, App.say, App.open = show, say, open_
     return c
 
 
