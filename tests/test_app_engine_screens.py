@@ -295,9 +295,10 @@ def test_undo_names_the_screens_last_request():
     fly_two_a10s(d)
     d.action("end turn")
     d.do()
+    assert "Turn 1 is over" in d.text()
     d.undo()
     assert "The end of the turn" in d.text()  # in words, not "loiter next"
     d.do()
     assert "Undone: the end of the turn" in d.text()
-    assert "ended" not in d.text()  # the result line of the turn undone is gone
+    assert "is over" not in d.text()  # the result line of the turn undone is gone
     same_state(d, MISSION_LINES)

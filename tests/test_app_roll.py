@@ -157,7 +157,7 @@ def test_a_refused_roll_is_shown_not_raised(tmp_path):
     assert d0.app.message_ink == inks.RED
     d0.app.prefs.set("dice", 0)  # random: the roll is not written, the foreign save stays
     d0.do()
-    assert "not saved" not in d0.text()
+    assert "Not saved" not in d0.text()
     with open(path, "rb") as f:
         assert f.read() == saved
 

@@ -168,7 +168,7 @@ def test_a_short_message_shows_at_the_bottom_until_the_next_key():
     d.screen()
     assert d.canvas.lines()[-1] == "Seed set."
     d.press("d")
-    assert "seed set" not in d.text()
+    assert "Seed set" not in d.text()
 
 
 def test_a_long_message_is_read_in_full_on_a_page_of_its_own():

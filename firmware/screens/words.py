@@ -10,7 +10,8 @@ from firmware.pickers import Action
 ELSEWHERE = (("campaign ready", "set-up done, on Campaign"), ("day end", "end of day"),
              ("day next", "SO losses"), ("campaign fail", "record failure"),
              ("campaign result", "result, on Campaign"),
-             ("campaign start", "new campaign, on Campaign"))
+             ("campaign start", "new campaign, on Campaign"),
+             ("'reset N'", "New game, in Settings,"))
 
 
 def said(screen, text):
