@@ -87,6 +87,7 @@ def table(session, words):
         from engine.tal import band_tables
 
         b = battalions.band(words[2])
+        band_tables.stress_rows(session)  # held, for the reply's data note
         n, entered = (band_tables.band_stress if t == "stress" else
                       band_tables.band_wp)(session, b)
         return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")
