@@ -239,7 +239,7 @@ def test_bad_data_file_is_refused_naming_the_line(text, where):
 def test_a_row_given_twice_is_refused_naming_both_lines(name, text, line, msg):
     """Two rows for the same die (spans that overlap) or the same name (in any case) or number:
     the second would be silently ignored, so the file is refused, naming both lines (the two
-    rows of the die rolled: a Scout reads the die's row alone, engine/tal/sheets.py)."""
+    rows of the die rolled: a Scout reads the die's row alone, engine/tal/scout_table.py)."""
     s = new(data=lines_hook({name: "source: s\nstatus: x\n" + text}))
     assert refused(s, line, "state") == msg
 

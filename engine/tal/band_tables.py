@@ -28,7 +28,7 @@ def stress_rows(session, band=-1):
 def _band(session, b, table, what, sheet):
     # table: "stress" or "wp", the column wanted.  A mission's stress, at its end: the band's
     # row alone, not the table (0.4 KB) that the end replayed by its answer held at its peak
-    # (with sheets.scout's row alone, campaign.md:847 22.75 KB against 23.25 on qemu-frozen).
+    # (with the Scout's row alone, campaign.md:847 22.75 KB against 23.25 on qemu-frozen).
     # The weight penalty, read per aircraft: the table, read once (the row alone each time:
     # exp3.md:418 22.5 against 22.0 on unix32-frozen).
     vals = [UNKNOWN]
