@@ -28,9 +28,10 @@ def read(session, name):
         return datatables.rows(session, name, pilots._NAMES, pilots.NAME_KEYS)
     from engine.core import datatables
     if name in ("tal/scout.txt", "tal/ridge.txt", "tal/movement.txt", "tal/stress.txt"):
-        from engine.tal import sheets
         if name == "tal/scout.txt":
-            return datatables.rows(session, name, sheets._SCOUT, sheets.SCOUT_KEYS)
+            from engine.tal import scout_table
+            return datatables.rows(session, name, scout_table._SCOUT, scout_table.SCOUT_KEYS)
+        from engine.tal import sheets
         if name == "tal/ridge.txt":
             return datatables.rows(session, name, sheets._RIDGE, sheets.RIDGE_KEYS)
         if name == "tal/movement.txt":

@@ -123,6 +123,26 @@ def test_roll_and_ask_rolls_once_and_remembers():
     assert "no question" in refused(s, "answer 1 0", "state")
 
 
+def test_a_mission_stress_or_scout_row_is_read_alone_not_its_table():
+    """A mission's end and a Scout take their band's or die's row of data/tal/stress.txt and
+    scout.txt, not the whole table (on a board it sat in the hungriest request of a campaign,
+    replayed by its answer: engine/tal/band_tables.py); the file's own row still brings its data
+    note, and the table command still holds the table for it."""
+    s = new(seed=2)
+    for line in ("ac add a-10a", "mission start 1 vs fl", "mission home"):
+        ok(s, line)
+    datatables.forget()  # (what the board's console does between two requests)
+    refused(s, "mission end fl", "ask")
+    assert ok(s, "answer 1")["stress"] == 1
+    msg = refused(s, "table scout", "ask")
+    die = int(msg.split("d10 = ")[1].split(":")[0])
+    assert ok(s, "answer 1 0")["turns"] == 1
+    assert sorted(datatables._cache) == ["tal/answers.txt"]
+    assert ok(s, "table scout =5")["data"].startswith("unverified")  # the file's row
+    assert ok(s, "table stress fl")["data"] == "entered at the table"
+    assert "tal/stress.txt" in datatables._cache
+
+
 def test_dropping_the_parsed_tables_keeps_what_was_entered_at_the_table():
     """Short of memory the parsed tables are dropped (`datatables.forget`, run by
     `engine.core.unload.release`) and read again at their next use; an answer this hook could
@@ -211,14 +231,15 @@ def test_bad_data_file_is_refused_naming_the_line(text, where):
 
 @pytest.mark.parametrize("name,text,line,msg", [
     ("tal/scout.txt", "1..4 | 0 | 0 | yes | a\n5..6 | 2 | 0 | no | b\n4..5 | 1 | 0 | no | c\n",
-     "table scout =5", "data/tal/scout.txt:5: die already given on line 3 (one row each)"),
+     "table scout =4", "data/tal/scout.txt:5: die already given on line 3 (one row each)"),
     ("tal/pilots.txt", "1 | viper | a-10 | a\n2 | rock | ah-64 | b\n3 | VIPER | ah-1 | c\n",
      "pilot add viper 5 8 0", "data/tal/pilots.txt:5: name already given on line 3 (one row each)"),
     ("tal/pilots.txt", "1 | viper | a-10 | a\n2 | rock | ah-64 | b\n2 | gator | ah-1 | c\n",
      "pilot add viper 5 8 0", "data/tal/pilots.txt:5: n already given on line 4 (one row each)")])
 def test_a_row_given_twice_is_refused_naming_both_lines(name, text, line, msg):
     """Two rows for the same die (spans that overlap) or the same name (in any case) or number:
-    the second would be silently ignored, so the file is refused, naming both lines."""
+    the second would be silently ignored, so the file is refused, naming both lines (the two
+    rows of the die rolled: a Scout reads the die's row alone, engine/tal/scout_table.py)."""
     s = new(data=lines_hook({name: "source: s\nstatus: x\n" + text}))
     assert refused(s, line, "state") == msg
 

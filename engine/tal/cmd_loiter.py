@@ -84,8 +84,8 @@ def loiter(session, words):
             if campaign.on(vals):
                 _use_scout(vals, None)
             die = die or session.rng.die(10)  # any refusal below rolls it back
-            from engine.tal import sheets
-            extra, relief, lost, entered = sheets.scout(session, die, campaign.on(vals))
+            from engine.tal import scout_table
+            extra, relief, lost, entered = scout_table.scout(session, die, campaign.on(vals))
             if campaign.on(vals):
                 _use_scout(vals, lost)
             turns += extra

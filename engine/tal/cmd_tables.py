@@ -65,7 +65,9 @@ def table(session, words):
         return (("bingo", marker), ("die", die), ("stress", tables.bingo_stress(marker, die)))
     if t == "scout":
         die, _ = _roll(session, words, 2, False)
-        turns, stress, lost, entered = sheets.scout(session, die)
+        from engine.tal import scout_table
+
+        turns, stress, lost, entered = scout_table.scout(session, die)
         return ((("die", die), ("turns", turns), ("loiter", 5 + turns), ("stress", stress),
                  ("lost", None if lost is None else bool(lost))) +
                 datatables.entered_note(entered, "tal/scout.txt"))
@@ -87,6 +89,7 @@ def table(session, words):
         from engine.tal import band_tables
 
         b = battalions.band(words[2])
+        band_tables.stress_rows(session)  # held, for the reply's data note
         n, entered = (band_tables.band_stress if t == "stress" else
                       band_tables.band_wp)(session, b)
         return (("band", words[2]), (t, n)) + datatables.entered_note(entered, "tal/stress.txt")

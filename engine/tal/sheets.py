@@ -1,10 +1,10 @@
-"""The tables printed on the game's sheets: Scout, Ridge Evasion, Battalion Movement, and the
-mission stress and weight penalty of each range band (docs/rules.md: "Bilan de Succès de Scout",
-"Ridge Evasion", "Mouvement des Bataillons Ennemis"); a range band's stress and weight
-penalty are engine/tal/band_tables.py.
+"""The tables printed on the game's sheets: Ridge Evasion and Battalion Movement (docs/rules.md:
+"Ridge Evasion", "Mouvement des Bataillons Ennemis"); the Scout table is
+engine/tal/scout_table.py, a range band's stress and weight penalty engine/tal/band_tables.py.
 
-Their rows live in data/tal/scout.txt, ridge.txt and movement.txt with what the rulebook gives; a row they do not give is asked at the table (`complete` in
-engine/tal/ask.py).  Each look-up returns its values and whether an entered one was used.
+Their rows live in data/tal/ridge.txt and movement.txt with what the rulebook gives; a row they
+do not give is asked at the table (`complete` in engine/tal/ask.py).  Each look-up returns its
+values and whether an entered one was used.
 """
 
 from engine.core.datatables import UNKNOWN, rows
@@ -14,7 +14,7 @@ TACTICAL = "Tactical Display sheet"
 
 
 def _find_span(table, value):
-    # The row whose die span (the first column of scout.txt and ridge.txt) holds `value`.
+    # The row whose die span (the first column of ridge.txt) holds `value`.
     for row in table:
         lo, hi = row[0]
         if lo <= value <= hi:
@@ -24,26 +24,6 @@ def _find_span(table, value):
 
 def _roll(die, mod):
     return "d10 = %d" % die + (" %+d = %d" % (mod, die + mod) if mod else "")
-
-
-_SCOUT = (("die", "span"), ("turns", (-9, 9), "?"), ("stress", (0, 9), "?"),
-          ("lost", ("no", "yes"), "?"), ("source", "text"))
-_SCOUT_ASK = (("turns", -9, 9, None), ("stress", 0, 9, None), ("lost", 0, 1, ("no", "yes")))
-SCOUT_KEYS = ((0,),)  # one row per die result
-
-
-def scout(session, die, need_lost=False):
-    """Scout table ("Bilan de Succès de Scout"): (extra Loiter turns, stress relief per pilot,
-    lost, entered) for a die.  `lost` is None where neither the file nor an answer says and it
-    is not needed; what is needed and unknown is asked."""
-    row = _find_span(rows(session, "tal/scout.txt", _SCOUT, SCOUT_KEYS), die)
-    _die, turns, stress, lost = row or (None, UNKNOWN, UNKNOWN, UNKNOWN)
-    vals = [turns, stress, lost]
-    lost = vals[2]
-    if not need_lost:
-        vals[2] = 0  # not asked for
-    entered = complete(session, "scout", die, vals, _SCOUT_ASK, "Scout, " + _roll(die, 0), TACTICAL)
-    return vals[0], vals[1], vals[2] if need_lost else lost, entered
 
 
 _RIDGE = (("result", "span"), ("stress", (0, 99), "?"), ("source", "text"))

@@ -142,6 +142,8 @@ def _names():
     from engine.tal import mission
     import engine.tal.pilots
     from engine.tal import pilots
+    import engine.tal.scout_table
+    from engine.tal import scout_table
     import engine.tal.sequence
     from engine.tal import sequence
     import engine.tal.sheets
