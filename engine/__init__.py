@@ -30,8 +30,9 @@ tal/  Thunderbolt Apache Leader (docs/rules.md; the rulebook's section titles in
     campaign    SO, Day, VP, the campaign's set-up and end-of-day steps; battalions the sector
                 map's range bands and the enemy battalions on it
     pilots      stress, status, Cool, XP, promotion, the type each pilot flies
-    tables      the rulebook's tables; sheets the tables printed on the game's sheets, cards the
-                Campaign and Situation cards and the result
+    tables      the rulebook's tables; sheets, scout_table and band_tables the tables printed on
+                the game's sheets (Ridge Evasion and Movement; the Scout; a range band's stress
+                and weight penalty), cards the Campaign and Situation cards and the result
     ask         roll and ask: a row the documents do not print is asked; answers keeps the player's
     sequence    where the sequence of play stands and its next step (`next`), for the screens
     cmd_*       the commands of each, imported on first use (cmd_attack: `ac attacked`;

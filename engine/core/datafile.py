@@ -57,7 +57,7 @@ documents do not give: None).  Its kind is written as constants where it can be:
 `"text"`, `"span"`, `(lo, hi)` for integer(lo, hi), a tuple of words for choice(words).  A
 table of such columns is one constant, which a frozen build keeps in flash: the converters made
 at import (closures and their cells, the tuples holding them) took the heap instead, about 1.2 KB
-for the four tables of engine/tal/sheets.py on unix32-frozen.  Any callable `token -> value` that
+for the four tables of the game's sheets on unix32-frozen.  Any callable `token -> value` that
 raises ValueError(message) on a bad token is a kind too; the message is reported as
 "line N: <column name>: <message>".
 """

@@ -17,7 +17,7 @@ from firmware import fonts, inks, keyboard, keys, widgets
 from firmware import ui
 from firmware.pickers import Choice, Number
 
-ROLLED = ("scout", "ridge", "move")  # the asked tables looked up by a die (engine/tal/sheets.py)
+ROLLED = ("scout", "ridge", "move")  # the asked tables looked up by a die (the sheets')
 
 
 class Screen(ui.Screen):
