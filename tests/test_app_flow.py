@@ -250,6 +250,7 @@ def example_campaign(d):
     offered(d, "set-up done")
     # «augmenter Gator vers Expérimenté et de réduire Pirate vers Bleu»: the lowering is the next
     d.play(("action skill level", "set Pilot=Gator (AH-1)", "set Level=skilled", "do"))
+    assert "Gator is Skilled" in d.flat()  # the level as the card prints it
     take(d, "skill level", "Pilot=Pirate (A-10)", "Level=green")
     offered(d, "set-up done")
     for pilot, levels in (("Pirate (A-10)", "1"), ("Viper (A-10)", "1"), ("Rock (AH-64)", "2")):

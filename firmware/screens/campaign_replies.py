@@ -65,7 +65,7 @@ def pilot(screen, reply):
 
 def leveled(screen, reply):
     left = ui.get(reply, "unbalanced", 0)  # raised minus lowered: more lowered is allowed
-    who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
+    who, level = called(screen, ui.get(reply, "pilot")), _cap(ui.get(reply, "level") or "")
     if left <= 0:
         screen.show("%s is %s now." % (who, level))
         return
@@ -84,7 +84,7 @@ def promoted(screen, reply):
             for i in range(len(acts)):
                 if acts[i] is screen.a_new_card:
                     screen.chosen[page] = i
-        who, level = called(screen, ui.get(reply, "pilot")), ui.get(reply, "level")
+        who, level = called(screen, ui.get(reply, "pilot")), _cap(ui.get(reply, "level") or "")
         screen.show(screen.fit("%s is %s now: enter his new card." % (who, level),
                                "%s is %s: his new card next." % (who, level),
                                "%s: enter his new card." % who), inks.YELLOW)

@@ -99,9 +99,10 @@ class Screen(Form):
 
     def assault(self, reply):
         ok = ui.get(reply, "pass")
-        self.show("d10 %d %s = %d: the Assault %s." % (
-            ui.get(reply, "die"), ui.signed(ui.get(reply, "mod")), ui.get(reply, "result"),
-            "passes" if ok else "fails"),
+        mod = ui.get(reply, "mod")
+        self.show("%s: the Assault %s." % (
+            "d10 %d %s = %d" % (ui.get(reply, "die"), ui.signed(mod), ui.get(reply, "result"))
+            if mod else "d10 %d" % ui.get(reply, "die"), "passes" if ok else "fails"),
                   inks.GREEN if ok else inks.RED)
 
     def forobs(self, reply):
