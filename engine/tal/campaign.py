@@ -74,7 +74,7 @@ def require_step(vals, step, what):
         raise parse.Reject(parse.STATE, "%s: the set-up is not finished (campaign ready)" % what)
     at = vals[fields.STEP]
     if at < S_REPLACE or at > step:
-        raise parse.Reject(parse.STATE, "%s comes at the end of the day, %s (now: %s)" % (
+        raise parse.Reject(parse.STATE, "%s: at the end of the day, %s (now: %s)" % (
             what, "before repairs and R&R" if step == S_REPLACE else
             ("before R&R" if step == S_REPAIR else "last"),
             STEPS[at] if at >= S_REPLACE else "day end, then day next"))
