@@ -48,8 +48,8 @@ def battalion(screen, reply):
 
 def bought(screen, reply):
     ac_type, so = ui.get(reply, "type", "").upper(), ui.get(reply, "so", 0)
-    screen.show(screen.fit("%s bought as aircraft %d: SO %d now." % (ac_type, ui.get(reply, "ac"), so),
-                           "%s bought: SO %d now." % (ac_type, so)))
+    screen.show(screen.fit("%s bought as aircraft %d: SO %d now." % (
+        ac_type, ui.get(reply, "ac"), so), "%s bought: SO %d now." % (ac_type, so)))
 
 
 def pilot(screen, reply):
@@ -180,8 +180,8 @@ def bn_hit(screen, reply):
                                "%s destroyed: campaign over." % name), inks.YELLOW)
         return
     strength = ui.get(reply, "strength")
-    what = "%s %s: VP +%d" % (ui.get(reply, "battalion", "").upper(),
-                              {"half": "is halved", "destroyed": "is destroyed"}.get(strength, strength),
+    strength = {"half": "is halved", "destroyed": "is destroyed"}.get(strength, strength)
+    what = "%s %s: VP +%d" % (ui.get(reply, "battalion", "").upper(), strength,
                               ui.get(reply, "gain", 0))
     vp = ui.get(reply, "vp", 0)
     screen.show(screen.fit("Battalion %s, VP %d now." % (what, vp), "%s, now %d." % (what, vp)),

@@ -299,7 +299,8 @@ class Screen(Form):
             ", WP " + ui.listed([ui.word(x) for x in wp]) + "." if wp else "."), inks.WHITE)
 
     def armed(self, reply):
-        points, cost, so = ui.get(reply, "points", 0), ui.get(reply, "cost", 0), ui.get(reply, "so", 0)
+        points, cost = ui.get(reply, "points", 0), ui.get(reply, "cost", 0)
+        so = ui.get(reply, "so", 0)
         self.show(self.fit("%d armament points cost %d SO: SO %d now." % (points, cost, so),
                            "Weapons cost %d SO: SO %d now." % (cost, so)))
 
