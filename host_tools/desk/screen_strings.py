@@ -194,37 +194,46 @@ def new_player(size, collector, seed=7, folder=None):
 
 def collect_size(size, scripts=None, explore_from=None):
     """The Collector of one screen size after the tour."""
-    import shutil
-    import tempfile
-
     from firmware.app import App
     from firmware.screens.form import Form
-    from host_tools.desk import simulator as sim
 
     c = Collector()
     show, say, open_ = Form.show, App.say, App.open
     saying = [False]
 
-    def said(form, text, *ink):  # a result line or a message as shown, before it is wrapped
-        if isinstance(form, Form):
-            if text:
-                c.results.setdefault(text, c.where)
-            return show(form, text, *ink)
+    def shown(form, text, *ink):  # a result line, before it is wrapped
+        if text:
+            c.results.setdefault(text, c.where)
+        return show(form, text, *ink)
+
+    def said(app, text, *ink):  # a message, as the app shows it
         saying[0] = True
         try:
-            say(form, text, *ink)
+            say(app, text, *ink)
         finally:
             saying[0] = False
-        if form.message:
-            c.results.setdefault(form.message, c.where)
+        if app.message:
+            c.results.setdefault(app.message, c.where)
 
     def opened(app, name, *args):  # a message too long for its line: a page of its own
         if name == "notice" and saying[0]:
             c.results.setdefault(args[1], c.where)
         return open_(app, name, *args)
 
-    Form.show = App.say = said
-    App.open = opened
+    Form.show, App.say, App.open = shown, said, opened
+    try:
+        return _tour(c, size, scripts, explore_from)
+    finally:
+        Form.show, App.say, App.open = show, say, open_
+
+
+def _tour(c, size, scripts, explore_from):
+    # The scripts played, then every menu entry explored from each start, each on a fresh app.
+    import shutil
+    import tempfile
+
+    from host_tools.desk import simulator as sim
+
     scripts = tour_scripts() if scripts is None else scripts
     if explore_from is None:
         explore_from = (("fresh", ()), ("campaign", sim.CAMPAIGN), ("over", sim.OVER),
@@ -249,7 +258,6 @@ def collect_size(size, scripts=None, explore_from=None):
                             p.press("b")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-    Form.show, App.say, App.open = show, say, open_
     return c
 
 
